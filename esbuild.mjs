@@ -1,0 +1,78 @@
+// The one build script.
+//   node esbuild.mjs               development build of dist/ (source maps)
+//   node esbuild.mjs --production  minified dist/ for packaging, no source maps
+//   node esbuild.mjs --watch       rebuild dist/ on change
+//   node esbuild.mjs --tests       transpile src/ and test/ to out/ for mocha (unit tests and the in-host suite)
+// esbuild does not type-check: `npm run typecheck` (tsc --noEmit) does.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const args = new Set(process.argv.slice(2));
+const production = args.has('--production');
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20', // the machine's Node runs dist/core.js; VS Code's extension host runs Node 24
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
+const builds = [
+  // The extension: the host provides `vscode`.
+  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The headless library. `vscode` is deliberately not external: an import of it from core fails this build.
+  { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', metafile: true },
+];
+
+function emitCoreDeclarations() {
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  fs.rmSync(path.join(root, 'dist/core-types'), { recursive: true, force: true });
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.core.json'], { cwd: root, stdio: 'inherit' });
+  fs.writeFileSync(path.join(root, 'dist/core.d.ts'), "export * from './core-types/index';\n");
+}
+
+function assertCoreIsHeadless(metafile) {
+  const inputs = Object.keys(metafile.inputs);
+  const leaked = inputs.filter((file) => !file.startsWith('src/core/') && !file.startsWith('node_modules/'));
+  if (leaked.length) throw new Error(`dist/core.js must contain only src/core (and libraries), but bundles: ${leaked.join(', ')}`);
+}
+
+async function buildDist() {
+  fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+  assertCoreIsHeadless(results[1].metafile);
+  emitCoreDeclarations();
+}
+
+async function buildTests() {
+  fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: ['src/**/*.ts', 'test/unit/**/*.ts', 'test/integration/*.ts'],
+    outdir: 'out',
+    outbase: '.',
+    bundle: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+}
+
+if (args.has('--tests')) {
+  await buildTests();
+} else if (args.has('--watch')) {
+  const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+  await Promise.all(contexts.map((context) => context.watch()));
+  console.log('[watch] watching src/ for changes');
+} else {
+  await buildDist();
+}
