@@ -1,0 +1,76 @@
+// `npm run test:integration`: runs out/test/integration in a real VS Code through @vscode/test-electron's
+// runTests. The VS Code is, in order: $READGATE_VSCODE_EXECUTABLE (a desktop VS Code), a desktop VS Code
+// that test-electron can download (skipped when READGATE_TEST_HEADLESS=1), else the headless VS Code 1.139.1
+// of code-server through our stand-in executable (test/harness/code-headless). Exits non-zero on any failed
+// test, a test module that fails to load, or a hang.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { downloadAndUnzipVSCode, runTests } from '@vscode/test-electron';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const outDir = path.resolve(process.env.READGATE_TEST_OUT || path.join(repoRoot, 'test-results/integration'));
+const resultFile = path.join(outDir, 'mocha-result.json');
+
+async function desktopVSCode() {
+  if (process.env.READGATE_VSCODE_EXECUTABLE) return process.env.READGATE_VSCODE_EXECUTABLE;
+  if (process.env.READGATE_TEST_HEADLESS === '1') return undefined;
+  try {
+    const download = downloadAndUnzipVSCode({ version: 'stable', timeout: 15000 });
+    let timer;
+    const limit = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('download timed out')), 600_000); });
+    try {
+      return await Promise.race([download, limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  } catch (error) {
+    console.log(`Desktop VS Code is not available here (${String(error?.message ?? error).split('\n')[0]}); using the headless VS Code.`);
+    return undefined;
+  }
+}
+
+function freshWorkspace() {
+  // Tests change files, so each run gets its own copy of the fixture workspace.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readgate-ws-'));
+  fs.cpSync(path.join(repoRoot, 'test/integration/workspace'), dir, { recursive: true });
+  return dir;
+}
+
+async function main() {
+  const desktop = await desktopVSCode();
+  const workspace = freshWorkspace();
+  fs.rmSync(resultFile, { force: true });
+  let code = 0;
+  try {
+    await runTests({
+      vscodeExecutablePath: desktop ?? path.join(repoRoot, 'test/harness/code-headless'),
+      extensionDevelopmentPath: repoRoot,
+      extensionTestsPath: path.join(repoRoot, 'out/test/integration/index.js'),
+      launchArgs: [workspace, '--disable-extensions'],
+      extensionTestsEnv: {
+        READGATE_TEST_OUT: outDir,
+        READGATE_TEST_RESULT: resultFile,
+        READGATE_TEST_LABEL: 'integration',
+      },
+    });
+  } catch (error) {
+    code = typeof error?.code === 'number' && error.code !== 0 ? error.code : 1;
+  } finally {
+    fs.rmSync(workspace, { recursive: true, force: true });
+  }
+  let summary = 'integration: the suite did not report a result';
+  try {
+    const result = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
+    summary = `integration: ${result.passes} passed, ${result.failures} failed, ${result.pending} skipped`;
+    if (result.failures > 0 && code === 0) code = 1;
+  } catch {
+    if (code === 0) code = 1;
+  }
+  console.log(`Screenshots and logs: ${path.relative(process.cwd(), outDir) || outDir}`);
+  console.log(summary);
+  return code;
+}
+
+process.exitCode = await main();

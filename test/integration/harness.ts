@@ -1,0 +1,59 @@
+/**
+ * What an integration test may ask of the headless driver (test/harness/driver.mjs): a screenshot of the
+ * workbench, or the visible text of part of it. Requests are files in $READGATE_HARNESS_DIR; with a desktop
+ * VS Code there is no driver and `isAvailable` is false.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+const dir = process.env.READGATE_HARNESS_DIR;
+let counter = 0;
+
+export const isAvailable = Boolean(dir);
+
+async function ask<T>(request: object, timeoutMs = 20_000): Promise<T> {
+  if (!dir) throw new Error('no headless driver: set by test/harness/driver.mjs only');
+  const id = `${process.pid}-${++counter}`;
+  const responsePath = path.join(dir, `${id}.response.json`);
+  fs.writeFileSync(path.join(dir, `${id}.request.json.tmp`), JSON.stringify(request));
+  fs.renameSync(path.join(dir, `${id}.request.json.tmp`), path.join(dir, `${id}.request.json`));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(responsePath)) {
+      const response = JSON.parse(fs.readFileSync(responsePath, 'utf8')) as { ok: boolean; error?: string } & T;
+      fs.rmSync(responsePath);
+      if (!response.ok) throw new Error(`driver: ${response.error}`);
+      return response;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`driver did not answer ${JSON.stringify(request)} within ${timeoutMs} ms`);
+}
+
+/** Saves a screenshot of the whole workbench as `<name>.png`; returns its path. */
+export async function screenshot(name: string): Promise<string> {
+  return (await ask<{ path: string }>({ kind: 'screenshot', name })).path;
+}
+
+/** The rendered text of every element matching a CSS selector in the workbench (NBSPs as spaces). */
+export async function workbenchTexts(selector: string): Promise<string[]> {
+  const { texts } = await ask<{ texts: string[] }>({ kind: 'text', selector });
+  // Editors render spaces as U+00A0.
+  return texts.map((text) => text.replace(/\u00a0/g, ' '));
+}
+
+/** Polls `probe` until it returns a truthy value, or fails with `what` after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+}

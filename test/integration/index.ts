@@ -1,0 +1,51 @@
+/**
+ * The suite's entry inside the extension host (`extensionTestsPath`): VS Code calls `run()` and reports
+ * its outcome (resolved = pass, rejected = fail). Mocha's output is also appended to $READGATE_TEST_LOG,
+ * because the headless host's console is not the driver's terminal (and `console.log` cannot be
+ * reassigned there); the counts go to $READGATE_TEST_RESULT.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as util from 'util';
+import Mocha = require('mocha');
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+function mirrorOutput(file: string | undefined): void {
+  if (!file) return;
+  const base = Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void };
+  const original = base.consoleLog;
+  base.consoleLog = (...args: unknown[]) => {
+    fs.appendFileSync(file, util.format(...args) + '\n');
+    original(...args);
+  };
+}
+
+export function run(): Promise<void> {
+  mirrorOutput(process.env.READGATE_TEST_LOG);
+  const mocha = new Mocha({
+    ui: 'tdd',
+    color: false,
+    timeout: 60_000,
+    forbidOnly: true,
+    reporter: require(path.join(repoRoot, 'test/harness/summaryReporter.cjs')),
+  });
+  for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+    mocha.addFile(path.join(__dirname, file));
+  }
+  return new Promise((resolve, reject) => {
+    try {
+      const runner = mocha.run((failures) => {
+        const { passes = 0, pending = 0, tests = 0 } = runner.stats ?? {};
+        if (process.env.READGATE_TEST_RESULT) {
+          fs.writeFileSync(process.env.READGATE_TEST_RESULT, JSON.stringify({ passes, failures, pending, tests }));
+        }
+        if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
+        else resolve();
+      });
+    } catch (error) {
+      // A test module that fails to load lands here: the run fails.
+      reject(error);
+    }
+  });
+}
