@@ -61,8 +61,11 @@ function installNode(dir) {
 function installCodeServer(dir, nodeDir) {
   installOnce(dir, `code-server ${CODE_SERVER_VERSION} (VS Code 1.139.1)`, (tmp) => {
     fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ private: true }, null, 2));
+    // Drop what an outer `npm run` exported (npm_config_user_agent names the outer Node, and code-server's
+    // postinstall refuses to run when that is not Node 24).
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
     const env = {
-      ...process.env,
+      ...inherited,
       // Native modules must be built for the Node that runs them, not for the machine's Node.
       PATH: `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH}`,
       npm_config_nodedir: nodeDir,
