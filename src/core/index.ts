@@ -3,5 +3,23 @@
  * Plain Node, no `vscode` import, so agents outside VS Code and our own tests use exactly the semantics the
  * extension uses (API.md section 1).
  */
+export { createGuard } from './guard';
 export { ERROR_CODES, isErrorCode } from './refusal';
 export type { ErrorCode, Refusal } from './refusal';
+export type { ChangeSource, ChunkReader, Clock, FileKind, FileStat, FileSystem, Logger, WriteOptions } from './ports';
+export type {
+  ApprovalDecision,
+  ApprovalFile,
+  ApprovalRequest,
+  Edit,
+  Guard,
+  GuardLimits,
+  GuardOptions,
+  GuardSession,
+  MutatedFile,
+  MutationOptions,
+  MutationResult,
+  ReadOptions,
+  ReadResult,
+  SessionOptions,
+} from './types';

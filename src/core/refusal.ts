@@ -1,10 +1,13 @@
 /**
- * The refusal vocabulary shared by every surface (library, extension API, language model tools).
+ * The refusal vocabulary shared by every surface (library, extension API, language model tools), and one
+ * message builder per situation.
  *
- * A refusal is a value, not an exception: `{ ok: false, code, message }`. The same code comes out of the
- * tool, the API and the library for the same situation, and the message always tells the agent its next step
- * (API.md, "Error codes").
+ * A refusal is a value, not an exception: `{ ok: false, code, message }`. The same code comes out of the tool,
+ * the API and the library for the same situation. Every message says what happened and the agent's next
+ * step, with the numbers it needs (lines to read, match counts, versions), and never asks for something that
+ * cannot succeed (reading a directory, re-reading a binary file).
  */
+import type { ChangeSource } from './ports';
 
 /** Every error code, in the order of API.md's table. */
 export const ERROR_CODES = [
@@ -41,3 +44,85 @@ export interface Refusal {
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
+
+export function refuse(code: ErrorCode, message: string): Refusal {
+  return { ok: false, code, message };
+}
+
+export function isRefusal(value: unknown): value is Refusal {
+  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
+}
+
+export function describeSource(source: ChangeSource | undefined): string {
+  if (!source) return '';
+  const who = {
+    editor: 'someone typing in the editor',
+    save: 'a save in the editor (format on save or a save participant)',
+    session: 'another agent session',
+    external: 'another process outside the editor',
+    git: 'a git operation',
+    unknown: 'an unknown source',
+  }[source.kind];
+  return source.detail ? `${who} (${source.detail})` : who;
+}
+
+export const messages = {
+  notFound(path: string, suggestions: readonly string[]): string {
+    const hint = suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : ' Check the path; to create the file, use write (or edit with an empty oldString).';
+    return `${path} does not exist.${hint}`;
+  },
+  directory(path: string, entries: readonly string[]): string {
+    const sample = entries.length ? ` It contains: ${entries.slice(0, 12).join(', ')}${entries.length > 12 ? `, … (${entries.length} entries)` : ''}.` : '';
+    return `${path} is a directory, not a file. Read one of the files inside it instead.${sample}`;
+  },
+  special(path: string, kind: string): string {
+    return `${path} is a ${kind}, not a regular file; ReadGate refuses it without opening it (reading could block or never end). Do not retry; use another tool if you really need it.`;
+  },
+  binary(path: string, type: string, size: number, verb: string): string {
+    return `${path} is binary (${type}, ${size.toLocaleString('en-US')} bytes); ReadGate ${verb} text files only. Reading it again will not help: use a tool made for this format.`;
+  },
+  tooLarge(path: string, size: number, limit: number): string {
+    return `${path} is ${size.toLocaleString('en-US')} bytes, above the ${limit.toLocaleString('en-US')}-byte limit for whole-file edits and writes. Read line ranges of it (offset/limit) instead; change it with another tool.`;
+  },
+  requiresRead(path: string, stranger: boolean): string {
+    const why = stranger ? ' It was deleted and re-created since you read it, so it is a different file.' : '';
+    return `${path} has not been read in this session, so it cannot be changed yet.${why} Read it first (the lines you intend to change, or the whole file before a write), then retry.`;
+  },
+  outsideSeen(path: string, lines: string, why: string): string {
+    return `${why} in ${path} touches lines you have not seen in this version: ${lines}. Read those lines (offset/limit), then retry.`;
+  },
+  writeNeedsFullRead(path: string, unseen: string, totalLines: number): string {
+    return `Writing ${path} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first, or change it with edit instead.`;
+  },
+  verificationFailed(path: string, detail: string): string {
+    return `ReadGate could not check ${path} (${detail}), so it refuses to act on it (fail closed). Nothing was changed. Check the file's permissions or try again later.`;
+  },
+  noOccurrence(path: string, closest: string): string {
+    const near = closest ? ` The closest lines you have seen:\n${closest}` : '';
+    return `oldString was not found in ${path}. It must match the file exactly, including whitespace and indentation.${near}\nRead the lines you want to change and copy them exactly.`;
+  },
+  ambiguous(path: string, count: number, lines: string): string {
+    return `oldString matches ${count} places in ${path} (lines ${lines}). Add surrounding lines to oldString so it matches exactly one place, or set replaceAll: true to change every occurrence.`;
+  },
+  noChange(path: string): string {
+    return `The change would leave ${path} exactly as it is (oldString equals newString, or the content is identical). Nothing was written; check what you intended to change.`;
+  },
+  exists(path: string): string {
+    return `${path} already exists, so an empty oldString (create) is refused. To change it, read it and edit the lines you mean; to replace it entirely, read it fully and use write.`;
+  },
+  rejected(path: string, reason: string | undefined): string {
+    return `The user rejected the change: ${path} was NOT modified.${reason ? ` The user said: "${reason}".` : ' No reason was given.'} Ask the user or adjust the change before trying again.`;
+  },
+  cancelled(): string {
+    return 'The call was cancelled; no file was modified.';
+  },
+  disposed(): string {
+    return 'ReadGate has shut down (the guard was disposed); no file was modified.';
+  },
+  writeFailed(path: string, detail: string): string {
+    return `Writing ${path} failed (${detail}); the file was left exactly as it was. Fix the cause (permissions, disk space) or ask the user.`;
+  },
+  repeated(code: ErrorCode, message: string): string {
+    return `You already made this exact call and it was refused with ${code}. Do not retry identical arguments. ${message}`;
+  },
+};

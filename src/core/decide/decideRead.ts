@@ -1,0 +1,30 @@
+/**
+ * Whether a read returns content or the short "unchanged" placeholder. Pure.
+ *
+ * The placeholder must never lie: it is given only when every requested line was shown to this session in
+ * this exact version (decided by content hash, not mtime), the read is not truncated (a truncated read means
+ * the model never saw everything it asked for), and dedup is on and not bypassed with `force`. Lines the
+ * session only wrote are seen but were never shown, so reading them returns content.
+ */
+import { covers } from '../ledger/coverage';
+import type { LedgerEntry } from '../ledger/sessionLedger';
+
+export interface ReadRequestFacts {
+  version: string;
+  from: number;
+  to: number;
+  truncated: boolean;
+  dedup: boolean;
+  force: boolean;
+}
+
+export function decideRead(entry: LedgerEntry | undefined, facts: ReadRequestFacts): 'placeholder' | 'content' {
+  if (!facts.dedup || facts.force || facts.truncated) return 'content';
+  if (!entry || entry.version !== facts.version) return 'content';
+  if (facts.to < facts.from) return 'content';
+  return covers(entry.shown, facts.from, facts.to) ? 'placeholder' : 'content';
+}
+
+export function placeholderText(path: string, from: number, to: number, readNumber: number, version: string): string {
+  return `${path}: lines ${from}–${to} are unchanged since your read #${readNumber} (version ${version}); their content is exactly as shown then. Pass force: true to get it again (for example if that earlier result is no longer in your context).`;
+}

@@ -1,0 +1,158 @@
+/**
+ * Line-level differences between two texts, and their unified-diff rendering.
+ *
+ * `computeLineChanges` strips the common leading and trailing lines first (cheap, and most real changes are
+ * small), then diffs the middle with the `diff` package under a bounded edit length; past the bound it falls
+ * back to one change covering the whole middle, which is coarse but never wrong (PERF.md: an unbounded diff of
+ * a 20k-line rewrite takes over a minute). Lines are compared with their terminators, so an EOL-only change
+ * is a change.
+ */
+import { diffArrays } from 'diff';
+import { type LineChange, type Ranges, EMPTY, add } from '../ledger/coverage';
+import { indexLines, type LineIndex } from './lineEndings';
+
+const MAX_EDIT_LENGTH = 1000;
+
+/** Line `n` (1-based) of `text` including its terminator. */
+function lineAt(text: string, index: LineIndex, n: number): string {
+  return text.slice(index.start(n), n < index.count ? index.start(n + 1) : text.length);
+}
+
+export function computeLineChanges(oldText: string, newText: string): LineChange[] {
+  if (oldText === newText) return [];
+  const oldIndex = indexLines(oldText);
+  const newIndex = indexLines(newText);
+  const oldCount = oldIndex.count;
+  const newCount = newIndex.count;
+  let prefix = 0;
+  while (prefix < oldCount && prefix < newCount && lineAt(oldText, oldIndex, prefix + 1) === lineAt(newText, newIndex, prefix + 1)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < oldCount - prefix &&
+    suffix < newCount - prefix &&
+    lineAt(oldText, oldIndex, oldCount - suffix) === lineAt(newText, newIndex, newCount - suffix)
+  ) suffix++;
+  const oldFrom = prefix + 1;
+  const oldTo = oldCount - suffix + 1;
+  const newFrom = prefix + 1;
+  const newTo = newCount - suffix + 1;
+  if (oldFrom === oldTo || newFrom === newTo) return [{ oldFrom, oldTo, newFrom, newTo }];
+  const oldLines: string[] = [];
+  for (let n = oldFrom; n < oldTo; n++) oldLines.push(lineAt(oldText, oldIndex, n));
+  const newLines: string[] = [];
+  for (let n = newFrom; n < newTo; n++) newLines.push(lineAt(newText, newIndex, n));
+  const parts = diffArrays(oldLines, newLines, { maxEditLength: MAX_EDIT_LENGTH });
+  if (!parts) return [{ oldFrom, oldTo, newFrom, newTo }];
+  const changes: LineChange[] = [];
+  let oldLine = oldFrom;
+  let newLine = newFrom;
+  let open: LineChange | undefined;
+  for (const part of parts) {
+    const count = part.count ?? part.value.length;
+    if (!part.added && !part.removed) {
+      if (open) changes.push(open);
+      open = undefined;
+      oldLine += count;
+      newLine += count;
+      continue;
+    }
+    open ??= { oldFrom: oldLine, oldTo: oldLine, newFrom: newLine, newTo: newLine };
+    if (part.removed) {
+      oldLine += count;
+      open.oldTo = oldLine;
+    } else {
+      newLine += count;
+      open.newTo = newLine;
+    }
+  }
+  if (open) changes.push(open);
+  return changes;
+}
+
+export interface UnifiedDiff {
+  text: string;
+  /** New-side lines the rendering shows (context and added lines): what a reader of it has now seen. */
+  shownNew: Ranges;
+  /** True when `maxLines` cut the rendering. */
+  truncated: boolean;
+}
+
+export interface DiffOptions {
+  context?: number;
+  /** Caps the number of body lines rendered (refusal messages stay bounded). */
+  maxLines?: number;
+}
+
+function display(line: string): string {
+  let end = line.length;
+  if (end > 0 && line.charCodeAt(end - 1) === 10) end--;
+  if (end > 0 && line.charCodeAt(end - 1) === 13) end--;
+  return line.slice(0, end);
+}
+
+function hasTerminator(line: string): boolean {
+  return line.length > 0 && line.charCodeAt(line.length - 1) === 10;
+}
+
+/** Renders changes as a unified diff with `--- path` / `+++ path` headers. */
+export function formatUnifiedDiff(label: string, oldText: string, newText: string, changes: readonly LineChange[], options: DiffOptions = {}): UnifiedDiff {
+  const context = options.context ?? 3;
+  const maxLines = options.maxLines ?? Number.POSITIVE_INFINITY;
+  if (changes.length === 0) return { text: '', shownNew: EMPTY, truncated: false };
+  const oldIndex = indexLines(oldText);
+  const newIndex = indexLines(newText);
+  const body: string[] = [];
+  let shownNew: Ranges = EMPTY;
+  let truncated = false;
+  const emit = (prefix: string, line: string): boolean => {
+    if (body.length >= maxLines) {
+      truncated = true;
+      return false;
+    }
+    body.push(prefix + display(line));
+    if (!hasTerminator(line)) body.push('\\ No newline at end of file');
+    return true;
+  };
+
+  let i = 0;
+  while (i < changes.length && !truncated) {
+    // Group changes whose context would overlap into one hunk.
+    let j = i;
+    while (j + 1 < changes.length && changes[j + 1].oldFrom - changes[j].oldTo <= 2 * context) j++;
+    const first = changes[i];
+    const last = changes[j];
+    const oldStart = Math.max(1, first.oldFrom - context);
+    const oldEnd = Math.min(oldIndex.count, last.oldTo - 1 + context);
+    const newStart = Math.max(1, first.newFrom - (first.oldFrom - oldStart));
+    const newEnd = Math.min(newIndex.count, last.newTo - 1 + (oldEnd - (last.oldTo - 1)));
+    const oldLen = oldEnd - oldStart + 1;
+    const newLen = newEnd - newStart + 1;
+    const header = `@@ -${oldLen === 0 ? oldStart - 1 : oldStart}${oldLen === 1 ? '' : `,${oldLen}`} +${newLen === 0 ? newStart - 1 : newStart}${newLen === 1 ? '' : `,${newLen}`} @@`;
+    if (body.length >= maxLines) {
+      truncated = true;
+      break;
+    }
+    body.push(header);
+    let oldLine = oldStart;
+    let newLine = newStart;
+    for (let k = i; k <= j && !truncated; k++) {
+      const change = changes[k];
+      for (; oldLine < change.oldFrom; oldLine++, newLine++) {
+        if (!emit(' ', lineAt(newText, newIndex, newLine))) break;
+        shownNew = add(shownNew, newLine, newLine);
+      }
+      for (let n = change.oldFrom; n < change.oldTo && !truncated; n++) emit('-', lineAt(oldText, oldIndex, n));
+      for (let n = change.newFrom; n < change.newTo && !truncated; n++) {
+        if (emit('+', lineAt(newText, newIndex, n))) shownNew = add(shownNew, n, n);
+      }
+      oldLine = change.oldTo;
+      newLine = change.newTo;
+    }
+    for (; oldLine <= oldEnd && newLine <= newEnd && !truncated; oldLine++, newLine++) {
+      if (emit(' ', lineAt(newText, newIndex, newLine))) shownNew = add(shownNew, newLine, newLine);
+    }
+    i = j + 1;
+  }
+  const text = [`--- ${label}`, `+++ ${label}`, ...body].join('\n') + (truncated ? '\n… (diff truncated)' : '');
+  return { text, shownNew, truncated };
+}

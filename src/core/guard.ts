@@ -1,0 +1,90 @@
+/**
+ * createGuard: composes the ports, the path policy, the shared snapshot store and the sessions into a Guard.
+ * Sessions live until `dispose()` (or until the caller drops them); after disposal every call returns
+ * CANCELLED without touching files.
+ */
+import * as nodePath from 'node:path';
+import { ChangeNotes } from './ledger/changeNotes';
+import { SnapshotStore } from './ledger/snapshotStore';
+import { KeyedLock } from './lock';
+import { createNodeFileSystem } from './nodeFileSystem';
+import { PathPolicy } from './path/pathPolicy';
+import { type ChangeSource, nullLogger, systemClock } from './ports';
+import type { GuardContext, Limits } from './session/context';
+import { GuardSessionImpl } from './session/guardSession';
+import type { ApprovalDecision, Guard, GuardOptions, GuardSession, SessionOptions } from './types';
+import { type Hasher, loadHasher } from './version/contentVersion';
+
+export const DEFAULT_LIMITS: Limits = {
+  maxLines: 2000,
+  maxBytes: 100_000,
+  maxLineLength: 2000,
+  maxFileBytes: 10 * 1024 * 1024,
+};
+
+const DEFAULT_SNAPSHOT_BUDGET = 64 * 1024 * 1024;
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new TypeError(`ReadGate: ${name} must be a positive integer, not ${JSON.stringify(value)}`);
+  return value;
+}
+
+const approveEverything = async (): Promise<ApprovalDecision> => ({ approved: true });
+
+export function createGuard(options: GuardOptions): Guard {
+  if (!options || !Array.isArray(options.roots) || options.roots.some((root) => typeof root !== 'string' || !nodePath.isAbsolute(root))) {
+    throw new TypeError('ReadGate: createGuard needs options.roots, a list of absolute folder paths');
+  }
+  const fs = options.fileSystem ?? createNodeFileSystem();
+  const limits: Limits = {
+    maxLines: positive('limits.maxLines', options.limits?.maxLines, DEFAULT_LIMITS.maxLines),
+    maxBytes: positive('limits.maxBytes', options.limits?.maxBytes, DEFAULT_LIMITS.maxBytes),
+    maxLineLength: positive('limits.maxLineLength', options.limits?.maxLineLength, DEFAULT_LIMITS.maxLineLength),
+    maxFileBytes: positive('limits.maxFileBytes', options.limits?.maxFileBytes, DEFAULT_LIMITS.maxFileBytes),
+  };
+  const snapshotBudget = positive('snapshotBudgetBytes', options.snapshotBudgetBytes, DEFAULT_SNAPSHOT_BUDGET);
+  const sessions = new Map<string, GuardSessionImpl>();
+  let disposed = false;
+  let hasher: Promise<Hasher> | undefined;
+  const clock = options.clock ?? systemClock;
+  const changes = new ChangeNotes();
+  const ctx: GuardContext = {
+    fs,
+    logger: options.logger ?? nullLogger,
+    clock,
+    limits,
+    dedup: options.dedup ?? true,
+    paths: new PathPolicy({ roots: options.roots, deny: options.deny ?? [] }, fs),
+    snapshots: new SnapshotStore(snapshotBudget),
+    snapshotMaxFileBytes: Math.max(1, Math.floor(snapshotBudget / 8)),
+    locks: new KeyedLock(),
+    changes,
+    predecessors: new Map(),
+    approve: options.approve ?? approveEverything,
+    hasher: () => (hasher ??= loadHasher()),
+    maxEntriesPerSession: positive('maxEntriesPerSession', options.maxEntriesPerSession, 10_000),
+    isDisposed: () => disposed,
+  };
+
+  return {
+    session(id: string, sessionOptions: SessionOptions = {}): GuardSession {
+      if (typeof id !== 'string' || id === '') throw new TypeError('ReadGate: a session id must be a non-empty string');
+      let session = sessions.get(id);
+      if (!session) {
+        session = new GuardSessionImpl(ctx, id, sessionOptions.dedup);
+        if (!disposed) sessions.set(id, session);
+      }
+      return session;
+    },
+    noteChange(path: string, source: ChangeSource): void {
+      if (disposed || typeof path !== 'string' || !nodePath.isAbsolute(path)) return;
+      changes.note(nodePath.normalize(path).normalize('NFC'), source, clock.now());
+    },
+    dispose(): void {
+      disposed = true;
+      sessions.clear();
+      ctx.snapshots.clear();
+    },
+  };
+}

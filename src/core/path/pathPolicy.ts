@@ -1,0 +1,167 @@
+/**
+ * Path policy: turns the path an agent names into the file it would really touch, and refuses what it may
+ * not touch (SPEC section 2, guard step 1; API.md: every symlink hop and the final target must be inside the
+ * roots and match no deny rule).
+ *
+ * A check yields `path`, the caller's name for the file (absolute, `..` resolved lexically, NFC: what results
+ * and the ledger show), and `target`, where the kernel lands after every link (what is read and written), and
+ * whether that exists. Relative paths are relative to the first root; `~` and `~/` expand to the home
+ * directory. The named path must be inside a root, as given or as its real path; every symlink hop and the
+ * final target must be inside a root's real path; none of them may match a deny rule. "Inside" means equal
+ * or below by whole components: `/a/bc` is not inside `/a/b`.
+ *
+ * It does not decide what may be done with the file (kind, size, prior reads): callers do, with `target` and
+ * `exists`. It holds nothing against races: a link swapped after the check is for the caller's re-check
+ * before applying. Roots' real paths are computed on the first check and kept for the policy's life (a root
+ * that does not exist stays lexical); build a new policy when the roots change.
+ */
+import * as nodePath from 'node:path';
+import type { FileSystem } from '../ports';
+import { DenyRules } from './denyRules';
+import { followSymlinkChain, type SymlinkHop } from './symlinkChain';
+
+export interface PathPolicyOptions {
+  /** Absolute folders the agent may touch; relative paths resolve against the first. */
+  roots: string[];
+  /** Globs always refused, relative to a root or absolute (see denyRules.ts). */
+  deny?: string[];
+}
+
+export type PathRefusal = { ok: false; code: 'PATH_INVALID' | 'PATH_DENIED'; message: string };
+
+export type PathCheck = { ok: true; path: string; target: string; exists: boolean } | PathRefusal;
+
+interface Root {
+  /** As configured: absolute, normalized, NFC (the form agents name paths in). */
+  given: string;
+  /** Its real path, or `given` while it does not exist. */
+  real: string;
+}
+
+function isInside(candidate: string, folder: string): boolean {
+  if (candidate === folder) return true;
+  return candidate.startsWith(folder.endsWith(nodePath.sep) ? folder : folder + nodePath.sep);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : typeof value;
+}
+
+function invalid(message: string): PathRefusal {
+  return { ok: false, code: 'PATH_INVALID', message };
+}
+
+function denied(message: string): PathRefusal {
+  return { ok: false, code: 'PATH_DENIED', message };
+}
+
+const protectedNote = 'it is protected and cannot be read or changed by any path. Choose another file or ask the user.';
+
+export class PathPolicy {
+  private readonly configured: { original: string; given: string }[];
+  private readonly deny: DenyRules;
+  private realRoots: Promise<Root[]> | undefined;
+
+  constructor(
+    options: PathPolicyOptions,
+    private readonly fs: FileSystem,
+  ) {
+    this.configured = options.roots.map((root) => {
+      const original = nodePath.resolve(root);
+      return { original, given: original.normalize('NFC') };
+    });
+    this.deny = new DenyRules(options.deny ?? []);
+  }
+
+  /**
+   * Resolves and checks an agent-supplied path. Never throws for bad input; rejects only if the FileSystem
+   * port throws an unexpected error (caller fails closed).
+   */
+  async check(input: unknown): Promise<PathCheck> {
+    const named = this.resolveInput(input);
+    if (typeof named !== 'string') return named;
+    const roots = await this.loadRoots();
+    const start = startOf(named, roots);
+    if (!start) return denied(`${named} is outside the allowed roots (${this.rootList()}). Use a path inside one of them.`);
+    const namedRule = this.denyRuleFor(named, roots);
+    if (namedRule) return denied(`${named} matches the deny rule "${namedRule}": ${protectedNote}`);
+    const rest = nodePath.relative(start.from, named);
+    const end = await followSymlinkChain(this.fs, start.real, rest, (hop) => this.checkHop(hop, roots));
+    if (!end.ok) return end;
+    if (!roots.some((root) => isInside(end.target, root.real))) {
+      return denied(`${named} resolves to ${end.target}, outside the allowed roots (${this.rootList()}). Use a path inside them.`);
+    }
+    const targetRule = this.denyRuleFor(end.target, roots);
+    if (targetRule) return denied(`${named} resolves to ${end.target}, which matches the deny rule "${targetRule}": ${protectedNote}`);
+    return { ok: true, path: named, target: end.target, exists: end.exists };
+  }
+
+  private resolveInput(input: unknown): string | PathRefusal {
+    if (typeof input !== 'string') return invalid(`The path must be a string, but got ${describe(input)}. Pass the file's path as text.`);
+    if (input.trim() === '') return invalid('The path is empty. Pass the path of a file, absolute or relative to the first root.');
+    if (input.includes('\0')) return invalid('The path contains a NUL byte (\\0), which no file name can contain. Pass it without.');
+    if (this.configured.length === 0) return denied('No roots are configured, so no file can be read or changed. Ask the user to open a folder.');
+    const text = input.normalize('NFC');
+    let expanded = text;
+    if (text.startsWith('~')) {
+      if (text !== '~' && !text.startsWith('~/') && !text.startsWith('~' + nodePath.sep)) {
+        return invalid(
+          `${text} cannot be expanded: only ~ and ~/ are expanded (to the home directory), not ~user. ` +
+            `Pass an absolute path; for a file whose name starts with ~, write ./${text}.`,
+        );
+      }
+      expanded = nodePath.join(this.fs.homedir(), text.slice(1));
+    }
+    return nodePath.resolve(this.configured[0].given, expanded).normalize('NFC');
+  }
+
+  private loadRoots(): Promise<Root[]> {
+    if (!this.realRoots) {
+      const pending = Promise.all(
+        this.configured.map(async ({ original, given }) => {
+          const exists = (await this.fs.stat(original)) !== undefined;
+          return { given, real: exists ? await this.fs.realpath(original) : given };
+        }),
+      );
+      this.realRoots = pending;
+      pending.catch(() => {
+        if (this.realRoots === pending) this.realRoots = undefined;
+      });
+    }
+    return this.realRoots;
+  }
+
+  private checkHop(hop: SymlinkHop, roots: Root[]): PathRefusal | undefined {
+    if (!roots.some((root) => isInside(hop.target, root.real))) {
+      return denied(
+        `${hop.link} points to ${hop.target}, outside the allowed roots (${this.rootList()}). Links out of the ` +
+          'roots are not followed, even when they lead back inside; use a path that does not go through this link.',
+      );
+    }
+    const rule = this.denyRuleFor(hop.target, roots);
+    if (rule) return denied(`${hop.link} points to ${hop.target}, which matches the deny rule "${rule}": ${protectedNote}`);
+    return undefined;
+  }
+
+  private denyRuleFor(candidate: string, roots: Root[]): string | undefined {
+    const forms = roots.flatMap((root) => (root.real === root.given ? [root.given] : [root.given, root.real]));
+    const belowRoots = forms.filter((form) => isInside(candidate, form)).map((form) => nodePath.relative(form, candidate));
+    return this.deny.match(candidate, belowRoots);
+  }
+
+  private rootList(): string {
+    return this.configured.map((root) => root.given).join(', ');
+  }
+}
+
+/** The deepest root form containing `named`, and the real directory the walk starts from. */
+function startOf(named: string, roots: Root[]): { from: string; real: string } | undefined {
+  let best: { from: string; real: string } | undefined;
+  for (const root of roots) {
+    for (const from of [root.given, root.real]) {
+      if (isInside(named, from) && (!best || from.length > best.from.length)) best = { from, real: root.real };
+    }
+  }
+  return best;
+}

@@ -1,0 +1,93 @@
+/**
+ * What the core needs from the world, and nothing more. The core never touches `fs`, the clock or a log
+ * directly: it goes through these ports, so the VS Code adapter can put open editor buffers first and tests
+ * can observe every decision. `nodeFileSystem.ts` is the default file system for headless use.
+ */
+
+export type FileKind = 'file' | 'directory' | 'symlink' | 'fifo' | 'socket' | 'characterDevice' | 'blockDevice' | 'other';
+
+export interface FileStat {
+  kind: FileKind;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  /** Permission bits (`mode & 0o7777`); kept across atomic rewrites. */
+  mode: number;
+  /** Number of hard links; a file with several is rewritten in place so every name sees the change. */
+  nlink: number;
+  /**
+   * Identity of the file, not of the name: `dev:ino` for local files (hard links, symlinks and case variants
+   * are one file, rm + recreate is a stranger); a normalized path or URI where inodes are unusable.
+   */
+  identity: string;
+  /**
+   * An extra revision the adapter wants folded into the version (e.g. an open document's version); absent
+   * for plain files, whose version is the hash of their bytes alone.
+   */
+  revision?: string;
+}
+
+/** Reads a file in chunks (huge files are never loaded whole). */
+export interface ChunkReader {
+  /** Reads up to `buffer.length` bytes at `position`; returns the count read (0 at end of file). */
+  read(buffer: Uint8Array, position: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface WriteOptions {
+  /** Permission bits for the written file (the old file's, when replacing one). */
+  mode?: number;
+  /**
+   * Rewrite the existing file in place instead of temp + rename: used for files with several hard links,
+   * which an atomic rename would split from their other names.
+   */
+  inPlace?: boolean;
+}
+
+/**
+ * File system port. Paths are absolute. `stat`/`lstat` resolve to `undefined` when the path does not exist
+ * (ENOENT, ENOTDIR) and reject for any other failure (the guard then fails closed).
+ */
+export interface FileSystem {
+  lstat(path: string): Promise<FileStat | undefined>;
+  stat(path: string): Promise<FileStat | undefined>;
+  readlink(path: string): Promise<string>;
+  realpath(path: string): Promise<string>;
+  readFile(path: string): Promise<Uint8Array>;
+  openChunkReader(path: string): Promise<ChunkReader>;
+  /** Replaces the file's content atomically (temp file in the same directory + rename) unless `inPlace`. */
+  writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void>;
+  /** Removes a file (used only to undo a file this guard created when a multiEdit fails mid-way). */
+  unlink(path: string): Promise<void>;
+  /** Creates a directory and its missing parents. */
+  mkdirp(path: string): Promise<void>;
+  /** Names in a directory (for near-miss suggestions); rejects if it is not a readable directory. */
+  readdir(path: string): Promise<string[]>;
+  /** The home directory `~` expands to. */
+  homedir(): string;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+/** Structured log lines: a message plus data (ids, codes, versions, ranges; never file content). */
+export interface Logger {
+  trace(message: string, data?: Record<string, unknown>): void;
+  debug(message: string, data?: Record<string, unknown>): void;
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+/** Who changed a file, as far as an adapter can tell (the guard names it in refusals). */
+export interface ChangeSource {
+  kind: 'editor' | 'save' | 'session' | 'external' | 'git' | 'unknown';
+  /** Free text for the agent, e.g. "format on save" or the other session's id. */
+  detail?: string;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+const noop = (): void => {};
+export const nullLogger: Logger = { trace: noop, debug: noop, info: noop, warn: noop, error: noop };

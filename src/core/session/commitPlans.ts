@@ -1,0 +1,196 @@
+/**
+ * Approval and application of planned changes: ask the `approve` port once for every file, apply what the
+ * user decided (including content they changed), re-verify each file's version after approval and again
+ * right before writing it, write atomically, and undo earlier files if a later one fails (all or none).
+ * Then record what the session has now seen and describe exactly what was applied.
+ */
+import * as nodePath from 'node:path';
+import { encodeText } from '../edit/encoding';
+import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
+import { indexLines } from '../edit/lineEndings';
+import { type Ranges, mapThrough, union } from '../ledger/coverage';
+import { type Refusal, messages, refuse } from '../refusal';
+import type { ApprovalDecision, ApprovalRequest, MutatedFile, MutationResult } from '../types';
+import { refuseWithDiff } from './changedRefusal';
+import type { GuardContext } from './context';
+import { textFromBytes, versionOf } from './fileText';
+import type { FilePlan } from './mutationPlan';
+import type { SessionState } from './sessionState';
+
+const RESULT_DIFF_LINES = 400;
+
+export type Operation = 'edit' | 'write' | 'multiEdit';
+
+interface Final {
+  plan: FilePlan;
+  afterText: string;
+  bytes: Uint8Array;
+  userChanged: boolean;
+}
+
+export class Cancelled extends Error {}
+
+function throwIfCancelled(ctx: GuardContext, signal: AbortSignal | undefined): void {
+  if (signal?.aborted || ctx.isDisposed()) throw new Cancelled();
+}
+
+function diffOf(path: string, before: string, after: string, maxLines?: number) {
+  return formatUnifiedDiff(path, before, after, computeLineChanges(before, after), { maxLines });
+}
+
+async function askApproval(ctx: GuardContext, s: SessionState, plans: FilePlan[], operation: Operation, explanation: string | undefined, signal: AbortSignal | undefined): Promise<ApprovalDecision> {
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const request: ApprovalRequest = {
+      sessionId: s.id,
+      operation,
+      ...(explanation !== undefined ? { explanation } : {}),
+      files: plans.map((plan) => ({ path: plan.path, created: plan.created, before: plan.beforeText, after: plan.afterText, diff: diffOf(plan.path, plan.beforeText, plan.afterText).text })),
+      signal: controller.signal,
+    };
+    const cancelled = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new Cancelled()), { once: true }));
+    if (signal?.aborted) throw new Cancelled();
+    return await Promise.race([Promise.resolve().then(() => ctx.approve(request)), cancelled]);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Re-reads a planned file; undefined when it is still exactly the version the plan was made against. */
+async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string): Promise<Refusal | undefined> {
+  const stat = await ctx.fs.stat(plan.target);
+  if (plan.created) {
+    return stat ? refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was created by someone else ${when}. Nothing was written; read it before changing it.`) : undefined;
+  }
+  if (!stat || stat.kind !== 'file') {
+    return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was deleted or replaced ${when}. Nothing was written and nothing was re-created.`);
+  }
+  const loaded = textFromBytes(await ctx.hasher(), await ctx.fs.readFile(plan.target), stat.revision);
+  if (loaded.kind === 'binary') return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was replaced by binary content ${when}. Nothing was written.`);
+  const before = plan.before!;
+  if (loaded.file.version === before.version) return undefined;
+  const entry = { identity: stat.identity, target: plan.target, path: plan.path, version: before.version, totalLines: before.index.count, seen: plan.seenBefore, shown: [], shownByRead: 0, recordedAt: 0 };
+  const changes = computeLineChanges(before.text, loaded.file.text);
+  const seenUntouched = mapThrough(plan.seenBefore, changes);
+  return refuseWithDiff(ctx, s, { path: plan.path, target: plan.target, identity: stat.identity, entry, current: loaded.file, when }, before.text, changes, seenUntouched);
+}
+
+function finalize(plans: FilePlan[], decision: Extract<ApprovalDecision, { approved: true }>): Final[] | Refusal {
+  const finals: Final[] = [];
+  for (const plan of plans) {
+    const override = decision.files?.find((file) => file.path === plan.path || file.path === plan.target);
+    const afterText = override ? override.content : plan.afterText;
+    const encoded = encodeText(afterText, plan.encoding);
+    if (!encoded.ok) return refuse('WRITE_FAILED', messages.writeFailed(plan.path, `the approved content has a character (${JSON.stringify(encoded.char)}) the file's encoding cannot hold`));
+    finals.push({ plan, afterText, bytes: encoded.bytes, userChanged: afterText !== plan.afterText });
+  }
+  return finals;
+}
+
+async function writeAll(ctx: GuardContext, s: SessionState, finals: Final[], signal: AbortSignal | undefined): Promise<Refusal | undefined> {
+  const written: Final[] = [];
+  for (const final of finals) {
+    const { plan } = final;
+    if (!plan.created && final.afterText === plan.beforeText) continue;
+    const stale = await verifyUnchanged(ctx, s, plan, 'just before it was written');
+    if (stale) {
+      await undo(ctx, written);
+      return stale;
+    }
+    if (written.length === 0) throwIfCancelled(ctx, signal);
+    try {
+      if (plan.created) await ctx.fs.mkdirp(nodePath.dirname(plan.target));
+      await ctx.fs.writeFile(plan.target, final.bytes, plan.stat ? { mode: plan.stat.mode, inPlace: plan.stat.nlink > 1 } : {});
+      written.push(final);
+    } catch (error) {
+      const detail = (error as NodeJS.ErrnoException).code ?? String(error);
+      const notRestored = await undo(ctx, written);
+      ctx.logger.error('[guard] write failed', { session: s.id, path: plan.path, error: detail, restored: written.length - notRestored.length });
+      const others = written.length ? ` The ${written.length} file(s) already written were restored${notRestored.length ? `, except ${notRestored.join(', ')}` : ''}.` : '';
+      return refuse('WRITE_FAILED', messages.writeFailed(plan.path, detail) + others);
+    }
+  }
+  return undefined;
+}
+
+/** Restores files already written by this call; returns the paths that could not be restored. */
+async function undo(ctx: GuardContext, written: Final[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const { plan } of [...written].reverse()) {
+    try {
+      if (plan.created) await ctx.fs.unlink(plan.target);
+      else await ctx.fs.writeFile(plan.target, plan.before!.bytes, { mode: plan.stat!.mode, inPlace: plan.stat!.nlink > 1 });
+    } catch {
+      failed.push(plan.path);
+    }
+  }
+  return failed;
+}
+
+async function record(ctx: GuardContext, s: SessionState, final: Final): Promise<MutatedFile & { summary: string; shownDiff: string }> {
+  const { plan, afterText, bytes } = final;
+  const stat = await ctx.fs.stat(plan.target);
+  const hasher = await ctx.hasher();
+  const version = versionOf(hasher, bytes, stat?.revision);
+  const changes = computeLineChanges(plan.beforeText, afterText);
+  const diff = formatUnifiedDiff(plan.path, plan.beforeText, afterText, changes, { maxLines: RESULT_DIFF_LINES });
+  const lineCount = indexLines(afterText).count;
+  let seen: Ranges = plan.seenAfter;
+  if (final.userChanged) seen = union(mapThrough(plan.seenBefore, changes), diff.shownNew);
+  if (stat) {
+    if (plan.stat && stat.identity !== plan.stat.identity) ctx.predecessors.set(stat.identity, plan.stat.identity);
+    s.ledger.record({ identity: stat.identity, target: plan.target, path: plan.path, version, totalLines: lineCount, seen, shown: [], shownByRead: 0, recordedAt: ctx.clock.now() });
+  }
+  if (bytes.length <= ctx.snapshotMaxFileBytes) ctx.snapshots.put(version, afterText);
+  ctx.changes.note(plan.target, { kind: 'session', detail: s.id }, ctx.clock.now());
+  const lines = `${lineCount} line${lineCount === 1 ? '' : 's'}`;
+  const what = plan.created ? `created (${lines})` : plan.replacements ? `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}` : `replaced (${lines})`;
+  return { path: plan.path, version, created: plan.created, diff: diff.text, summary: `${plan.path}: ${what}; new version ${version}.`, shownDiff: diff.text };
+}
+
+export async function commitPlans(ctx: GuardContext, s: SessionState, plans: FilePlan[], operation: Operation, explanation: string | undefined, signal: AbortSignal | undefined): Promise<MutationResult> {
+  throwIfCancelled(ctx, signal);
+  let decision: ApprovalDecision;
+  try {
+    decision = await askApproval(ctx, s, plans, operation, explanation, signal);
+  } catch (error) {
+    if (error instanceof Cancelled) throw error;
+    ctx.logger.error('[approval] the approval port failed', { session: s.id, error: String(error) });
+    return refuse('REJECTED_BY_USER', `The approval could not be completed (${String((error as Error)?.message ?? error)}): ${plans.map((p) => p.path).join(', ')} NOT modified. Try again, or ask the user.`);
+  }
+  throwIfCancelled(ctx, signal);
+  if (!decision.approved) return refuse('REJECTED_BY_USER', messages.rejected(plans.map((p) => p.path).join(', '), decision.reason));
+  const finals = finalize(plans, decision);
+  if (!Array.isArray(finals)) return finals;
+  if (finals.every((f) => !f.plan.created && f.afterText === f.plan.beforeText)) {
+    return refuse('REJECTED_BY_USER', messages.rejected(plans.map((p) => p.path).join(', '), 'the user accepted none of the proposed changes'));
+  }
+  for (const final of finals) {
+    const stale = await verifyUnchanged(ctx, s, final.plan, 'while the change awaited approval');
+    if (stale) return stale;
+  }
+  const failed = await writeAll(ctx, s, finals, signal);
+  if (failed) return failed;
+
+  const files: MutatedFile[] = [];
+  const lines: string[] = [];
+  const userChanged = finals.some((f) => f.userChanged);
+  for (const final of finals) {
+    if (!final.plan.created && final.afterText === final.plan.beforeText) {
+      lines.push(`${final.plan.path}: NOT modified (the user rejected all of its changes).`);
+      continue;
+    }
+    const done = await record(ctx, s, final);
+    files.push({ path: done.path, version: done.version, created: done.created, diff: done.diff });
+    lines.push(done.summary);
+  }
+  const verb = operation === 'write' ? 'Wrote' : 'Edited';
+  const head = userChanged
+    ? `${verb} with changes the user made before approving; this is exactly what was applied:`
+    : `${verb} ${files.length === 1 ? files[0].path : `${files.length} files`}:`;
+  const text = [head, ...lines, ...files.map((file) => file.diff)].join('\n');
+  ctx.logger.info(`[guard] ${operation} applied`, { session: s.id, files: files.map((f) => ({ path: f.path, version: f.version, created: f.created })), userChanged });
+  return { ok: true, text, files };
+}

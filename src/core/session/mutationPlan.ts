@@ -1,0 +1,177 @@
+/**
+ * Plans one file's change for edit, write or multiEdit, in the guard's order: file kind checks → prior-read
+ * decision from the ledger (before any content is used) → content version → staleness → the change itself →
+ * encoding check. Nothing is written here; a plan is what approval shows and what `commitPlans` applies.
+ */
+import { decidePriorRead, decideStaleness } from '../decide/decideMutation';
+import { applyEdits } from '../edit/applyEdits';
+import { encodeText, encodingLabel, type TextEncoding } from '../edit/encoding';
+import { eolStyle, indexLines, withEol } from '../edit/lineEndings';
+import { type Ranges, formatRanges, gaps, rangesOf } from '../ledger/coverage';
+import type { LedgerEntry } from '../ledger/sessionLedger';
+import { allowedSuggestions } from './nearMisses';
+import type { FileStat } from '../ports';
+import { type Refusal, messages, refuse } from '../refusal';
+import type { Edit } from '../types';
+import { refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from './changedRefusal';
+import type { GuardContext } from './context';
+import { type FileText, loadFile } from './fileText';
+import { specialKindName } from './fileKinds';
+import { entryFor } from './ledgerLookup';
+import type { SessionState } from './sessionState';
+
+export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string };
+
+export interface PlanInput {
+  path: string;
+  target: string;
+  request: ChangeRequest;
+  expectedVersion?: string;
+}
+
+export interface FilePlan {
+  path: string;
+  target: string;
+  created: boolean;
+  /** The file as planned against (absent for a new file). */
+  stat?: FileStat;
+  before?: FileText;
+  beforeText: string;
+  encoding: TextEncoding;
+  afterText: string;
+  /** Coverage of the current version before the change (what the session had seen). */
+  seenBefore: Ranges;
+  /** Coverage of the new version if the plan is applied as proposed. */
+  seenAfter: Ranges;
+  replacements: number;
+}
+
+function allLines(text: string): Ranges {
+  return rangesOf(1, indexLines(text).count);
+}
+
+function planCreate(input: PlanInput): FilePlan | Refusal {
+  const { request } = input;
+  let text: string;
+  let replacements = 0;
+  if (request.kind === 'write') {
+    text = request.content;
+  } else {
+    // The first edit has an empty oldString (the caller checked): it creates the file.
+    const [first, ...rest] = request.edits;
+    text = first.newString;
+    if (rest.length) {
+      const applied = applyEdits(text, rest, allLines(text));
+      if (!applied.ok) return editRefusal(input.path, applied);
+      text = applied.text;
+      replacements = applied.replacements;
+    }
+  }
+  return { path: input.path, target: input.target, created: true, beforeText: '', encoding: 'utf8', afterText: text, seenBefore: [], seenAfter: allLines(text), replacements };
+}
+
+function editRefusal(path: string, failure: Exclude<ReturnType<typeof applyEdits>, { ok: true }>): Refusal {
+  switch (failure.code) {
+    case 'NO_OCCURRENCE_FOUND':
+      return refuse(failure.code, messages.noOccurrence(path, failure.closest));
+    case 'AMBIGUOUS_MATCH':
+      return refuse(failure.code, messages.ambiguous(path, failure.lines.length, failure.lines.join(', ')));
+    case 'EDIT_OUTSIDE_SEEN_RANGE':
+      return refuse(failure.code, messages.outsideSeen(path, formatRanges(failure.unseen), failure.why));
+    case 'EDIT_NO_CHANGE':
+      return refuse(failure.code, messages.noChange(path));
+    case 'INVALID_INPUT':
+      return refuse(failure.code, `edits[${failure.editIndex}]: ${failure.message}.`);
+  }
+}
+
+export async function planFile(ctx: GuardContext, s: SessionState, input: PlanInput): Promise<FilePlan | Refusal> {
+  const { path, target, request } = input;
+  const stat = await ctx.fs.stat(target);
+  const creates = request.kind === 'edit' && request.edits[0].oldString === '';
+  const { identityEntry, targetEntry } = entryFor(ctx, s, target, stat?.identity);
+
+  if (!stat) {
+    const decision = decidePriorRead({ exists: false, targetEntry, expectedVersion: input.expectedVersion });
+    if (decision.kind === 'refuse') {
+      if (decision.reason === 'vanished' && decision.entry) {
+        s.ledger.record({ ...decision.entry, identity: undefined, version: undefined, totalLines: 0, seen: [], shown: [], recordedAt: ctx.clock.now() });
+        return refuseVanished(ctx, path, target, decision.entry);
+      }
+      return refuse('FILE_CHANGED_SINCE_READ', `${path} does not exist, so it is not at the expectedVersion ${input.expectedVersion}. Check the path, or create the file without expectedVersion.`);
+    }
+    if (request.kind === 'edit' && !creates) return refuse('FILE_NOT_FOUND', messages.notFound(path, await allowedSuggestions(ctx, path)));
+    return planCreate(input);
+  }
+  if (stat.kind === 'directory') return refuse('TARGET_IS_DIRECTORY', messages.directory(path, []));
+  if (stat.kind !== 'file') return refuse('SPECIAL_FILE', messages.special(path, specialKindName(stat.kind)));
+  if (creates) return refuse('FILE_EXISTS', messages.exists(path));
+  if (stat.size > ctx.limits.maxFileBytes) return refuse('FILE_TOO_LARGE', messages.tooLarge(path, stat.size, ctx.limits.maxFileBytes));
+
+  const loaded = await loadFile(ctx, target, stat);
+  const verb = request.kind === 'edit' ? 'edits' : 'writes';
+  if (loaded.kind === 'binary') return refuse('BINARY_FILE', messages.binary(path, loaded.type, loaded.size, verb));
+  const current = loaded.file;
+
+  const decision = decidePriorRead({ exists: true, identityEntry, targetEntry, expectedVersion: input.expectedVersion });
+  let seen: Ranges;
+  switch (decision.kind) {
+    case 'create':
+      throw new Error('unreachable: an existing file is never created');
+    case 'refuse':
+      if (decision.code === 'FILE_CHANGED_SINCE_READ') return refuseAppeared(ctx, path, target, decision.entry as LedgerEntry);
+      return refuse(decision.code, messages.requiresRead(path, decision.reason === 'stranger'));
+    case 'expected':
+      if (current.version !== decision.expectedVersion) {
+        return refuse('FILE_CHANGED_SINCE_READ', `${path} is at version ${current.version}, not the expectedVersion ${decision.expectedVersion} you passed: it changed since that version was read. Nothing was written. Read it again, then retry with the new version.`);
+      }
+      seen = allLines(current.text);
+      break;
+    case 'verify': {
+      const entry = decision.entry;
+      const snapshot = entry.version ? ctx.snapshots.get(entry.version) : undefined;
+      const staleness = decideStaleness({
+        seenVersion: entry.version as string,
+        seen: entry.seen,
+        currentVersion: current.version,
+        currentText: current.text,
+        currentLines: current.index.count,
+        snapshot,
+        wholeFile: request.kind === 'write',
+      });
+      const facts = { path, target, identity: stat.identity, entry, current, when: 'since you read it' };
+      if (staleness.kind === 'unknown') return refuseWithoutDiff(ctx, facts);
+      if (staleness.kind === 'touched') return refuseWithDiff(ctx, s, facts, snapshot as string, staleness.changes, staleness.seenUntouched);
+      if (staleness.kind === 'carried') {
+        // The change missed everything this session saw: its coverage moves to the new version.
+        s.ledger.record({ ...entry, identity: stat.identity, target, path, version: current.version, totalLines: current.index.count, seen: staleness.seen, shown: [], recordedAt: ctx.clock.now() });
+        ctx.logger.debug('[guard] coverage carried over', { session: s.id, path, from: entry.version, to: current.version, seen: formatRanges(staleness.seen) });
+      }
+      seen = staleness.seen;
+      break;
+    }
+  }
+
+  let afterText: string;
+  let seenAfter: Ranges;
+  let replacements = 0;
+  if (request.kind === 'edit') {
+    const applied = applyEdits(current.text, request.edits, seen);
+    if (!applied.ok) return editRefusal(path, applied);
+    afterText = applied.text;
+    seenAfter = applied.seen;
+    replacements = applied.replacements;
+  } else {
+    const unseen = gaps(seen, 1, current.index.count);
+    if (unseen.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count));
+    // A file whose line endings were all CRLF stays CRLF; the encoding (and its BOM) is kept.
+    afterText = eolStyle(current.text) === 'crlf' ? withEol(request.content, '\r\n') : request.content;
+    seenAfter = allLines(afterText);
+    if (afterText === current.text) return refuse('EDIT_NO_CHANGE', messages.noChange(path));
+  }
+  const encoded = encodeText(afterText, current.encoding);
+  if (!encoded.ok) {
+    return refuse('INVALID_INPUT', `${path} is ${encodingLabel(current.encoding)}, which cannot hold the character ${JSON.stringify(encoded.char)} (U+${encoded.char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}) your change contains. Nothing was written; use characters that exist in this encoding.`);
+  }
+  return { path, target, created: false, stat, before: current, beforeText: current.text, encoding: current.encoding, afterText, seenBefore: seen, seenAfter, replacements };
+}

@@ -1,0 +1,17 @@
+/**
+ * Near-miss suggestions for a missing path, named the way the agent names paths and filtered through the
+ * path policy, so a suggestion never points at a file the agent may not touch (a denied `.env`).
+ */
+import { suggestNearMisses } from '../path/nearMiss';
+import type { GuardContext } from './context';
+
+export async function allowedSuggestions(ctx: GuardContext, path: string): Promise<string[]> {
+  const found = await suggestNearMisses(path, ctx.fs, 6);
+  const allowed: string[] = [];
+  for (const suggestion of found) {
+    const checked = await ctx.paths.check(suggestion).catch(() => undefined);
+    if (checked?.ok) allowed.push(suggestion);
+    if (allowed.length === 3) break;
+  }
+  return allowed;
+}
