@@ -11,6 +11,7 @@ import { type Ranges, formatRanges, gaps, rangesOf } from '../ledger/coverage';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from './nearMisses';
 import type { FileStat } from '../ports';
+import { sniffBinary } from '../read/binarySniff';
 import { type Refusal, messages, refuse } from '../refusal';
 import type { Edit } from '../types';
 import { refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from './changedRefusal';
@@ -44,6 +45,17 @@ export interface FilePlan {
   /** Coverage of the new version if the plan is applied as proposed. */
   seenAfter: Ranges;
   replacements: number;
+}
+
+async function readHead(ctx: GuardContext, target: string): Promise<Uint8Array> {
+  const reader = await ctx.fs.openChunkReader(target);
+  try {
+    const head = new Uint8Array(8192);
+    const count = await reader.read(head, 0);
+    return head.subarray(0, count);
+  } finally {
+    await reader.close();
+  }
 }
 
 function allLines(text: string): Ranges {
@@ -108,19 +120,26 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
   if (creates) return refuse('FILE_EXISTS', messages.exists(path));
   if (stat.size > ctx.limits.maxFileBytes) return refuse('FILE_TOO_LARGE', messages.tooLarge(path, stat.size, ctx.limits.maxFileBytes));
 
-  const loaded = await loadFile(ctx, target, stat);
   const verb = request.kind === 'edit' ? 'edits' : 'writes';
+  // Decided from the ledger alone: an unread file's content is never loaded (seed review: no in-memory
+  // custody of bytes the model never read, and no error code that depends on them). Only its first bytes
+  // are sniffed, so a binary file gets BINARY_FILE instead of a request to read something unreadable.
+  const decision = decidePriorRead({ exists: true, identityEntry, targetEntry, expectedVersion: input.expectedVersion });
+  if (decision.kind === 'refuse') {
+    const head = await readHead(ctx, target);
+    const sniff = sniffBinary(head);
+    if (sniff.binary) return refuse('BINARY_FILE', messages.binary(path, sniff.type, stat.size, verb));
+    if (decision.code === 'FILE_CHANGED_SINCE_READ') return refuseAppeared(ctx, path, target, decision.entry as LedgerEntry);
+    return refuse(decision.code, messages.requiresRead(path, decision.reason === 'stranger'));
+  }
+  const loaded = await loadFile(ctx, target, stat);
   if (loaded.kind === 'binary') return refuse('BINARY_FILE', messages.binary(path, loaded.type, loaded.size, verb));
   const current = loaded.file;
 
-  const decision = decidePriorRead({ exists: true, identityEntry, targetEntry, expectedVersion: input.expectedVersion });
   let seen: Ranges;
   switch (decision.kind) {
     case 'create':
       throw new Error('unreachable: an existing file is never created');
-    case 'refuse':
-      if (decision.code === 'FILE_CHANGED_SINCE_READ') return refuseAppeared(ctx, path, target, decision.entry as LedgerEntry);
-      return refuse(decision.code, messages.requiresRead(path, decision.reason === 'stranger'));
     case 'expected':
       if (current.version !== decision.expectedVersion) {
         return refuse('FILE_CHANGED_SINCE_READ', `${path} is at version ${current.version}, not the expectedVersion ${decision.expectedVersion} you passed: it changed since that version was read. Nothing was written. Read it again, then retry with the new version.`);

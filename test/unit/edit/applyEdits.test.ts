@@ -1,0 +1,99 @@
+import * as assert from 'assert';
+import { applyEdits } from '../../../src/core/edit/applyEdits';
+
+const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+
+suite('applyEdits', () => {
+  test('replaces a unique match inside seen lines and keeps coverage shifted', () => {
+    const result = applyEdits(lines(10), [{ oldString: 'line 3\n', newString: 'line 3\nextra\n' }], [1, 5]);
+    assert.ok(result.ok);
+    assert.ok(result.text.includes('line 3\nextra\nline 4'));
+    // Seen 1-5 plus the written line; old 4-5 are now 5-6.
+    assert.deepStrictEqual(result.seen, [1, 6]);
+  });
+
+  test('does not unlock unseen lines: seeing 1-10 and editing line 5 leaves line 80 unseen', () => {
+    const result = applyEdits(lines(100), [{ oldString: 'line 5\n', newString: 'LINE 5\n' }], [1, 10]);
+    assert.ok(result.ok);
+    assert.deepStrictEqual(result.seen, [1, 10]);
+    const next = applyEdits(result.text, [{ oldString: 'line 80\n', newString: 'x\n' }], result.seen);
+    assert.ok(!next.ok && next.code === 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.ok(!next.ok && next.code === 'EDIT_OUTSIDE_SEEN_RANGE' && next.unseen[0] === 80);
+  });
+
+  test('refuses a match that lies outside the seen lines, naming them', () => {
+    const result = applyEdits(lines(30), [{ oldString: 'line 25', newString: 'x' }], [1, 10]);
+    assert.ok(!result.ok && result.code === 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.deepStrictEqual(!result.ok && result.code === 'EDIT_OUTSIDE_SEEN_RANGE' && result.unseen, [25, 25]);
+  });
+
+  test('an ambiguous match reaching into unseen lines is EDIT_OUTSIDE_SEEN_RANGE, not a content oracle', () => {
+    const text = 'a = 1\nb = 2\na = 1\n';
+    const result = applyEdits(text, [{ oldString: 'a = 1', newString: 'a = 2' }], [1, 2]);
+    assert.ok(!result.ok && result.code === 'EDIT_OUTSIDE_SEEN_RANGE');
+  });
+
+  test('an ambiguous match inside seen lines gives the count and lines', () => {
+    const result = applyEdits('x\ny\nx\n', [{ oldString: 'x', newString: 'z' }], [1, 3]);
+    assert.ok(!result.ok && result.code === 'AMBIGUOUS_MATCH');
+    assert.deepStrictEqual(!result.ok && result.code === 'AMBIGUOUS_MATCH' && result.lines, [1, 3]);
+  });
+
+  test('replaceAll needs every occurrence seen', () => {
+    const text = 'x\ny\nx\n';
+    assert.ok(!applyEdits(text, [{ oldString: 'x', newString: 'z', replaceAll: true }], [1, 2]).ok);
+    const all = applyEdits(text, [{ oldString: 'x', newString: 'z', replaceAll: true }], [1, 3]);
+    assert.ok(all.ok && all.text === 'z\ny\nz\n' && all.replacements === 2);
+  });
+
+  test('replaceAll of two matches on one line counts the line once', () => {
+    const result = applyEdits('a a\nb\n', [{ oldString: 'a', newString: 'c\nd', replaceAll: true }], [1, 2]);
+    assert.ok(result.ok);
+    assert.strictEqual(result.text, 'c\nd c\nd\nb\n');
+    assert.deepStrictEqual(result.seen, [1, 4]);
+  });
+
+  test('NO_OCCURRENCE_FOUND shows only closest lines the session has seen', () => {
+    const text = 'const alpha = 1;\nconst beta = 2;\nconst secret = 3;\n';
+    const result = applyEdits(text, [{ oldString: 'const secrets = 3;', newString: 'x' }], [1, 2]);
+    assert.ok(!result.ok && result.code === 'NO_OCCURRENCE_FOUND');
+    assert.ok(!result.ok && result.code === 'NO_OCCURRENCE_FOUND' && !result.closest.includes('secret = 3'));
+  });
+
+  test('an LF oldString matches a CRLF file and the replacement keeps CRLF', () => {
+    const text = 'one\r\ntwo\r\nthree\r\n';
+    const result = applyEdits(text, [{ oldString: 'one\ntwo', newString: 'uno\ndos\nplus' }], [1, 3]);
+    assert.ok(result.ok);
+    assert.strictEqual(result.text, 'uno\r\ndos\r\nplus\r\nthree\r\n');
+  });
+
+  test('mixed line endings: untouched lines keep their own endings', () => {
+    const text = 'a\r\nb\nc\r\n';
+    const result = applyEdits(text, [{ oldString: 'b', newString: 'B' }], [1, 3]);
+    assert.ok(result.ok && result.text === 'a\r\nB\nc\r\n');
+  });
+
+  test('matches straight quotes against curly ones and keeps the file\u2019s curly style', () => {
+    const text = 'title = \u201cHello\u201d;\nit\u2019s here\n';
+    const result = applyEdits(text, [{ oldString: 'title = "Hello";', newString: 'title = "Goodbye";' }], [1, 2]);
+    assert.ok(result.ok);
+    assert.strictEqual(result.text, 'title = \u201cGoodbye\u201d;\nit\u2019s here\n');
+  });
+
+  test('EDIT_NO_CHANGE when oldString equals newString', () => {
+    const result = applyEdits('a\n', [{ oldString: 'a', newString: 'a' }], [1, 1]);
+    assert.ok(!result.ok && result.code === 'EDIT_NO_CHANGE');
+  });
+
+  test('edits apply in order, each against the previous result', () => {
+    const result = applyEdits('a\nb\n', [{ oldString: 'a', newString: 'c' }, { oldString: 'c\nb', newString: 'd' }], [1, 2]);
+    assert.ok(result.ok && result.text === 'd\n');
+  });
+
+  test('a replacement without a final newline that joins the next line needs that line seen', () => {
+    const result = applyEdits('a\nb\nc\n', [{ oldString: 'a\n', newString: 'x' }], [1, 1]);
+    assert.ok(!result.ok && result.code === 'EDIT_OUTSIDE_SEEN_RANGE');
+    const deletion = applyEdits('a\nb\nc\n', [{ oldString: 'a\n', newString: '' }], [1, 1]);
+    assert.ok(deletion.ok && deletion.text === 'b\nc\n');
+  });
+});

@@ -1,0 +1,177 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import { assertOk, codeOf, fixture, numbered } from '../helpers/guardFixture';
+
+suite('read and dedup', () => {
+  test('returns numbered lines with a header naming lines shown, total, bytes and version', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(5));
+    const result = await f.session.read(file);
+    assertOk(result);
+    assert.strictEqual(result.kind, 'content');
+    const [header, first] = result.text.split('\n');
+    assert.match(header, /a\.txt · lines 1–5 of 5 · 35 bytes · version [0-9a-f]{16}/);
+    assert.strictEqual(first, '1\tline 1');
+    assert.strictEqual(result.kind === 'content' && result.totalLines, 5);
+  });
+
+  test('a repeated read of lines already shown in the same version returns the placeholder', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(50));
+    await f.session.read(file, { offset: 1, limit: 20 });
+    const again = await f.session.read(file, { offset: 5, limit: 10 });
+    assertOk(again);
+    assert.strictEqual(again.kind, 'unchanged');
+    assert.match(again.text, /lines 5–14 are unchanged since your read #1/);
+    assert.match(again.text, /force: true/);
+  });
+
+  test('a read reaching lines not shown yet returns content', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(50));
+    await f.session.read(file, { offset: 1, limit: 20 });
+    const wider = await f.session.read(file, { offset: 10, limit: 20 });
+    assertOk(wider);
+    assert.strictEqual(wider.kind, 'content');
+  });
+
+  test('force: true and dedup: false bypass the placeholder', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(5));
+    await f.session.read(file);
+    const forced = await f.session.read(file, { force: true });
+    assert.strictEqual(forced.ok && forced.kind, 'content');
+    const g = fixture({ dedup: false });
+    const other = g.file('b.txt', numbered(5));
+    await g.session.read(other);
+    const again = await g.session.read(other);
+    assert.strictEqual(again.ok && again.kind, 'content');
+    // A session created with dedup: false (the shared anonymous session) never gets placeholders.
+    const h = fixture();
+    const anonymous = h.guard.session('anonymous', { dedup: false });
+    const shared = h.file('c.txt', numbered(5));
+    await anonymous.read(shared);
+    const repeat = await anonymous.read(shared);
+    assert.strictEqual(repeat.ok && repeat.kind, 'content');
+  });
+
+  // Seed (FileReadCache review): a truncated "full" read means the model saw only the head.
+  test('never returns the placeholder for a truncated read', async () => {
+    const f = fixture({ limits: { maxLines: 100 } });
+    const file = f.file('big.txt', numbered(300));
+    const first = await f.session.read(file);
+    assertOk(first);
+    assert.strictEqual(first.kind === 'content' && first.truncated, true);
+    assert.match(first.text, /truncated by the 100-line cap: showed lines 1–100 of the requested 1–300; continue with offset: 101/);
+    const second = await f.session.read(file);
+    assert.strictEqual(second.ok && second.kind, 'content');
+  });
+
+  // Seed: mtime-only checks serve stale placeholders; ours is decided by content.
+  test('a same-size rewrite with the mtime put back is a change', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', 'alpha\n');
+    await f.session.read(file);
+    const { atime, mtime } = fs.statSync(file);
+    fs.writeFileSync(file, 'gamma\n');
+    fs.utimesSync(file, atime, mtime);
+    const again = await f.session.read(file);
+    assert.strictEqual(again.ok && again.kind, 'content');
+    assert.ok(again.ok && again.text.includes('gamma'));
+  });
+
+  // Seed (optimistic-lock design): a touch or a git checkout of identical bytes is not a conflict.
+  test('a touch with identical bytes is not a change', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(3));
+    await f.session.read(file);
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(file, later, later);
+    const again = await f.session.read(file);
+    assert.strictEqual(again.ok && again.kind, 'unchanged');
+    assert.strictEqual(codeOf(await f.session.edit(file, [{ oldString: 'line 2', newString: 'line two' }])), 'ok');
+  });
+
+  // Seed: post-write reads must show content: the session wrote those lines but was never shown them.
+  test('a read after the session\u2019s own edit returns content', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(5));
+    await f.session.read(file);
+    assertOk(await f.session.edit(file, [{ oldString: 'line 3', newString: 'line three' }]));
+    const after = await f.session.read(file);
+    assert.strictEqual(after.ok && after.kind, 'content');
+    assert.ok(after.ok && after.text.includes('line three'));
+  });
+
+  test('a read after the file changed returns content, even for lines that did not change', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(30));
+    await f.session.read(file, { offset: 1, limit: 10 });
+    fs.writeFileSync(file, numbered(30).replace('line 25', 'changed'));
+    const again = await f.session.read(file, { offset: 1, limit: 10 });
+    assert.strictEqual(again.ok && again.kind, 'content');
+  });
+
+  test('sessions never share what they have seen', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(5));
+    await f.session.read(file);
+    const other = f.guard.session('other');
+    const first = await other.read(file);
+    assert.strictEqual(first.ok && first.kind, 'content');
+    const third = f.guard.session('third');
+    assert.strictEqual(codeOf(await third.edit(file, [{ oldString: 'line 1', newString: 'x' }])), 'EDIT_REQUIRES_PRIOR_READ');
+  });
+
+  // Seed: /clear and context compaction must drop "seen" state.
+  test('clear() forgets everything: no placeholder and no edit without a new read', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(5));
+    await f.session.read(file);
+    f.session.clear();
+    assert.strictEqual(codeOf(await f.session.edit(file, [{ oldString: 'line 1', newString: 'x' }])), 'EDIT_REQUIRES_PRIOR_READ');
+    const again = await f.session.read(file);
+    assert.strictEqual(again.ok && again.kind, 'content');
+  });
+
+  test('long lines are shortened and marked, and do not count as seen', async () => {
+    const f = fixture({ limits: { maxLineLength: 50 } });
+    const file = f.file('a.txt', `short\n${'x'.repeat(200)}\nend\n`);
+    const result = await f.session.read(file);
+    assertOk(result);
+    assert.match(result.text, /… \[line shortened: 200 characters\]/);
+    assert.strictEqual(result.kind === 'content' && result.truncated, true);
+    assert.strictEqual(codeOf(await f.session.edit(file, [{ oldString: 'x'.repeat(200), newString: 'y' }])), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.strictEqual(codeOf(await f.session.edit(file, [{ oldString: 'end', newString: 'END' }])), 'ok');
+  });
+
+  test('the byte cap cuts at a line boundary and says how to continue', async () => {
+    const f = fixture({ limits: { maxBytes: 200 } });
+    const file = f.file('a.txt', numbered(100));
+    const result = await f.session.read(file);
+    assertOk(result);
+    assert.match(result.text, /truncated by the 200-byte cap: showed lines 1–(\d+) of the requested 1–100; continue with offset: \d+/);
+    assert.ok(result.ok && result.kind === 'content' && result.endLine < 100 && result.endLine > 5);
+  });
+
+  test('an empty file reads as empty, and an offset past the end is invalid input naming the line count', async () => {
+    const f = fixture();
+    const empty = f.file('empty.txt', '');
+    const result = await f.session.read(empty);
+    assertOk(result);
+    assert.match(result.text, /empty file \(0 lines\)/);
+    const file = f.file('a.txt', numbered(3));
+    const past = await f.session.read(file, { offset: 10 });
+    assert.strictEqual(codeOf(past), 'INVALID_INPUT');
+    assert.match(!past.ok ? past.message : '', /has 3 lines/);
+    assert.strictEqual(codeOf(await f.session.read(file, { offset: 0 })), 'INVALID_INPUT');
+    assert.strictEqual(codeOf(await f.session.read(file, { limit: 1.5 })), 'INVALID_INPUT');
+  });
+
+  test('an SVG file is text: read then edit works', async () => {
+    const f = fixture();
+    const file = f.file('icon.svg', '<svg xmlns="http://www.w3.org/2000/svg">\n  <rect width="10"/>\n</svg>\n');
+    await f.session.read(file);
+    assert.strictEqual(codeOf(await f.session.edit(file, [{ oldString: 'width="10"', newString: 'width="12"' }])), 'ok');
+  });
+});
