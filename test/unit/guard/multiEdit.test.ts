@@ -1,0 +1,262 @@
+/**
+ * multiEdit end to end on real directories: one approval for every file, all files or none (refusals before
+ * writing, and a write failing mid-way restores what was already written), and one path named twice.
+ */
+import * as assert from 'assert';
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { createGuard } from '../../../src/core/index';
+import type { ApprovalDecision, ApprovalRequest, ErrorCode, GuardOptions, MutationResult, ReadResult, Refusal } from '../../../src/core/index';
+import { makeTempDir } from '../helpers/tempDir';
+
+type Result = ReadResult | MutationResult;
+
+function setup(approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>, options: Partial<GuardOptions> = {}) {
+  const root = makeTempDir();
+  const requests: ApprovalRequest[] = [];
+  const guard = createGuard({
+    roots: [root],
+    approve: async (request) => {
+      requests.push(request);
+      return approve ? approve(request) : { approved: true };
+    },
+    ...options,
+  });
+  return { root, guard, requests, session: guard.session('s1') };
+}
+
+function put(file: string, content: string): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+function refused(result: Result, code: ErrorCode, ...mentions: string[]): string {
+  assert.strictEqual(result.ok, false, `expected ${code}, got ${JSON.stringify(result).slice(0, 600)}`);
+  const refusal = result as Refusal;
+  assert.strictEqual(refusal.code, code, refusal.message);
+  for (const mention of mentions) assert.ok(refusal.message.includes(mention), `message lacks ${JSON.stringify(mention)}:\n${refusal.message}`);
+  return refusal.message;
+}
+
+function ok<T extends Result>(result: T): Extract<T, { ok: true }> {
+  assert.ok(result.ok, `expected success, got ${JSON.stringify(result).slice(0, 600)}`);
+  return result as Extract<T, { ok: true }>;
+}
+
+function canCreateIn(dir: string): boolean {
+  const probe = path.join(dir, '.readgate-probe');
+  try {
+    fs.writeFileSync(probe, '');
+    fs.unlinkSync(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes `dir` refuse new entries; returns the undo, or undefined when this machine cannot (root ignores
+ * chmod; then the immutable attribute, which binds root too, is tried on file systems that support it).
+ */
+function lockDirectory(dir: string): (() => void) | undefined {
+  fs.chmodSync(dir, 0o555);
+  if (!canCreateIn(dir)) return () => fs.chmodSync(dir, 0o755);
+  fs.chmodSync(dir, 0o755);
+  try {
+    execFileSync('chattr', ['+i', dir], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  const unlock = (): void => void execFileSync('chattr', ['-i', dir], { stdio: 'ignore' });
+  if (!canCreateIn(dir)) return unlock;
+  unlock();
+  return undefined;
+}
+
+suite('guard multiEdit', () => {
+  test('edits two files with one approval request that lists both, and writes both', async () => {
+    const { root, requests, session } = setup();
+    const a = put(path.join(root, 'src', 'a.ts'), 'export const a = 1;\n');
+    const b = put(path.join(root, 'lib', 'b.ts'), 'export const b = 2;\n');
+    ok(await session.read('src/a.ts'));
+    ok(await session.read('lib/b.ts'));
+    const result = ok(
+      await session.multiEdit(
+        [
+          { path: 'src/a.ts', edits: [{ oldString: 'a = 1', newString: 'a = 10' }] },
+          { path: 'lib/b.ts', edits: [{ oldString: 'b = 2', newString: 'b = 20' }] },
+        ],
+        { explanation: 'scale constants' },
+      ),
+    );
+    assert.strictEqual(requests.length, 1);
+    assert.strictEqual(requests[0].operation, 'multiEdit');
+    assert.strictEqual(requests[0].explanation, 'scale constants');
+    assert.deepStrictEqual(requests[0].files.map((f) => f.path), [a, b]);
+    assert.deepStrictEqual(result.files.map((f) => f.path), [a, b]);
+    assert.strictEqual(fs.readFileSync(a, 'utf8'), 'export const a = 10;\n');
+    assert.strictEqual(fs.readFileSync(b, 'utf8'), 'export const b = 20;\n');
+  });
+
+  test('an unread file among the changes refuses the whole call: no file is written and no approval asked', async () => {
+    const { root, requests, session } = setup();
+    const a = put(path.join(root, 'a.txt'), 'one\n');
+    const b = put(path.join(root, 'b.txt'), 'two\n');
+    ok(await session.read('a.txt'));
+    const message = refused(
+      await session.multiEdit([
+        { path: 'a.txt', edits: [{ oldString: 'one', newString: 'ONE' }] },
+        { path: 'b.txt', edits: [{ oldString: 'two', newString: 'TWO' }] },
+      ]),
+      'EDIT_REQUIRES_PRIOR_READ',
+    );
+    assert.ok(/no file was changed/i.test(message), message);
+    assert.strictEqual(requests.length, 0);
+    assert.strictEqual(fs.readFileSync(a, 'utf8'), 'one\n');
+    assert.strictEqual(fs.readFileSync(b, 'utf8'), 'two\n');
+  });
+
+  test('an edit that matches nothing in a later file refuses the whole call, including a file it would create', async () => {
+    const { root, requests, session } = setup();
+    const a = put(path.join(root, 'a.txt'), 'one\n');
+    const b = put(path.join(root, 'b.txt'), 'two\n');
+    ok(await session.read('a.txt'));
+    ok(await session.read('b.txt'));
+    const message = refused(
+      await session.multiEdit([
+        { path: 'a.txt', edits: [{ oldString: 'one', newString: 'ONE' }] },
+        { path: 'new/c.txt', edits: [{ oldString: '', newString: 'three\n' }] },
+        { path: 'b.txt', edits: [{ oldString: 'not there', newString: 'TWO' }] },
+      ]),
+      'NO_OCCURRENCE_FOUND',
+    );
+    assert.ok(/no file was changed/i.test(message), message);
+    assert.strictEqual(requests.length, 0);
+    assert.strictEqual(fs.readFileSync(a, 'utf8'), 'one\n');
+    assert.strictEqual(fs.readFileSync(b, 'utf8'), 'two\n');
+    assert.ok(!fs.existsSync(path.join(root, 'new')));
+  });
+
+  test('a denied path among the changes refuses the whole call', async () => {
+    const { root, requests, session } = setup(undefined, { deny: ['**/.env*'] });
+    const a = put(path.join(root, 'a.txt'), 'one\n');
+    put(path.join(root, '.env'), 'A=1\n');
+    ok(await session.read('a.txt'));
+    refused(
+      await session.multiEdit([
+        { path: 'a.txt', edits: [{ oldString: 'one', newString: 'ONE' }] },
+        { path: '.env', edits: [{ oldString: 'A=1', newString: 'A=2' }] },
+      ]),
+      'PATH_DENIED',
+    );
+    assert.strictEqual(requests.length, 0);
+    assert.strictEqual(fs.readFileSync(a, 'utf8'), 'one\n');
+  });
+
+  test('when a later file fails to write, the files already written are restored byte for byte and the call is WRITE_FAILED', async function () {
+    const probeDir = makeTempDir();
+    const probe = lockDirectory(probeDir);
+    if (!probe) this.skip();
+    probe!();
+
+    let unlock: (() => void) | undefined;
+    let secondDir = '';
+    const { root, session } = setup(async () => {
+      unlock = lockDirectory(secondDir);
+      return { approved: true };
+    });
+    secondDir = path.join(root, 'second');
+    const firstBytes = Buffer.from('first\r\nfile\r\n\u00e9t\u00e9\r\n');
+    const first = path.join(root, 'first', 'a.txt');
+    fs.mkdirSync(path.dirname(first), { recursive: true });
+    fs.writeFileSync(first, firstBytes);
+    fs.chmodSync(first, 0o640);
+    const second = put(path.join(secondDir, 'b.txt'), 'second\n');
+    ok(await session.read('first/a.txt'));
+    ok(await session.read('second/b.txt'));
+
+    let result: MutationResult;
+    try {
+      result = await session.multiEdit([
+        { path: 'first/a.txt', edits: [{ oldString: 'file', newString: 'FILE' }] },
+        { path: 'second/b.txt', edits: [{ oldString: 'second', newString: 'SECOND' }] },
+      ]);
+    } finally {
+      unlock?.();
+    }
+    assert.ok(unlock, 'the approve callback could not lock the second directory');
+    // Leaving the first file edited would break "all files or none".
+    refused(result, 'WRITE_FAILED', 'restored');
+    assert.deepStrictEqual(fs.readFileSync(first), firstBytes);
+    assert.strictEqual((fs.statSync(first).mode & 0o777).toString(8), '640');
+    assert.strictEqual(fs.readFileSync(second, 'utf8'), 'second\n');
+    assert.deepStrictEqual(fs.readdirSync(path.dirname(first)), ['a.txt']);
+    assert.deepStrictEqual(fs.readdirSync(secondDir), ['b.txt']);
+  });
+
+  test('when a later file fails to write, a file created earlier in the call is removed again', async function () {
+    const probeDir = makeTempDir();
+    const probe = lockDirectory(probeDir);
+    if (!probe) this.skip();
+    probe!();
+
+    let unlock: (() => void) | undefined;
+    let lockedDir = '';
+    const { root, session } = setup(async () => {
+      unlock = lockDirectory(lockedDir);
+      return { approved: true };
+    });
+    lockedDir = path.join(root, 'locked');
+    const existing = put(path.join(lockedDir, 'b.txt'), 'b\n');
+    ok(await session.read('locked/b.txt'));
+    let result: MutationResult;
+    try {
+      result = await session.multiEdit([
+        { path: 'made/c.txt', edits: [{ oldString: '', newString: 'c\n' }] },
+        { path: 'locked/b.txt', edits: [{ oldString: 'b', newString: 'B' }] },
+      ]);
+    } finally {
+      unlock?.();
+    }
+    refused(result, 'WRITE_FAILED');
+    assert.ok(!fs.existsSync(path.join(root, 'made', 'c.txt')), 'the created file was left behind');
+    assert.strictEqual(fs.readFileSync(existing, 'utf8'), 'b\n');
+  });
+
+  test('the same path listed twice merges its edits in order into one file change', async () => {
+    const { root, requests, session } = setup();
+    const file = put(path.join(root, 'a.txt'), 'one\ntwo\n');
+    ok(await session.read('a.txt'));
+    const result = ok(
+      await session.multiEdit([
+        { path: 'a.txt', edits: [{ oldString: 'one', newString: 'uno' }] },
+        // Runs against the first change's result: "uno" exists only after it.
+        { path: 'a.txt', edits: [{ oldString: 'uno', newString: 'eins' }] },
+      ]),
+    );
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'eins\ntwo\n');
+    assert.strictEqual(requests.length, 1);
+    assert.strictEqual(requests[0].files.length, 1);
+    assert.strictEqual(requests[0].files[0].after, 'eins\ntwo\n');
+    assert.strictEqual(result.files.length, 1);
+  });
+
+  test('one file named through its real name and a symlink is one file change, edits merged in order', async () => {
+    const { root, requests, session } = setup();
+    const file = put(path.join(root, 'a.txt'), 'one\ntwo\n');
+    fs.symlinkSync('a.txt', path.join(root, 'alias.txt'));
+    ok(await session.read('a.txt'));
+    // Two plans for one target would have the second write overwrite the first.
+    ok(
+      await session.multiEdit([
+        { path: 'a.txt', edits: [{ oldString: 'one', newString: 'ONE' }] },
+        { path: 'alias.txt', edits: [{ oldString: 'two', newString: 'TWO' }] },
+      ]),
+    );
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'ONE\nTWO\n');
+    assert.strictEqual(requests[0].files.length, 1);
+    assert.ok(fs.lstatSync(path.join(root, 'alias.txt')).isSymbolicLink());
+  });
+});
