@@ -7,39 +7,16 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { createGuard, isErrorCode } from '../../../src/core/index';
-import type { ApprovalDecision, ApprovalRequest, ErrorCode, GuardOptions, MutationResult, ReadResult, Refusal } from '../../../src/core/index';
+import type { ApprovalDecision, ApprovalRequest, GuardOptions } from '../../../src/core/index';
 import { makeTempDir } from '../helpers/tempDir';
+import { put, refused, ok, lines } from '../helpers/results';
 
-type Result = ReadResult | MutationResult;
 type Approve = (request: ApprovalRequest) => Promise<ApprovalDecision>;
 
 function setup(approve: Approve, options: Partial<GuardOptions> = {}) {
   const root = makeTempDir();
   const guard = createGuard({ roots: [root], approve, ...options });
   return { root, guard, session: guard.session('agent-1') };
-}
-
-function put(file: string, content: string): string {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  return file;
-}
-
-function refused(result: Result, code: ErrorCode, ...mentions: string[]): string {
-  assert.strictEqual(result.ok, false, `expected ${code}, got ${JSON.stringify(result).slice(0, 600)}`);
-  const refusal = result as Refusal;
-  assert.strictEqual(refusal.code, code, refusal.message);
-  for (const mention of mentions) assert.ok(refusal.message.includes(mention), `message lacks ${JSON.stringify(mention)}:\n${refusal.message}`);
-  return refusal.message;
-}
-
-function ok<T extends Result>(result: T): Extract<T, { ok: true }> {
-  assert.ok(result.ok, `expected success, got ${JSON.stringify(result).slice(0, 600)}`);
-  return result as Extract<T, { ok: true }>;
-}
-
-function lines(text: string): string[] {
-  return text.split('\n');
 }
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,68 +9,16 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
 import { createGuard } from '../../../src/core/index';
-import type { ApprovalDecision, ErrorCode, GuardOptions, MutationResult, ReadResult, Refusal } from '../../../src/core/index';
+import type { ApprovalDecision, GuardOptions, MutationResult } from '../../../src/core/index';
 import { makeTempDir } from '../helpers/tempDir';
+import { put, refused, ok, lines } from '../helpers/results';
+import { lockDirectory } from '../helpers/lockDirectory';
 
-type Result = ReadResult | MutationResult;
 
 function setup(options: Partial<GuardOptions> = {}) {
   const root = makeTempDir();
   const guard = createGuard({ roots: [root], ...options });
   return { root, guard, session: guard.session('s1') };
-}
-
-function put(file: string, content: string | Uint8Array): string {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  return file;
-}
-
-function refused(result: Result, code: ErrorCode, ...mentions: string[]): string {
-  assert.strictEqual(result.ok, false, `expected ${code}, got ${JSON.stringify(result).slice(0, 600)}`);
-  const refusal = result as Refusal;
-  assert.strictEqual(refusal.code, code, refusal.message);
-  for (const mention of mentions) assert.ok(refusal.message.includes(mention), `message lacks ${JSON.stringify(mention)}:\n${refusal.message}`);
-  return refusal.message;
-}
-
-function ok<T extends Result>(result: T): Extract<T, { ok: true }> {
-  assert.ok(result.ok, `expected success, got ${JSON.stringify(result).slice(0, 600)}`);
-  return result as Extract<T, { ok: true }>;
-}
-
-function lines(text: string): string[] {
-  return text.split('\n');
-}
-
-function canCreateIn(dir: string): boolean {
-  const probe = path.join(dir, '.readgate-probe');
-  try {
-    fs.writeFileSync(probe, '');
-    fs.unlinkSync(probe);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Makes `dir` refuse new entries; returns the undo, or undefined when this machine cannot (root ignores
- * chmod; then the immutable attribute, which binds root too, is tried on file systems that support it).
- */
-function lockDirectory(dir: string): (() => void) | undefined {
-  fs.chmodSync(dir, 0o555);
-  if (!canCreateIn(dir)) return () => fs.chmodSync(dir, 0o755);
-  fs.chmodSync(dir, 0o755);
-  try {
-    execFileSync('chattr', ['+i', dir], { stdio: 'ignore' });
-  } catch {
-    return undefined;
-  }
-  const unlock = (): void => void execFileSync('chattr', ['-i', dir], { stdio: 'ignore' });
-  if (!canCreateIn(dir)) return unlock;
-  unlock();
-  return undefined;
 }
 
 suite('guard on real file systems: links and identity', () => {
