@@ -8,6 +8,7 @@
  * cannot succeed (reading a directory, re-reading a binary file).
  */
 import type { ChangeSource } from './ports';
+import { formatCount } from './read/formatCount';
 
 /** Every error code, in the order of API.md's table. */
 export const ERROR_CODES = [
@@ -79,10 +80,10 @@ export const messages = {
     return `${path} is a ${kind}, not a regular file; ReadGate refuses it without opening it (reading could block or never end). Do not retry; use another tool if you really need it.`;
   },
   binary(path: string, type: string, size: number, verb: string): string {
-    return `${path} is binary (${type}, ${size.toLocaleString('en-US')} bytes); ReadGate ${verb} text files only. Reading it again will not help: use a tool made for this format.`;
+    return `${path} is binary (${type}, ${formatCount(size)} bytes); ReadGate ${verb} text files only. Reading it again will not help: use a tool made for this format.`;
   },
   tooLarge(path: string, size: number, limit: number): string {
-    return `${path} is ${size.toLocaleString('en-US')} bytes, above the ${limit.toLocaleString('en-US')}-byte limit for whole-file edits and writes. Read line ranges of it (offset/limit) instead; change it with another tool.`;
+    return `${path} is ${formatCount(size)} bytes, above the ${formatCount(limit)}-byte limit for whole-file edits and writes. Read line ranges of it (offset/limit) instead; change it with another tool.`;
   },
   requiresRead(path: string, stranger: boolean): string {
     const why = stranger ? ' It was deleted and re-created since you read it, so it is a different file.' : '';

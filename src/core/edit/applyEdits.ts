@@ -27,6 +27,8 @@ export interface EditSuccess {
   text: string;
   seen: Ranges;
   replacements: number;
+  /** Line changes from the original to the result, when a single edit makes them exact (saves a diff). */
+  changes?: LineChange[];
 }
 
 interface Match {
@@ -102,27 +104,30 @@ function countLines(text: string): number {
 }
 
 /** The line ending a replacement of `[start, end)` should use. */
-function eolFor(text: string, index: LineIndex, match: Match, fileEol: string): '\n' | '\r\n' {
+function eolFor(text: string, index: LineIndex, match: Match, fileEol: () => string): '\n' | '\r\n' {
   const region = text.slice(match.start, match.end);
   if (region.includes('\r\n')) return '\r\n';
   if (region.includes('\n')) return '\n';
   const lineEnd = index.end(match.toLine);
   if (text.startsWith('\r\n', lineEnd)) return '\r\n';
   if (text.startsWith('\n', lineEnd)) return '\n';
-  return fileEol === 'crlf' ? '\r\n' : '\n';
+  return fileEol() === 'crlf' ? '\r\n' : '\n';
 }
 
-export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges): EditSuccess | EditFailure {
+/** `originalIndex`, when the caller has it, saves indexing the original text again. */
+export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges, originalIndex?: LineIndex): EditSuccess | EditFailure {
   let text = original;
   let seen = seenBefore;
   let replacements = 0;
-  const fileEol = eolStyle(original);
+  let lastChanges: LineChange[] = [];
+  let style: string | undefined;
+  const fileEol = (): string => (style ??= eolStyle(original));
   for (let editIndex = 0; editIndex < edits.length; editIndex++) {
     const edit = edits[editIndex];
     if (edit.oldString === '') {
       return { ok: false, code: 'INVALID_INPUT', editIndex, message: 'an empty oldString only creates a file that does not exist yet; give the exact text to replace' };
     }
-    const index = indexLines(text);
+    const index = editIndex === 0 && originalIndex ? originalIndex : indexLines(text);
     const view = matchView(text);
     const oldNorm = normalizeEol(edit.oldString);
     let positions = findAll(view.text, oldNorm);
@@ -188,11 +193,12 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
     }
     out += text.slice(cursor);
     seen = union(mapThrough(seen, changes), newSide(changes));
+    lastChanges = changes;
     text = out;
     replacements += matches.length;
   }
   if (text === original) return { ok: false, code: 'EDIT_NO_CHANGE' };
-  return { ok: true, text, seen, replacements };
+  return { ok: true, text, seen, replacements, ...(edits.length === 1 ? { changes: lastChanges } : {}) };
 }
 
 /** Whether coverage spans every line of a text with `lineCount` lines. */

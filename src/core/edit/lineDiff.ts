@@ -18,10 +18,10 @@ function lineAt(text: string, index: LineIndex, n: number): string {
   return text.slice(index.start(n), n < index.count ? index.start(n + 1) : text.length);
 }
 
-export function computeLineChanges(oldText: string, newText: string): LineChange[] {
+export function computeLineChanges(oldText: string, newText: string, indices: { old?: LineIndex; new?: LineIndex } = {}): LineChange[] {
   if (oldText === newText) return [];
-  const oldIndex = indexLines(oldText);
-  const newIndex = indexLines(newText);
+  const oldIndex = indices.old ?? indexLines(oldText);
+  const newIndex = indices.new ?? indexLines(newText);
   const oldCount = oldIndex.count;
   const newCount = newIndex.count;
   let prefix = 0;
@@ -79,6 +79,9 @@ export interface UnifiedDiff {
 
 export interface DiffOptions {
   context?: number;
+  /** Line indices the caller already has (saves indexing big texts again). */
+  oldIndex?: LineIndex;
+  newIndex?: LineIndex;
   /** Caps the number of body lines rendered (refusal messages stay bounded). */
   maxLines?: number;
 }
@@ -99,8 +102,8 @@ export function formatUnifiedDiff(label: string, oldText: string, newText: strin
   const context = options.context ?? 3;
   const maxLines = options.maxLines ?? Number.POSITIVE_INFINITY;
   if (changes.length === 0) return { text: '', shownNew: EMPTY, truncated: false };
-  const oldIndex = indexLines(oldText);
-  const newIndex = indexLines(newText);
+  const oldIndex = options.oldIndex ?? indexLines(oldText);
+  const newIndex = options.newIndex ?? indexLines(newText);
   const body: string[] = [];
   let shownNew: Ranges = EMPTY;
   let truncated = false;

@@ -13,6 +13,8 @@
 export interface LineIndex {
   /** Number of lines. */
   readonly count: number;
+  /** Length of the longest line, counting a '\r' before its '\n' (an upper bound, for cheap cap checks). */
+  readonly longest: number;
   /** UTF-16 offset where 1-based `line` starts. */
   start(line: number): number;
   /** UTF-16 offset where 1-based `line` ends, excluding its '\n' and a '\r' right before it. */
@@ -73,15 +75,21 @@ class GrowableOffsets {
 export function indexLines(text: string): LineIndex {
   const starts = new GrowableOffsets(text.length >>> 5);
   if (text.length > 0) starts.push(0);
+  let longest = 0;
+  let lineStart = 0;
   for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) {
+    if (nl - lineStart > longest) longest = nl - lineStart;
+    lineStart = nl + 1;
     if (nl + 1 < text.length) starts.push(nl + 1);
   }
+  if (text.length - lineStart > longest) longest = text.length - lineStart;
   const count = starts.length;
   const check = (line: number): void => {
     if (!Number.isInteger(line) || line < 1 || line > count) throw new RangeError(`line ${line} is outside 1..${count}`);
   };
   return {
     count,
+    longest,
     start(line) {
       check(line);
       return starts.get(line - 1);

@@ -42,11 +42,16 @@ export class DenyRules {
     this.rules = patterns.map((pattern) => compile(pattern.trim())).filter((rule): rule is Rule => rule !== undefined);
   }
 
+  get isEmpty(): boolean {
+    return this.rules.length === 0;
+  }
+
   /**
    * The first rule that refuses `absolute`, or undefined. `belowRoots` are the candidate's paths relative
    * to each root (given and real form) that contains it.
    */
   match(absolute: string, belowRoots: readonly string[]): string | undefined {
+    if (this.rules.length === 0) return undefined;
     const absoluteForms = ['/', ...selfAndAncestors(absolute).map((form) => '/' + form)];
     const relativeForms = belowRoots.flatMap(selfAndAncestors);
     for (const rule of this.rules) {

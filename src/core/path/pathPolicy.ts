@@ -145,6 +145,7 @@ export class PathPolicy {
   }
 
   private denyRuleFor(candidate: string, roots: Root[]): string | undefined {
+    if (this.deny.isEmpty) return undefined;
     const forms = roots.flatMap((root) => (root.real === root.given ? [root.given] : [root.given, root.real]));
     const belowRoots = forms.filter((form) => isInside(candidate, form)).map((form) => nodePath.relative(form, candidate));
     return this.deny.match(candidate, belowRoots);

@@ -3,7 +3,8 @@
  * encoding when not UTF-8) and numbered lines, within the caps. Caps only ever cut at the end of the shown
  * range, never in its middle, and the result says exactly what was cut and how to continue. Pure.
  */
-import { EMPTY, type Ranges, add } from '../ledger/coverage';
+import { EMPTY, type Ranges } from '../ledger/coverage';
+import { formatCount } from './formatCount';
 
 export interface ReadLimits {
   maxLines: number;
@@ -39,7 +40,7 @@ export interface FormattedRead {
 const utf8Length = (text: string): number => Buffer.byteLength(text, 'utf8');
 
 function header(input: FormatInput, shown: string): string {
-  const parts = [input.path, shown, `${input.sizeBytes.toLocaleString('en-US')} bytes`, `version ${input.version}`];
+  const parts = [input.path, shown, `${formatCount(input.sizeBytes)} bytes`, `version ${input.version}`];
   if (input.encodingNote) parts.push(input.encodingNote);
   return parts.join(' · ');
 }
@@ -52,9 +53,14 @@ export function formatRead(input: FormatInput): FormattedRead {
   const lastAllowed = Math.min(to, from + limits.maxLines - 1, input.lastAvailable ?? to);
   const cutByLines = lastAllowed < to && lastAllowed === from + limits.maxLines - 1;
   const width = String(lastAllowed).length;
-  const body: string[] = [];
+  let body = '';
+  let bodyLines = 0;
+  // Counting UTF-8 bytes line by line is the costly part; skip it while a bound says the cap cannot be hit.
   let bytes = 0;
-  let fullyShown: Ranges = EMPTY;
+  // Rendered UTF-8 is at most twice the file's bytes (Latin-1 → UTF-8), plus numbering and shortening marks.
+  const budgetSure = input.sizeBytes * 2 + (lastAllowed - from + 1) * (width + 64) <= limits.maxBytes;
+  const fullyShown: number[] = [];
+  let runStart = 0;
   let shortened = 0;
   let endLine = from - 1;
   let cutByBytes = false;
@@ -62,30 +68,40 @@ export function formatRead(input: FormatInput): FormattedRead {
     let content = input.lineAt(line);
     let whole = true;
     if (content.length > limits.maxLineLength) {
-      content = `${content.slice(0, limits.maxLineLength)} … [line shortened: ${content.length.toLocaleString('en-US')} characters]`;
+      content = `${content.slice(0, limits.maxLineLength)} … [line shortened: ${formatCount(content.length)} characters]`;
       whole = false;
     }
-    const rendered = `${String(line).padStart(width)}\t${content}`;
-    const cost = utf8Length(rendered) + 1;
-    if (body.length > 0 && bytes + cost > limits.maxBytes) {
-      cutByBytes = true;
-      break;
+    const number = String(line);
+    const rendered = (number.length < width ? ' '.repeat(width - number.length) + number : number) + '\t' + content;
+    if (!budgetSure) {
+      const cost = utf8Length(rendered) + 1;
+      if (bodyLines > 0 && bytes + cost > limits.maxBytes) {
+        cutByBytes = true;
+        break;
+      }
+      bytes += cost;
     }
-    body.push(rendered);
-    bytes += cost;
+    body += '\n' + rendered;
+    bodyLines++;
     endLine = line;
-    if (whole) fullyShown = add(fullyShown, line, line);
-    else shortened++;
+    if (whole) {
+      if (runStart === 0) runStart = line;
+    } else {
+      if (runStart !== 0) fullyShown.push(runStart, line - 1);
+      runStart = 0;
+      shortened++;
+    }
   }
+  if (runStart !== 0) fullyShown.push(runStart, endLine);
   const notes: string[] = [];
   if (endLine < to) {
-    const cap = cutByBytes || !cutByLines ? `the ${limits.maxBytes.toLocaleString('en-US')}-byte cap` : `the ${limits.maxLines}-line cap`;
+    const cap = cutByBytes || !cutByLines ? `the ${formatCount(limits.maxBytes)}-byte cap` : `the ${limits.maxLines}-line cap`;
     notes.push(`[truncated by ${cap}: showed lines ${from}–${endLine} of the requested ${from}–${to}; continue with offset: ${endLine + 1}]`);
   }
   if (shortened) {
     notes.push(`[${shortened} line${shortened === 1 ? ' was' : 's were'} longer than ${limits.maxLineLength} characters and shortened; their full text was not shown]`);
   }
   const shown = `lines ${from}–${endLine} of ${input.totalLines}`;
-  const text = [header(input, shown), ...body, ...notes].join('\n');
+  const text = header(input, shown) + body + (notes.length ? '\n' + notes.join('\n') : '');
   return { text, startLine: from, endLine, truncated: endLine < to || shortened > 0, fullyShown };
 }

@@ -34,10 +34,6 @@ function throwIfCancelled(ctx: GuardContext, signal: AbortSignal | undefined): v
   if (signal?.aborted || ctx.isDisposed()) throw new Cancelled();
 }
 
-function diffOf(path: string, before: string, after: string, maxLines?: number) {
-  return formatUnifiedDiff(path, before, after, computeLineChanges(before, after), { maxLines });
-}
-
 async function askApproval(ctx: GuardContext, s: SessionState, plans: FilePlan[], operation: Operation, explanation: string | undefined, signal: AbortSignal | undefined): Promise<ApprovalDecision> {
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
@@ -47,7 +43,7 @@ async function askApproval(ctx: GuardContext, s: SessionState, plans: FilePlan[]
       sessionId: s.id,
       operation,
       ...(explanation !== undefined ? { explanation } : {}),
-      files: plans.map((plan) => ({ path: plan.path, created: plan.created, before: plan.beforeText, after: plan.afterText, diff: diffOf(plan.path, plan.beforeText, plan.afterText).text })),
+      files: plans.map((plan) => ({ path: plan.path, created: plan.created, before: plan.beforeText, after: plan.afterText, diff: formatUnifiedDiff(plan.path, plan.beforeText, plan.afterText, plan.changes, { oldIndex: plan.beforeIndex, newIndex: plan.afterIndex }).text })),
       signal: controller.signal,
     };
     const cancelled = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new Cancelled()), { once: true }));
@@ -67,10 +63,13 @@ async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePla
   if (!stat || stat.kind !== 'file') {
     return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was deleted or replaced ${when}. Nothing was written and nothing was re-created.`);
   }
-  const loaded = textFromBytes(await ctx.hasher(), await ctx.fs.readFile(plan.target), stat.revision);
-  if (loaded.kind === 'binary') return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was replaced by binary content ${when}. Nothing was written.`);
   const before = plan.before!;
-  if (loaded.file.version === before.version) return undefined;
+  const hasher = await ctx.hasher();
+  const bytes = await ctx.fs.readFile(plan.target);
+  // The common case costs one read and one hash; decoding and diffing only when something changed.
+  if (versionOf(hasher, bytes, stat.revision) === before.version) return undefined;
+  const loaded = textFromBytes(hasher, bytes, stat.revision);
+  if (loaded.kind === 'binary') return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was replaced by binary content ${when}. Nothing was written.`);
   const entry = { identity: stat.identity, target: plan.target, path: plan.path, version: before.version, totalLines: before.index.count, seen: plan.seenBefore, shown: [], shownByRead: 0, recordedAt: 0 };
   const changes = computeLineChanges(before.text, loaded.file.text);
   const seenUntouched = mapThrough(plan.seenBefore, changes);
@@ -81,10 +80,13 @@ function finalize(plans: FilePlan[], decision: Extract<ApprovalDecision, { appro
   const finals: Final[] = [];
   for (const plan of plans) {
     const override = decision.files?.find((file) => file.path === plan.path || file.path === plan.target);
-    const afterText = override ? override.content : plan.afterText;
-    const encoded = encodeText(afterText, plan.encoding);
+    if (!override || override.content === plan.afterText) {
+      finals.push({ plan, afterText: plan.afterText, bytes: plan.afterBytes, userChanged: false });
+      continue;
+    }
+    const encoded = encodeText(override.content, plan.encoding);
     if (!encoded.ok) return refuse('WRITE_FAILED', messages.writeFailed(plan.path, `the approved content has a character (${JSON.stringify(encoded.char)}) the file's encoding cannot hold`));
-    finals.push({ plan, afterText, bytes: encoded.bytes, userChanged: afterText !== plan.afterText });
+    finals.push({ plan, afterText: override.content, bytes: encoded.bytes, userChanged: true });
   }
   return finals;
 }
@@ -134,9 +136,10 @@ async function record(ctx: GuardContext, s: SessionState, final: Final): Promise
   const stat = await ctx.fs.stat(plan.target);
   const hasher = await ctx.hasher();
   const version = versionOf(hasher, bytes, stat?.revision);
-  const changes = computeLineChanges(plan.beforeText, afterText);
-  const diff = formatUnifiedDiff(plan.path, plan.beforeText, afterText, changes, { maxLines: RESULT_DIFF_LINES });
-  const lineCount = indexLines(afterText).count;
+  const afterIndex = final.userChanged ? indexLines(afterText) : plan.afterIndex;
+  const changes = final.userChanged ? computeLineChanges(plan.beforeText, afterText, { old: plan.beforeIndex, new: afterIndex }) : plan.changes;
+  const diff = formatUnifiedDiff(plan.path, plan.beforeText, afterText, changes, { maxLines: RESULT_DIFF_LINES, oldIndex: plan.beforeIndex, newIndex: afterIndex });
+  const lineCount = afterIndex.count;
   let seen: Ranges = plan.seenAfter;
   if (final.userChanged) seen = union(mapThrough(plan.seenBefore, changes), diff.shownNew);
   if (stat) {
@@ -167,9 +170,13 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, plans: Fil
   if (finals.every((f) => !f.plan.created && f.afterText === f.plan.beforeText)) {
     return refuse('REJECTED_BY_USER', messages.rejected(plans.map((p) => p.path).join(', '), 'the user accepted none of the proposed changes'));
   }
-  for (const final of finals) {
-    const stale = await verifyUnchanged(ctx, s, final.plan, 'while the change awaited approval');
-    if (stale) return stale;
+  // Re-verify every file after approval. With a single file the check right before its write (writeAll)
+  // is this same check an instant later, so it is not run twice.
+  if (finals.length > 1) {
+    for (const final of finals) {
+      const stale = await verifyUnchanged(ctx, s, final.plan, 'while the change awaited approval');
+      if (stale) return stale;
+    }
   }
   const failed = await writeAll(ctx, s, finals, signal);
   if (failed) return failed;

@@ -25,13 +25,14 @@ export function versionOf(hasher: Hasher, bytes: Uint8Array, revision: string | 
   return revision === undefined ? digest : hasher.hash(new TextEncoder().encode(`${digest}:${revision}`));
 }
 
-export function textFromBytes(hasher: Hasher, bytes: Uint8Array, revision: string | undefined): LoadedFile {
+/** `knownVersion`: the caller already hashed these bytes. */
+export function textFromBytes(hasher: Hasher, bytes: Uint8Array, revision: string | undefined, knownVersion?: string): LoadedFile {
   const sniff = sniffBinary(bytes.subarray(0, 8192));
   if (sniff.binary) return { kind: 'binary', type: sniff.type, size: bytes.length };
   const encoding = detectEncoding(bytes);
   if (!encoding) return { kind: 'binary', type: 'undecodable text', size: bytes.length };
   const text = decodeText(bytes, encoding);
-  return { kind: 'text', file: { bytes, version: versionOf(hasher, bytes, revision), encoding, text, index: indexLines(text) } };
+  return { kind: 'text', file: { bytes, version: knownVersion ?? versionOf(hasher, bytes, revision), encoding, text, index: indexLines(text) } };
 }
 
 export async function loadFile(ctx: GuardContext, target: string, stat: FileStat): Promise<LoadedFile> {

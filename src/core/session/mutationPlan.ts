@@ -6,8 +6,9 @@
 import { decidePriorRead, decideStaleness } from '../decide/decideMutation';
 import { applyEdits } from '../edit/applyEdits';
 import { encodeText, encodingLabel, type TextEncoding } from '../edit/encoding';
-import { eolStyle, indexLines, withEol } from '../edit/lineEndings';
-import { type Ranges, formatRanges, gaps, rangesOf } from '../ledger/coverage';
+import { eolStyle, indexLines, type LineIndex, withEol } from '../edit/lineEndings';
+import { computeLineChanges } from '../edit/lineDiff';
+import { type LineChange, type Ranges, formatRanges, gaps, rangesOf } from '../ledger/coverage';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from './nearMisses';
 import type { FileStat } from '../ports';
@@ -45,6 +46,12 @@ export interface FilePlan {
   /** Coverage of the new version if the plan is applied as proposed. */
   seenAfter: Ranges;
   replacements: number;
+  /** Line changes from `beforeText` to `afterText` (computed once, for the approval diff and the result). */
+  changes: LineChange[];
+  /** `afterText` encoded in the file's encoding. */
+  afterBytes: Uint8Array;
+  beforeIndex: LineIndex;
+  afterIndex: LineIndex;
 }
 
 async function readHead(ctx: GuardContext, target: string): Promise<Uint8Array> {
@@ -79,7 +86,22 @@ function planCreate(input: PlanInput): FilePlan | Refusal {
       replacements = applied.replacements;
     }
   }
-  return { path: input.path, target: input.target, created: true, beforeText: '', encoding: 'utf8', afterText: text, seenBefore: [], seenAfter: allLines(text), replacements };
+  const afterIndex = indexLines(text);
+  return {
+    path: input.path,
+    target: input.target,
+    created: true,
+    beforeText: '',
+    encoding: 'utf8',
+    afterText: text,
+    seenBefore: [],
+    seenAfter: rangesOf(1, afterIndex.count),
+    replacements,
+    changes: computeLineChanges('', text),
+    afterBytes: new TextEncoder().encode(text),
+    beforeIndex: indexLines(''),
+    afterIndex,
+  };
 }
 
 function editRefusal(path: string, failure: Exclude<ReturnType<typeof applyEdits>, { ok: true }>): Refusal {
@@ -174,23 +196,43 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
   let afterText: string;
   let seenAfter: Ranges;
   let replacements = 0;
+  let changes: LineChange[] | undefined;
   if (request.kind === 'edit') {
-    const applied = applyEdits(current.text, request.edits, seen);
+    const applied = applyEdits(current.text, request.edits, seen, current.index);
     if (!applied.ok) return editRefusal(path, applied);
     afterText = applied.text;
     seenAfter = applied.seen;
     replacements = applied.replacements;
+    changes = applied.changes;
   } else {
     const unseen = gaps(seen, 1, current.index.count);
     if (unseen.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count));
     // A file whose line endings were all CRLF stays CRLF; the encoding (and its BOM) is kept.
     afterText = eolStyle(current.text) === 'crlf' ? withEol(request.content, '\r\n') : request.content;
-    seenAfter = allLines(afterText);
     if (afterText === current.text) return refuse('EDIT_NO_CHANGE', messages.noChange(path));
+    seenAfter = [];
   }
   const encoded = encodeText(afterText, current.encoding);
   if (!encoded.ok) {
     return refuse('INVALID_INPUT', `${path} is ${encodingLabel(current.encoding)}, which cannot hold the character ${JSON.stringify(encoded.char)} (U+${encoded.char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}) your change contains. Nothing was written; use characters that exist in this encoding.`);
   }
-  return { path, target, created: false, stat, before: current, beforeText: current.text, encoding: current.encoding, afterText, seenBefore: seen, seenAfter, replacements };
+  const afterIndex = indexLines(afterText);
+  if (request.kind === 'write') seenAfter = rangesOf(1, afterIndex.count);
+  return {
+    path,
+    target,
+    created: false,
+    stat,
+    before: current,
+    beforeText: current.text,
+    encoding: current.encoding,
+    afterText,
+    seenBefore: seen,
+    seenAfter,
+    replacements,
+    changes: changes ?? computeLineChanges(current.text, afterText, { old: current.index, new: afterIndex }),
+    afterBytes: encoded.bytes,
+    beforeIndex: current.index,
+    afterIndex,
+  };
 }

@@ -7,18 +7,18 @@
 import { decideRead, placeholderText } from '../decide/decideRead';
 import { decideStaleness } from '../decide/decideMutation';
 import { encodingLabel } from '../edit/encoding';
-import { EMPTY, type Ranges, formatRanges, union } from '../ledger/coverage';
+import { EMPTY, type Ranges, covers, formatRanges, union } from '../ledger/coverage';
 import { missingEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from './nearMisses';
 import type { FileStat } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
-import { formatRead } from '../read/formatRead';
+import { formatRead, type ReadLimits } from '../read/formatRead';
 import { scanRange } from '../read/scanRange';
 import { type Refusal, messages, refuse } from '../refusal';
 import type { ReadOptions, ReadResult } from '../types';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { specialKindName } from './fileKinds';
-import { type FileText, lineAt, loadFile } from './fileText';
+import { type FileText, lineAt, textFromBytes, versionOf } from './fileText';
 import { entryFor } from './ledgerLookup';
 import type { SessionState } from './sessionState';
 
@@ -48,6 +48,23 @@ export function validateReadOptions(options: ReadOptions): Refusal | undefined {
 
 function pastEnd(path: string, offset: number, totalLines: number): Refusal {
   return refuse('INVALID_INPUT', `offset ${offset} is past the end of ${path}, which has ${totalLines} line${totalLines === 1 ? '' : 's'}. Read with an offset from 1 to ${totalLines}.`);
+}
+
+function requestedRange(total: number, options: ReadOptions): { from: number; to: number } | undefined {
+  const from = options.offset ?? 1;
+  if (total > 0 && from > total) return undefined;
+  return { from, to: options.limit === undefined ? total : Math.min(total, from + options.limit - 1) };
+}
+
+/** True when no cap can cut lines from..to: few enough lines, none too long, and a byte bound that fits. */
+function fitsUntruncated(file: FileText, from: number, to: number, limits: ReadLimits): boolean {
+  if (to < from || to - from + 1 > limits.maxLines) return false;
+  if (file.index.longest > limits.maxLineLength) {
+    for (let line = from; line <= to; line++) if (file.index.end(line) - file.index.start(line) > limits.maxLineLength) return false;
+  }
+  const chars = file.index.end(to) - file.index.start(from);
+  const perLine = String(to).length + 2;
+  return Math.min(file.bytes.length * 2, chars * 3) + (to - from + 1) * perLine <= limits.maxBytes;
 }
 
 async function showLoaded(ctx: GuardContext, path: string, file: FileText, options: ReadOptions): Promise<Shown | Refusal> {
@@ -117,30 +134,47 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
   }
   if (stat.kind !== 'file') return refuse('SPECIAL_FILE', messages.special(path, specialKindName(stat.kind)));
 
+  const { identityEntry: entry } = entryFor(ctx, s, target, stat.identity);
+  const dedup = s.dedup ?? ctx.dedup;
+  const force = options.force === true;
+  const placeholder = (version: string, from: number, to: number): ReadResult => {
+    ctx.logger.debug('[guard] read: unchanged placeholder', { session: s.id, path, version, lines: `${from}-${to}` });
+    return { ok: true, kind: 'unchanged', text: placeholderText(path, from, to, entry?.shownByRead ?? 0, version), startLine: from, endLine: to, version };
+  };
+
   let shown: Shown | Refusal;
   if (stat.size > IN_MEMORY_MAX_BYTES) {
     shown = await showStreamed(ctx, path, target, stat, options);
   } else {
-    const loaded = await loadFile(ctx, target, stat);
+    const hasher = await ctx.hasher();
+    const bytes = await ctx.fs.readFile(target);
+    // Dedup hits are decided from the hash alone when the session knows this version and the caps provably
+    // cannot cut the range: no decoding, no line index, no formatting.
+    let version: string | undefined;
+    if (entry?.version !== undefined && dedup && !force) {
+      version = versionOf(hasher, bytes, stat.revision);
+      const range = entry.version === version ? requestedRange(entry.totalLines, options) : undefined;
+      if (range && range.to - range.from < ctx.limits.maxLines && bytes.length * 2 + (range.to - range.from + 1) * (String(range.to).length + 2) <= ctx.limits.maxBytes && covers(entry.shown, range.from, range.to)) {
+        s.reads++;
+        return placeholder(version, range.from, range.to);
+      }
+    }
+    const loaded = textFromBytes(hasher, bytes, stat.revision, version);
     if (loaded.kind === 'binary') return refuse('BINARY_FILE', messages.binary(path, loaded.type, loaded.size, 'reads'));
-    shown = await showLoaded(ctx, path, loaded.file, options);
+    const file = loaded.file;
+    // Otherwise a dedup hit is still decided before formatting whenever the caps provably cannot cut the range.
+    const range = requestedRange(file.index.count, options);
+    if (range && fitsUntruncated(file, range.from, range.to, ctx.limits) && decideRead(entry, { version: file.version, ...range, truncated: false, dedup, force }) === 'placeholder') {
+      s.reads++;
+      return placeholder(file.version, range.from, range.to);
+    }
+    shown = await showLoaded(ctx, path, file, options);
   }
   if (!('version' in shown)) return shown;
 
-  const { identityEntry: entry } = entryFor(ctx, s, target, stat.identity);
-  const decision = decideRead(entry, {
-    version: shown.version,
-    from: shown.from,
-    to: shown.to,
-    truncated: shown.truncated,
-    dedup: s.dedup ?? ctx.dedup,
-    force: options.force === true,
-  });
+  const decision = decideRead(entry, { version: shown.version, from: shown.from, to: shown.to, truncated: shown.truncated, dedup, force });
   const readNumber = ++s.reads;
-  if (decision === 'placeholder' && entry) {
-    ctx.logger.debug('[guard] read: unchanged placeholder', { session: s.id, path, version: shown.version, lines: `${shown.from}-${shown.to}` });
-    return { ok: true, kind: 'unchanged', text: placeholderText(path, shown.from, shown.to, entry.shownByRead, shown.version), startLine: shown.from, endLine: shown.to, version: shown.version };
-  }
+  if (decision === 'placeholder') return placeholder(shown.version, shown.from, shown.to);
 
   let carried: Ranges = EMPTY;
   let shownBefore: Ranges = EMPTY;
