@@ -16,6 +16,11 @@ import { type FilePlan, type PlanInput, planFile } from './mutationPlan';
 import { performRead } from './readOperation';
 import { SessionState } from './sessionState';
 
+/** Options as given, or {} for anything that is not an options object (callers send anything). */
+function optionsOf<T extends object>(options: T | undefined): Partial<T> {
+  return typeof options === 'object' && options !== null ? options : {};
+}
+
 function isCancellation(error: unknown): boolean {
   return error instanceof Cancelled || (error instanceof Error && error.name === 'AbortError');
 }
@@ -36,11 +41,13 @@ export class GuardSessionImpl implements GuardSession {
     this.state = new SessionState(id, dedup, ctx.maxEntriesPerSession);
   }
 
-  read(path: string, options: ReadOptions = {}): Promise<ReadResult> {
-    return this.boundary('read', [path, options.offset, options.limit, options.force], path, options.signal, () => performRead(this.ctx, this.state, path, options ?? {}));
+  read(path: string, given?: ReadOptions): Promise<ReadResult> {
+    const options = optionsOf(given);
+    return this.boundary('read', [path, options.offset, options.limit, options.force], path, options.signal, () => performRead(this.ctx, this.state, path, options));
   }
 
-  edit(path: string, edits: Edit[], options: MutationOptions = {}): Promise<MutationResult> {
+  edit(path: string, edits: Edit[], given?: MutationOptions): Promise<MutationResult> {
+    const options = optionsOf(given);
     return this.boundary('edit', [path, edits, options.expectedVersion], path, options.signal, async () => {
       const invalid = validateEdits(edits) ?? validateMutationOptions(options);
       if (invalid) return invalid;
@@ -48,7 +55,8 @@ export class GuardSessionImpl implements GuardSession {
     });
   }
 
-  write(path: string, content: string, options: MutationOptions = {}): Promise<MutationResult> {
+  write(path: string, content: string, given?: MutationOptions): Promise<MutationResult> {
+    const options = optionsOf(given);
     return this.boundary('write', [path, content, options.expectedVersion], path, options.signal, async () => {
       if (typeof content !== 'string') return refuse('INVALID_INPUT', 'content must be a string (the complete new file content).');
       const invalid = validateMutationOptions(options);
@@ -57,7 +65,8 @@ export class GuardSessionImpl implements GuardSession {
     });
   }
 
-  multiEdit(changes: { path: string; edits: Edit[] }[], options: { explanation?: string; signal?: AbortSignal } = {}): Promise<MutationResult> {
+  multiEdit(changes: { path: string; edits: Edit[] }[], given?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
+    const options = optionsOf(given);
     return this.boundary('multiEdit', [changes], '(multiEdit)', options.signal, async () => {
       if (!Array.isArray(changes) || changes.length === 0) return refuse('INVALID_INPUT', 'changes must be a non-empty list of { path, edits }.');
       for (let i = 0; i < changes.length; i++) {
@@ -135,6 +144,9 @@ export class GuardSessionImpl implements GuardSession {
 
   private async boundary<T extends { ok: boolean }>(operation: string, args: unknown[], path: unknown, signal: AbortSignal | undefined, work: () => Promise<T | Refusal>): Promise<T | Refusal> {
     if (this.ctx.isDisposed()) return refuse('CANCELLED', messages.disposed());
+    if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.addEventListener !== 'function')) {
+      return this.refused(operation, args, path, refuse('INVALID_INPUT', 'signal must be an AbortSignal.'));
+    }
     if (signal?.aborted) return refuse('CANCELLED', messages.cancelled());
     let result: T | Refusal;
     try {

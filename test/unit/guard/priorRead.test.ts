@@ -163,6 +163,11 @@ suite('prior-read enforcement', () => {
     assert.strictEqual(codeOf(await f.session.multiEdit([])), 'INVALID_INPUT');
     assert.strictEqual(codeOf(await f.session.read('')), 'PATH_INVALID');
     assert.strictEqual(codeOf(await f.session.read('a\0b')), 'PATH_INVALID');
+    // Options that are not objects are ignored rather than thrown on; a bogus signal is invalid input.
+    assert.strictEqual(codeOf(await f.session.read(file, null as unknown as undefined)), 'ok');
+    assert.strictEqual(codeOf(await f.session.write(file, 'y\n', 42 as unknown as undefined)), 'ok');
+    assert.strictEqual(codeOf(await f.session.read(file, { signal: {} as AbortSignal })), 'INVALID_INPUT');
+    assert.strictEqual(f.text('a.txt'), 'y\n');
   });
 
   test('writing identical content is EDIT_NO_CHANGE', async () => {
