@@ -63,3 +63,22 @@ suite('range-aware staleness', () => {
     assertOk(await f.session.write(file, 'mine\n'));
   });
 });
+
+suite('creation races', () => {
+  // Seed (prior-read review): a file created by someone else while a create awaited approval must not be
+  // overwritten as if it were still new.
+  test('a path that gains a file while its creation awaits approval is refused and the other file is kept', async () => {
+    let target = '';
+    const f = fixture({
+      approve: async () => {
+        fs.writeFileSync(target, 'theirs\n');
+        return { approved: true };
+      },
+    });
+    target = `${f.root}/fresh.txt`;
+    const created = await f.session.write(target, 'mine\n');
+    assert.strictEqual(codeOf(created), 'FILE_CHANGED_SINCE_READ');
+    assert.match(!created.ok ? created.message : '', /was created by someone else/);
+    assert.strictEqual(f.text('fresh.txt'), 'theirs\n');
+  });
+});
