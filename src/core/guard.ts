@@ -12,7 +12,7 @@ import { PathPolicy } from './path/pathPolicy';
 import { type ChangeSource, nullLogger, systemClock } from './ports';
 import type { GuardContext, Limits } from './session/context';
 import { GuardSessionImpl } from './session/guardSession';
-import type { ApprovalDecision, Guard, GuardOptions, GuardSession, SessionOptions } from './types';
+import type { ApprovalDecision, Guard, GuardOptions, GuardSession, LedgerChange, SessionOptions } from './types';
 import { type Hasher, loadHasher } from './version/contentVersion';
 
 export const DEFAULT_LIMITS: Limits = {
@@ -45,6 +45,16 @@ export function createGuard(options: GuardOptions): Guard {
   };
   const snapshotBudget = positive('snapshotBudgetBytes', options.snapshotBudgetBytes, DEFAULT_SNAPSHOT_BUDGET);
   const sessions = new Map<string, GuardSessionImpl>();
+  const listeners = new Set<(change: LedgerChange) => void>();
+  const emit = (change: LedgerChange): void => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        ctx.logger.error('[ledger] a change listener threw', { error: String(error) });
+      }
+    }
+  };
   let disposed = false;
   let hasher: Promise<Hasher> | undefined;
   const clock = options.clock ?? systemClock;
@@ -72,7 +82,7 @@ export function createGuard(options: GuardOptions): Guard {
       if (typeof id !== 'string' || id === '') throw new TypeError('ReadGate: a session id must be a non-empty string');
       let session = sessions.get(id);
       if (!session) {
-        session = new GuardSessionImpl(ctx, id, sessionOptions.dedup);
+        session = new GuardSessionImpl(ctx, id, sessionOptions.dedup, (path) => emit({ sessionId: id, path }));
         if (!disposed) sessions.set(id, session);
       }
       return session;
@@ -81,9 +91,23 @@ export function createGuard(options: GuardOptions): Guard {
       if (disposed || typeof path !== 'string' || !nodePath.isAbsolute(path)) return;
       changes.note(nodePath.normalize(path).normalize('NFC'), source, clock.now());
     },
+    sessionIds(): string[] {
+      return [...sessions.keys()];
+    },
+    dropSession(id: string): void {
+      const session = sessions.get(id);
+      if (!session) return;
+      session.clear();
+      sessions.delete(id);
+    },
+    onDidChangeLedger(listener: (change: LedgerChange) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     dispose(): void {
       disposed = true;
       sessions.clear();
+      listeners.clear();
       ctx.snapshots.clear();
     },
   };

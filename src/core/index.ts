@@ -16,10 +16,13 @@ export type {
   GuardLimits,
   GuardOptions,
   GuardSession,
+  LedgerChange,
+  LedgerEntryView,
   MutatedFile,
   MutationOptions,
   MutationResult,
   ReadOptions,
   ReadResult,
   SessionOptions,
+  SessionStats,
 } from './types';

@@ -49,6 +49,40 @@ export interface SessionOptions {
   dedup?: boolean;
 }
 
+/** What a session has done, for statistics views. Token figures are estimates (about 4 characters a token). */
+export interface SessionStats {
+  /** Successful reads (content or placeholder). */
+  reads: number;
+  contentReads: number;
+  placeholderHits: number;
+  /** Tokens the placeholders saved, estimated from the size of the content they stood for. */
+  estimatedTokensSaved: number;
+  /** Applied edits, writes and multiEdits. */
+  mutations: number;
+  refusals: Partial<Record<ErrorCode, number>>;
+}
+
+/** One file in a session's ledger, for views. */
+export interface LedgerEntryView {
+  /** The path as the session last named it. */
+  path: string;
+  /** Version seen; undefined when the session saw the path missing. */
+  version: string | undefined;
+  totalLines: number;
+  /** Seen line ranges, flat inclusive pairs: [from1, to1, from2, to2, …]. */
+  seen: readonly number[];
+  /** The same as text, e.g. "1–40, 80–95". */
+  seenText: string;
+  /** Clock time the entry was last recorded. */
+  recordedAt: number;
+}
+
+export interface LedgerChange {
+  sessionId: string;
+  /** The path as the session named it (absolute). */
+  path: string;
+}
+
 export interface Guard {
   /** Gets or creates a session; ids are opaque strings. Options apply when the session is created. */
   session(id: string, options?: SessionOptions): GuardSession;
@@ -57,6 +91,12 @@ export interface Guard {
    * source. A hint only: staleness is always decided by content.
    */
   noteChange(path: string, source: ChangeSource): void;
+  /** Ids of the live sessions. */
+  sessionIds(): string[];
+  /** Forgets a session entirely (its ledger and statistics); a later `session(id)` starts afresh. */
+  dropSession(id: string): void;
+  /** Hears every change to any session's ledger; returns the unsubscribe function. */
+  onDidChangeLedger(listener: (change: LedgerChange) => void): () => void;
   dispose(): void;
 }
 
@@ -83,6 +123,10 @@ export interface GuardSession {
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'>;
   /** Forgets everything seen (call after context compaction). */
   clear(): void;
+  /** A snapshot of this session's statistics. */
+  stats(): SessionStats;
+  /** A snapshot of this session's ledger, most recently used last. */
+  entries(): LedgerEntryView[];
 }
 
 export interface ApprovalFile {

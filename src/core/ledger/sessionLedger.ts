@@ -31,7 +31,11 @@ export class SessionLedger {
   private readonly byKey = new Map<string, LedgerEntry>();
   private readonly byTarget = new Map<string, string>();
 
-  constructor(private readonly maxEntries: number) {}
+  /** `onChange` hears every recorded, forgotten or evicted entry (by the path the caller named). */
+  constructor(
+    private readonly maxEntries: number,
+    private readonly onChange: (path: string) => void = () => {},
+  ) {}
 
   get size(): number {
     return this.byKey.size;
@@ -55,23 +59,28 @@ export class SessionLedger {
     this.byKey.delete(key);
     this.byKey.set(key, entry);
     this.byTarget.set(entry.target, key);
+    this.onChange(entry.path);
     while (this.byKey.size > this.maxEntries) {
       const oldest = this.byKey.keys().next().value as string;
       const evicted = this.byKey.get(oldest);
       this.byKey.delete(oldest);
       if (evicted && this.byTarget.get(evicted.target) === oldest) this.byTarget.delete(evicted.target);
+      if (evicted) this.onChange(evicted.path);
     }
   }
 
   forget(entry: LedgerEntry): void {
     const key = entry.identity ? `id:${entry.identity}` : `missing:${entry.target}`;
-    this.byKey.delete(key);
+    if (!this.byKey.delete(key)) return;
     if (this.byTarget.get(entry.target) === key) this.byTarget.delete(entry.target);
+    this.onChange(entry.path);
   }
 
   clear(): void {
+    const paths = [...this.byKey.values()].map((entry) => entry.path);
     this.byKey.clear();
     this.byTarget.clear();
+    for (const path of paths) this.onChange(path);
   }
 
   entries(): IterableIterator<LedgerEntry> {

@@ -6,7 +6,8 @@
  */
 import { type ErrorCode, type Refusal, isRefusal, messages, refuse } from '../refusal';
 import { scanRange } from '../read/scanRange';
-import type { Edit, GuardSession, MutationOptions, MutationResult, ReadOptions, ReadResult } from '../types';
+import { formatRanges } from '../ledger/coverage';
+import type { Edit, GuardSession, LedgerEntryView, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionStats } from '../types';
 import { Cancelled, commitPlans } from './commitPlans';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { versionOf } from './fileText';
@@ -37,8 +38,9 @@ export class GuardSessionImpl implements GuardSession {
     private readonly ctx: GuardContext,
     readonly id: string,
     dedup: boolean | undefined,
+    onLedgerChange: (path: string) => void = () => {},
   ) {
-    this.state = new SessionState(id, dedup, ctx.maxEntriesPerSession);
+    this.state = new SessionState(id, dedup, ctx.maxEntriesPerSession, onLedgerChange);
   }
 
   read(path: string, given?: ReadOptions): Promise<ReadResult> {
@@ -118,6 +120,22 @@ export class GuardSessionImpl implements GuardSession {
     this.ctx.logger.info('[ledger] session cleared', { session: this.id });
   }
 
+  stats(): SessionStats {
+    const { stats } = this.state;
+    return { ...stats, refusals: { ...stats.refusals } };
+  }
+
+  entries(): LedgerEntryView[] {
+    return [...this.state.ledger.entries()].map((entry) => ({
+      path: entry.path,
+      version: entry.version,
+      totalLines: entry.totalLines,
+      seen: [...entry.seen],
+      seenText: formatRanges(entry.seen),
+      recordedAt: entry.recordedAt,
+    }));
+  }
+
   private async mutate(inputs: { path: string; request: PlanInput['request'] }[], operation: 'edit' | 'write' | 'multiEdit', options: MutationOptions): Promise<MutationResult> {
     const resolved: PlanInput[] = [];
     for (const input of inputs) {
@@ -161,6 +179,12 @@ export class GuardSessionImpl implements GuardSession {
     }
     if (isRefusal(result)) return this.refused(operation, args, path, result);
     this.state.lastRefusal = undefined;
+    if (operation === 'read') {
+      this.state.stats.reads++;
+      if ((result as unknown as ReadResult & { ok: true }).kind === 'content') this.state.stats.contentReads++;
+    } else {
+      this.state.stats.mutations++;
+    }
     return result;
   }
 
@@ -173,6 +197,7 @@ export class GuardSessionImpl implements GuardSession {
     }
     const repeated = this.state.lastRefusal?.key === key && this.state.lastRefusal.code === refusal.code && refusal.code !== 'CANCELLED';
     this.state.lastRefusal = { key, code: refusal.code as ErrorCode };
+    this.state.stats.refusals[refusal.code] = (this.state.stats.refusals[refusal.code] ?? 0) + 1;
     this.ctx.logger.info(`[guard] ${operation} refused`, { session: this.id, path: String(path), code: refusal.code, repeated });
     return repeated ? refuse(refusal.code, messages.repeated(refusal.code, refusal.message)) : refusal;
   }

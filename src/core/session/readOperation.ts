@@ -137,8 +137,11 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
   const { identityEntry: entry } = entryFor(ctx, s, target, stat.identity);
   const dedup = s.dedup ?? ctx.dedup;
   const force = options.force === true;
-  const placeholder = (version: string, from: number, to: number): ReadResult => {
+  const placeholder = (version: string, from: number, to: number, sizeBytes: number, totalLines: number): ReadResult => {
     ctx.logger.debug('[guard] read: unchanged placeholder', { session: s.id, path, version, lines: `${from}-${to}` });
+    s.stats.placeholderHits++;
+    // What the content would have cost: its share of the file's bytes, about 4 characters a token.
+    s.stats.estimatedTokensSaved += Math.round((sizeBytes * (to - from + 1)) / Math.max(1, totalLines) / 4);
     return { ok: true, kind: 'unchanged', text: placeholderText(path, from, to, entry?.shownByRead ?? 0, version), startLine: from, endLine: to, version };
   };
 
@@ -156,7 +159,7 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
       const range = entry.version === version ? requestedRange(entry.totalLines, options) : undefined;
       if (range && range.to - range.from < ctx.limits.maxLines && bytes.length * 2 + (range.to - range.from + 1) * (String(range.to).length + 2) <= ctx.limits.maxBytes && covers(entry.shown, range.from, range.to)) {
         s.reads++;
-        return placeholder(version, range.from, range.to);
+        return placeholder(version, range.from, range.to, bytes.length, entry.totalLines);
       }
     }
     const loaded = textFromBytes(hasher, bytes, stat.revision, version);
@@ -166,7 +169,7 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
     const range = requestedRange(file.index.count, options);
     if (range && fitsUntruncated(file, range.from, range.to, ctx.limits) && decideRead(entry, { version: file.version, ...range, truncated: false, dedup, force }) === 'placeholder') {
       s.reads++;
-      return placeholder(file.version, range.from, range.to);
+      return placeholder(file.version, range.from, range.to, file.bytes.length, file.index.count);
     }
     shown = await showLoaded(ctx, path, file, options);
   }
@@ -174,7 +177,7 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
 
   const decision = decideRead(entry, { version: shown.version, from: shown.from, to: shown.to, truncated: shown.truncated, dedup, force });
   const readNumber = ++s.reads;
-  if (decision === 'placeholder') return placeholder(shown.version, shown.from, shown.to);
+  if (decision === 'placeholder') return placeholder(shown.version, shown.from, shown.to, stat.size, shown.totalLines);
 
   let carried: Ranges = EMPTY;
   let shownBefore: Ranges = EMPTY;

@@ -1,0 +1,65 @@
+import * as assert from 'assert';
+import type { LedgerChange } from '../../../src/core/index';
+import { assertOk, codeOf, fixture, numbered } from '../helpers/guardFixture';
+
+suite('session statistics, ledger views and change events', () => {
+  test('counts reads, placeholder hits with the tokens they saved, mutations and refusals by code', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(400));
+    await f.session.read(file);
+    await f.session.read(file);
+    await f.session.edit(file, [{ oldString: 'missing text', newString: 'x' }]);
+    assertOk(await f.session.edit(file, [{ oldString: 'line 7\n', newString: 'seven\n' }]));
+    const stats = f.session.stats();
+    assert.deepStrictEqual([stats.reads, stats.contentReads, stats.placeholderHits, stats.mutations], [2, 1, 1, 1]);
+    // 400 lines of ~9 bytes: the placeholder stood for ~3,500 bytes, ~900 tokens.
+    assert.ok(stats.estimatedTokensSaved > 700 && stats.estimatedTokensSaved < 1100, String(stats.estimatedTokensSaved));
+    assert.deepStrictEqual(stats.refusals, { NO_OCCURRENCE_FOUND: 1 });
+  });
+
+  test('lists what a session has seen, per file, with versions and ranges', async () => {
+    const f = fixture();
+    const a = f.file('a.txt', numbered(50));
+    await f.session.read(a, { offset: 10, limit: 5 });
+    await f.session.read(a, { offset: 30, limit: 3 });
+    await f.session.read(`${f.root}/missing.txt`);
+    const entries = f.session.entries();
+    const seen = entries.find((e) => e.path === a);
+    assert.ok(seen);
+    assert.strictEqual(seen.seenText, '10–14, 30–32');
+    assert.strictEqual(seen.totalLines, 50);
+    assert.match(seen.version ?? '', /^[0-9a-f]{16}$/);
+    const missing = entries.find((e) => e.path.endsWith('missing.txt'));
+    assert.strictEqual(missing?.version, undefined);
+  });
+
+  test('announces every ledger change with the session and path, until unsubscribed', async () => {
+    const f = fixture();
+    const changes: LedgerChange[] = [];
+    const unsubscribe = f.guard.onDidChangeLedger((change) => changes.push(change));
+    const file = f.file('a.txt', numbered(5));
+    await f.session.read(file);
+    await f.guard.session('other').read(file);
+    assert.deepStrictEqual(changes, [
+      { sessionId: 'test', path: file },
+      { sessionId: 'other', path: file },
+    ]);
+    f.session.clear();
+    assert.deepStrictEqual(changes[2], { sessionId: 'test', path: file });
+    unsubscribe();
+    await f.session.read(file);
+    assert.strictEqual(changes.length, 3);
+  });
+
+  test('a dropped session is forgotten: a new one with the same id starts empty', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(5));
+    await f.session.read(file);
+    assert.deepStrictEqual(f.guard.sessionIds(), ['test']);
+    f.guard.dropSession('test');
+    assert.deepStrictEqual(f.guard.sessionIds(), []);
+    const again = f.guard.session('test');
+    assert.strictEqual(codeOf(await again.edit(file, [{ oldString: 'line 1', newString: 'x' }])), 'EDIT_REQUIRES_PRIOR_READ');
+    assert.strictEqual(again.stats().reads, 0);
+  });
+});
