@@ -12,7 +12,7 @@ import { PathPolicy } from './path/pathPolicy';
 import { type ChangeSource, nullLogger, systemClock } from './ports';
 import type { GuardContext, Limits } from './session/context';
 import { GuardSessionImpl } from './session/guardSession';
-import type { ApprovalDecision, Guard, GuardOptions, GuardSession, LedgerChange, SessionOptions } from './types';
+import type { ApprovalDecision, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, SessionOptions } from './types';
 import { type Hasher, loadHasher } from './version/contentVersion';
 
 export const DEFAULT_LIMITS: Limits = {
@@ -24,6 +24,12 @@ export const DEFAULT_LIMITS: Limits = {
 
 const DEFAULT_SNAPSHOT_BUDGET = 64 * 1024 * 1024;
 
+function checkRoots(roots: unknown): asserts roots is string[] {
+  if (!Array.isArray(roots) || roots.some((root) => typeof root !== 'string' || !nodePath.isAbsolute(root))) {
+    throw new TypeError('ReadGate: roots must be a list of absolute folder paths');
+  }
+}
+
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new TypeError(`ReadGate: ${name} must be a positive integer, not ${JSON.stringify(value)}`);
@@ -33,16 +39,16 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 const approveEverything = async (): Promise<ApprovalDecision> => ({ approved: true });
 
 export function createGuard(options: GuardOptions): Guard {
-  if (!options || !Array.isArray(options.roots) || options.roots.some((root) => typeof root !== 'string' || !nodePath.isAbsolute(root))) {
-    throw new TypeError('ReadGate: createGuard needs options.roots, a list of absolute folder paths');
-  }
+  if (!options) throw new TypeError('ReadGate: createGuard needs options with roots');
+  checkRoots(options.roots);
   const fs = options.fileSystem ?? createNodeFileSystem();
-  const limits: Limits = {
-    maxLines: positive('limits.maxLines', options.limits?.maxLines, DEFAULT_LIMITS.maxLines),
-    maxBytes: positive('limits.maxBytes', options.limits?.maxBytes, DEFAULT_LIMITS.maxBytes),
-    maxLineLength: positive('limits.maxLineLength', options.limits?.maxLineLength, DEFAULT_LIMITS.maxLineLength),
-    maxFileBytes: positive('limits.maxFileBytes', options.limits?.maxFileBytes, DEFAULT_LIMITS.maxFileBytes),
-  };
+  const limitsOf = (given: GuardLimits | undefined, base: Limits): Limits => ({
+    maxLines: positive('limits.maxLines', given?.maxLines, base.maxLines),
+    maxBytes: positive('limits.maxBytes', given?.maxBytes, base.maxBytes),
+    maxLineLength: positive('limits.maxLineLength', given?.maxLineLength, base.maxLineLength),
+    maxFileBytes: positive('limits.maxFileBytes', given?.maxFileBytes, base.maxFileBytes),
+  });
+  const limits = limitsOf(options.limits, DEFAULT_LIMITS);
   const snapshotBudget = positive('snapshotBudgetBytes', options.snapshotBudgetBytes, DEFAULT_SNAPSHOT_BUDGET);
   const sessions = new Map<string, GuardSessionImpl>();
   const listeners = new Set<(change: LedgerChange) => void>();
@@ -59,13 +65,15 @@ export function createGuard(options: GuardOptions): Guard {
   let hasher: Promise<Hasher> | undefined;
   const clock = options.clock ?? systemClock;
   const changes = new ChangeNotes();
+  let currentRoots = [...options.roots];
+  let currentDeny = [...(options.deny ?? [])];
   const ctx: GuardContext = {
     fs,
     logger: options.logger ?? nullLogger,
     clock,
     limits,
     dedup: options.dedup ?? true,
-    paths: new PathPolicy({ roots: options.roots, deny: options.deny ?? [] }, fs),
+    paths: new PathPolicy({ roots: currentRoots, deny: currentDeny }, fs),
     snapshots: new SnapshotStore(snapshotBudget),
     snapshotMaxFileBytes: Math.max(1, Math.floor(snapshotBudget / 8)),
     locks: new KeyedLock(),
@@ -90,6 +98,23 @@ export function createGuard(options: GuardOptions): Guard {
     noteChange(path: string, source: ChangeSource): void {
       if (disposed || typeof path !== 'string' || !nodePath.isAbsolute(path)) return;
       changes.note(nodePath.normalize(path).normalize('NFC'), source, clock.now());
+    },
+    configure(update: GuardSettings): void {
+      if (update.roots !== undefined || update.deny !== undefined) {
+        const roots = update.roots ?? currentRoots;
+        checkRoots(roots);
+        currentRoots = [...roots];
+        currentDeny = [...(update.deny ?? currentDeny)];
+        ctx.paths = new PathPolicy({ roots: currentRoots, deny: currentDeny }, fs);
+      }
+      if (update.limits !== undefined) ctx.limits = limitsOf(update.limits, ctx.limits);
+      if (update.dedup !== undefined) ctx.dedup = update.dedup;
+      if (update.snapshotBudgetBytes !== undefined) {
+        const budget = positive('snapshotBudgetBytes', update.snapshotBudgetBytes, DEFAULT_SNAPSHOT_BUDGET);
+        ctx.snapshots.resize(budget);
+        ctx.snapshotMaxFileBytes = Math.max(1, Math.floor(budget / 8));
+      }
+      ctx.logger.info('[guard] settings changed', { roots: currentRoots, deny: currentDeny.length, dedup: ctx.dedup, limits: ctx.limits });
     },
     sessionIds(): string[] {
       return [...sessions.keys()];

@@ -15,6 +15,7 @@ export type {
   Guard,
   GuardLimits,
   GuardOptions,
+  GuardSettings,
   GuardSession,
   LedgerChange,
   LedgerEntryView,

@@ -41,6 +41,9 @@ export interface GuardOptions {
   maxEntriesPerSession?: number;
 }
 
+/** The settings `Guard.configure` can change while sessions live (roots, deny rules, dedup, caps, memory). */
+export type GuardSettings = Partial<Pick<GuardOptions, 'roots' | 'deny' | 'dedup' | 'limits' | 'snapshotBudgetBytes'>>;
+
 export interface SessionOptions {
   /**
    * Repeated-read placeholders for this session (default: the guard's `dedup`). Callers that cannot tell
@@ -91,6 +94,8 @@ export interface Guard {
    * source. A hint only: staleness is always decided by content.
    */
   noteChange(path: string, source: ChangeSource): void;
+  /** Applies new settings to every session at once (the extension's settings apply live). */
+  configure(settings: GuardSettings): void;
   /** Ids of the live sessions. */
   sessionIds(): string[];
   /** Forgets a session entirely (its ledger and statistics); a later `session(id)` starts afresh. */

@@ -10,7 +10,13 @@ export class SnapshotStore {
   private readonly texts = new Map<string, string>();
   private bytes = 0;
 
-  constructor(private readonly budgetBytes: number) {}
+  constructor(private budgetBytes: number) {}
+
+  /** Changes the budget, evicting the least recently used snapshots that no longer fit. */
+  resize(budgetBytes: number): void {
+    this.budgetBytes = budgetBytes;
+    this.evict();
+  }
 
   get usedBytes(): number {
     return this.bytes;
@@ -35,6 +41,10 @@ export class SnapshotStore {
     }
     this.texts.set(version, text);
     this.bytes += cost;
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [oldest, oldText] of this.texts) {
       if (this.bytes <= this.budgetBytes) break;
       this.texts.delete(oldest);

@@ -63,3 +63,26 @@ suite('session statistics, ledger views and change events', () => {
     assert.strictEqual(again.stats().reads, 0);
   });
 });
+
+suite('live settings', () => {
+  test('configure() changes roots, deny rules, dedup and caps for live sessions', async () => {
+    const f = fixture();
+    const other = fixture();
+    const outside = other.file('b.txt', numbered(5));
+    const inside = f.file('a.txt', numbered(30));
+    assert.strictEqual(codeOf(await f.session.read(outside)), 'PATH_DENIED');
+    f.guard.configure({ roots: [f.root, other.root] });
+    assert.strictEqual(codeOf(await f.session.read(outside)), 'ok');
+    f.guard.configure({ deny: ['a.txt'] });
+    assert.strictEqual(codeOf(await f.session.read(inside)), 'PATH_DENIED');
+    f.guard.configure({ deny: [] });
+    await f.session.read(inside);
+    f.guard.configure({ dedup: false });
+    const again = await f.session.read(inside);
+    assert.strictEqual(again.ok && again.kind, 'content');
+    f.guard.configure({ limits: { maxLines: 10 } });
+    const capped = await f.session.read(inside, { force: true });
+    assert.strictEqual(capped.ok && capped.kind === 'content' && capped.endLine, 10);
+    assert.throws(() => f.guard.configure({ roots: ['relative/path'] }), /absolute/);
+  });
+});
