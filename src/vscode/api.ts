@@ -1,11 +1,116 @@
 /**
- * The extension's public API, returned by `activate()` (API.md section 3). Other extensions read it with
+ * The extension's public API, returned by `activate()` (API.md section 3): explicit guard sessions for other
+ * extensions, with `Uri` or string paths and exactly the library's result shapes and codes, plus an event for
+ * ledger changes. Other extensions get it with
  * `vscode.extensions.getExtension('readgate.readgate')?.activate()` and must check `apiVersion` first.
  */
-export interface ReadGateApi {
-  readonly apiVersion: 1;
+import { randomUUID } from 'crypto';
+import * as vscode from 'vscode';
+import type { Edit, Guard, MutationResult, ReadResult } from '../core/index';
+import { Disposable } from './util/dispose';
+import { toGuardPath } from './util/paths';
+
+export interface ReadGateSession extends vscode.Disposable {
+  readonly id: string;
+  read(uri: vscode.Uri | string, options?: { offset?: number; limit?: number; force?: boolean }): Promise<ReadResult>;
+  edit(uri: vscode.Uri | string, edits: Edit[], options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult>;
+  write(uri: vscode.Uri | string, content: string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult>;
+  multiEdit(changes: { uri: vscode.Uri | string; edits: Edit[] }[], options?: { explanation?: string }): Promise<MutationResult>;
+  check(uri: vscode.Uri | string): Promise<'unknown' | 'stale' | 'fresh'>;
+  clear(): void;
 }
 
-export function createApi(): ReadGateApi {
-  return Object.freeze({ apiVersion: 1 as const });
+export interface ReadGateApi {
+  readonly apiVersion: 1;
+  /** A session of its own: what it has seen is never shared with any other session. */
+  openSession(options?: { id?: string; label?: string }): ReadGateSession;
+  readonly onDidChangeLedger: vscode.Event<{ sessionId: string; uri: vscode.Uri }>;
+}
+
+const disposedRefusal = { ok: false as const, code: 'CANCELLED' as const, message: 'This ReadGate session was disposed; open a new one.' };
+
+class ApiSession implements ReadGateSession {
+  private disposed = false;
+
+  constructor(
+    private readonly guard: () => Guard,
+    readonly id: string,
+  ) {}
+
+  private get session() {
+    return this.guard().session(this.id);
+  }
+
+  async read(uri: vscode.Uri | string, options?: { offset?: number; limit?: number; force?: boolean }): Promise<ReadResult> {
+    if (this.disposed) return disposedRefusal;
+    const path = toGuardPath(uri);
+    return typeof path === 'string' ? this.session.read(path, options) : path;
+  }
+
+  async edit(uri: vscode.Uri | string, edits: Edit[], options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
+    if (this.disposed) return disposedRefusal;
+    const path = toGuardPath(uri);
+    return typeof path === 'string' ? this.session.edit(path, edits, options) : path;
+  }
+
+  async write(uri: vscode.Uri | string, content: string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
+    if (this.disposed) return disposedRefusal;
+    const path = toGuardPath(uri);
+    return typeof path === 'string' ? this.session.write(path, content, options) : path;
+  }
+
+  async multiEdit(changes: { uri: vscode.Uri | string; edits: Edit[] }[], options?: { explanation?: string }): Promise<MutationResult> {
+    if (this.disposed) return disposedRefusal;
+    if (!Array.isArray(changes)) return this.session.multiEdit(changes, options);
+    const resolved: { path: string; edits: Edit[] }[] = [];
+    for (const change of changes) {
+      const path = toGuardPath(change?.uri);
+      if (typeof path !== 'string') return path;
+      resolved.push({ path, edits: change.edits });
+    }
+    return this.session.multiEdit(resolved, options);
+  }
+
+  async check(uri: vscode.Uri | string): Promise<'unknown' | 'stale' | 'fresh'> {
+    if (this.disposed) return 'unknown';
+    const path = toGuardPath(uri);
+    return typeof path === 'string' ? this.session.check(path) : 'unknown';
+  }
+
+  clear(): void {
+    if (!this.disposed) this.session.clear();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.guard().dropSession(this.id);
+  }
+}
+
+/** Owns the API object's event emitter and the guard subscription that feeds it. */
+export class Api extends Disposable implements ReadGateApi {
+  readonly apiVersion = 1 as const;
+  private readonly _onDidChangeLedger = this._register(new vscode.EventEmitter<{ sessionId: string; uri: vscode.Uri }>());
+  readonly onDidChangeLedger = this._onDidChangeLedger.event;
+
+  constructor(private readonly guard: Guard) {
+    super();
+    const unsubscribe = guard.onDidChangeLedger((change) => this._onDidChangeLedger.fire({ sessionId: change.sessionId, uri: vscode.Uri.file(change.path) }));
+    this._register(new vscode.Disposable(unsubscribe));
+  }
+
+  openSession(options: { id?: string; label?: string } = {}): ReadGateSession {
+    const id = typeof options?.id === 'string' && options.id !== '' ? options.id : `api:${randomUUID()}`;
+    return new ApiSession(() => this.guard, id);
+  }
+
+  /** The object other extensions see: only the contract, no internals. */
+  toPublic(): ReadGateApi {
+    return Object.freeze({
+      apiVersion: this.apiVersion,
+      openSession: (options?: { id?: string; label?: string }) => this.openSession(options),
+      onDidChangeLedger: this.onDidChangeLedger,
+    });
+  }
 }

@@ -3,15 +3,24 @@
  * No logic lives here.
  */
 import * as vscode from 'vscode';
-import { createApi, type ReadGateApi } from './api';
+import { Api, type ReadGateApi } from './api';
 import { registerCommands } from './commands';
+import { Config } from './config';
+import { GuardHost } from './guardHost';
 import { Log } from './log';
+import { registerTools } from './tools/registerTools';
+import { ToolSessions } from './tools/toolSessions';
 
 export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const log = new Log();
-  context.subscriptions.push(log, registerCommands(log));
+  const config = new Config();
+  const host = new GuardHost(config, log);
+  const api = new Api(host.guard);
+  const toolSessions = new ToolSessions(() => host.guard);
+  // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
+  context.subscriptions.push(log, config, host, api, toolSessions, registerTools(toolSessions), registerCommands(log));
   log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated (VS Code ${vscode.version})`);
-  return createApi();
+  return api.toPublic();
 }
 
 export function deactivate(): void {

@@ -1,0 +1,33 @@
+/**
+ * Session keys for tool calls. The stable tool API has no conversation id, but at run time the invocation
+ * token of a chat request identifies its chat session (VS Code 1.139 passes `{ sessionResource }`; older
+ * builds a `sessionId`). We use that where present, and fail safe otherwise: a call we cannot attribute goes
+ * to one shared anonymous session, which is still guarded but never gets dedup placeholders (it cannot know
+ * what its caller's context holds). Pure: the token in, a key out.
+ */
+
+export const ANONYMOUS_SESSION = 'tool:anonymous';
+
+function uriText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const uri = value as { scheme?: unknown; authority?: unknown; path?: unknown; query?: unknown; toString?: () => string };
+  if (typeof uri.scheme === 'string' && typeof uri.path === 'string') {
+    return `${uri.scheme}://${typeof uri.authority === 'string' ? uri.authority : ''}${uri.path}${typeof uri.query === 'string' && uri.query ? `?${uri.query}` : ''}`;
+  }
+  return undefined;
+}
+
+/** The chat session a tool invocation token belongs to, or undefined when it cannot be told. */
+export function sessionKeyOf(token: unknown): string | undefined {
+  try {
+    if (typeof token !== 'object' || token === null) return undefined;
+    const fields = token as { sessionResource?: unknown; sessionId?: unknown };
+    const resource = uriText(fields.sessionResource);
+    if (resource) return `chat:${resource}`;
+    if (typeof fields.sessionId === 'string' && fields.sessionId) return `chat:${fields.sessionId}`;
+  } catch {
+    // An exotic token (a proxy, a getter that throws): fail safe.
+  }
+  return undefined;
+}

@@ -1,0 +1,88 @@
+/**
+ * The one reader of ReadGate's settings: turns `readgate.*` into an immutable, validated snapshot (each value
+ * clamped or defaulted by a small named reader) and fires when it changes. Core never reads settings; the
+ * guard host pushes snapshots into it, so every setting applies live.
+ */
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { Disposable } from './util/dispose';
+
+export const SECTION = 'readgate';
+
+export interface ReadGateConfig {
+  readonly dedup: boolean;
+  readonly maxLines: number;
+  readonly maxBytes: number;
+  readonly maxLineLength: number;
+  readonly maxFileBytes: number;
+  readonly deny: readonly string[];
+  readonly extraRoots: readonly string[];
+  readonly snapshotBudgetBytes: number;
+}
+
+export const DEFAULT_CONFIG: ReadGateConfig = {
+  dedup: true,
+  maxLines: 2000,
+  maxBytes: 100_000,
+  maxLineLength: 2000,
+  maxFileBytes: 10 * 1024 * 1024,
+  deny: [],
+  extraRoots: [],
+  snapshotBudgetBytes: 64 * 1024 * 1024,
+};
+
+function readInteger(value: unknown, fallback: number, minimum: number, maximum: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
+  return Math.min(maximum, Math.max(minimum, Math.floor(value)));
+}
+
+function readStrings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
+}
+
+/** Extra roots must be absolute folders; relative entries are dropped (and reported by the caller's log). */
+function readRoots(value: unknown): string[] {
+  return readStrings(value).filter((root) => path.isAbsolute(root)).map((root) => path.normalize(root));
+}
+
+export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGateConfig {
+  return Object.freeze({
+    dedup: configuration.get<boolean>('read.dedup') !== false,
+    maxLines: readInteger(configuration.get('read.maxLines'), DEFAULT_CONFIG.maxLines, 1, 1_000_000),
+    maxBytes: readInteger(configuration.get('read.maxBytes'), DEFAULT_CONFIG.maxBytes, 1024, 100 * 1024 * 1024),
+    maxLineLength: readInteger(configuration.get('read.maxLineLength'), DEFAULT_CONFIG.maxLineLength, 80, 1_000_000),
+    maxFileBytes: readInteger(configuration.get('edit.maxFileSizeMB'), DEFAULT_CONFIG.maxFileBytes / 1024 / 1024, 1, 1024) * 1024 * 1024,
+    deny: Object.freeze(readStrings(configuration.get('paths.deny'))),
+    extraRoots: Object.freeze(readRoots(configuration.get('paths.extraRoots'))),
+    snapshotBudgetBytes: readInteger(configuration.get('memory.snapshotBudgetMB'), DEFAULT_CONFIG.snapshotBudgetBytes / 1024 / 1024, 1, 4096) * 1024 * 1024,
+  });
+}
+
+function sameConfig(a: ReadGateConfig, b: ReadGateConfig): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Owns the current snapshot and announces changes to it. */
+export class Config extends Disposable {
+  private _current: ReadGateConfig;
+  private readonly _onDidChange = this._register(new vscode.EventEmitter<ReadGateConfig>());
+  readonly onDidChange = this._onDidChange.event;
+
+  constructor() {
+    super();
+    this._current = readConfig(vscode.workspace.getConfiguration(SECTION));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration(SECTION)) return;
+        const next = readConfig(vscode.workspace.getConfiguration(SECTION));
+        if (sameConfig(next, this._current)) return;
+        this._current = next;
+        this._onDidChange.fire(next);
+      }),
+    );
+  }
+
+  get current(): ReadGateConfig {
+    return this._current;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Owns the guard the whole extension shares: creates it from the settings and the workspace folders (the
+ * roots, plus `readgate.paths.extraRoots`) and pushes every later change of either into it, so settings
+ * apply live without a reload. Disposing it disposes the guard (every later call is CANCELLED).
+ */
+import * as vscode from 'vscode';
+import { createGuard, type Guard, type GuardSettings } from '../core/index';
+import { trustGate } from './approval/trustGate';
+import type { Config, ReadGateConfig } from './config';
+import type { Log } from './log';
+import { Disposable } from './util/dispose';
+
+function rootsOf(config: ReadGateConfig): string[] {
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
+  return [...new Set([...folders, ...config.extraRoots])];
+}
+
+function settingsOf(config: ReadGateConfig): Required<GuardSettings> {
+  return {
+    roots: rootsOf(config),
+    deny: [...config.deny],
+    dedup: config.dedup,
+    limits: { maxLines: config.maxLines, maxBytes: config.maxBytes, maxLineLength: config.maxLineLength, maxFileBytes: config.maxFileBytes },
+    snapshotBudgetBytes: config.snapshotBudgetBytes,
+  };
+}
+
+export class GuardHost extends Disposable {
+  readonly guard: Guard;
+
+  constructor(config: Config, log: Log) {
+    super();
+    this.guard = createGuard({ ...settingsOf(config.current), approve: trustGate, logger: log });
+    this._register(new vscode.Disposable(() => this.guard.dispose()));
+    this._register(config.onDidChange((next) => this.guard.configure(settingsOf(next))));
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.guard.configure({ roots: rootsOf(config.current) })));
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The one translation between guard results and the tool surface: content becomes a
+ * `LanguageModelTextPart`; a refusal becomes a thrown `Error` whose message starts with its code, so any
+ * caller (Copilot shows "ERROR while calling tool: <message>") sees the code and the agent's next step.
+ * Cancellation tokens become AbortSignals for the guard.
+ */
+import * as vscode from 'vscode';
+import type { Refusal } from '../../core/index';
+
+export function refusalError(refusal: Refusal): Error {
+  const error = new Error(`${refusal.code}: ${refusal.message}`);
+  error.name = refusal.code;
+  return error;
+}
+
+export function toToolResult(result: { ok: true; text: string } | Refusal): vscode.LanguageModelToolResult {
+  if (!result.ok) throw refusalError(result);
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+}
+
+/** Runs `work` with an AbortSignal that follows `token`. */
+export async function withAbortSignal<T>(token: vscode.CancellationToken | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  if (token?.isCancellationRequested) controller.abort();
+  const subscription = token?.onCancellationRequested(() => controller.abort());
+  try {
+    return await work(controller.signal);
+  } finally {
+    subscription?.dispose();
+  }
+}
+
+/** A short, relative name for progress messages. */
+export function shortName(filePath: unknown): string {
+  if (typeof filePath !== 'string' || filePath === '') return 'a file';
+  const relative = vscode.workspace.asRelativePath(filePath, false);
+  return relative.length > 80 ? `…${relative.slice(-79)}` : relative;
+}

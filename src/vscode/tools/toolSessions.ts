@@ -1,0 +1,53 @@
+/**
+ * Which guard session a tool call uses, and how long tool sessions live. Keys come from `sessionKeys.ts`;
+ * unattributable calls share the anonymous session (no dedup). Sessions idle longer than the TTL, or beyond
+ * the most recently used `maxSessions`, are dropped from the guard, so memory stays bounded in a long-lived
+ * window; a dropped session simply has to read again.
+ */
+import * as vscode from 'vscode';
+import type { Guard, GuardSession } from '../../core/index';
+import { ANONYMOUS_SESSION, sessionKeyOf } from '../chat/sessionKeys';
+import { Disposable } from '../util/dispose';
+
+export interface ToolSessionLimits {
+  ttlMs: number;
+  maxSessions: number;
+}
+
+export const DEFAULT_TOOL_SESSION_LIMITS: ToolSessionLimits = { ttlMs: 2 * 60 * 60 * 1000, maxSessions: 50 };
+
+export class ToolSessions extends Disposable {
+  private readonly lastUsed = new Map<string, number>();
+
+  constructor(
+    private readonly guard: () => Guard,
+    private readonly limits: ToolSessionLimits = DEFAULT_TOOL_SESSION_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+    const timer = setInterval(() => this.expire(), Math.min(limits.ttlMs, 10 * 60 * 1000));
+    this._register(new vscode.Disposable(() => clearInterval(timer)));
+  }
+
+  forToken(token: unknown): GuardSession {
+    return this.forKey(sessionKeyOf(token) ?? ANONYMOUS_SESSION);
+  }
+
+  forKey(key: string): GuardSession {
+    this.lastUsed.delete(key);
+    this.lastUsed.set(key, this.now());
+    this.expire();
+    return this.guard().session(key, key === ANONYMOUS_SESSION ? { dedup: false } : {});
+  }
+
+  /** Drops sessions idle past the TTL and the least recently used beyond the cap (never the one just used). */
+  expire(): void {
+    const cutoff = this.now() - this.limits.ttlMs;
+    for (const [key, at] of this.lastUsed) {
+      const excess = this.lastUsed.size > this.limits.maxSessions;
+      if (at >= cutoff && !excess) break;
+      this.lastUsed.delete(key);
+      this.guard().dropSession(key);
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { api, freshFile, numbered } from './helpers';
+
+suite('extension API', () => {
+  test('explicit sessions are isolated: one session\u2019s read does not let another edit', async () => {
+    const readGate = await api();
+    const a = readGate.openSession({ label: 'first' });
+    const b = readGate.openSession({ label: 'second' });
+    assert.notStrictEqual(a.id, b.id);
+    const file = freshFile(numbered(5));
+    const read = await a.read(vscode.Uri.file(file));
+    assert.strictEqual(read.ok, true);
+    assert.strictEqual((await b.edit(file, [{ oldString: 'line 1', newString: 'one' }])).code, 'EDIT_REQUIRES_PRIOR_READ');
+    assert.strictEqual((await a.edit(vscode.Uri.file(file), [{ oldString: 'line 1', newString: 'one' }])).ok, true);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 1', 'one'));
+    a.dispose();
+    b.dispose();
+  });
+
+  test('a repeated read in an explicit session returns the placeholder; check() reports fresh and stale', async () => {
+    const readGate = await api();
+    const session = readGate.openSession();
+    const file = freshFile(numbered(5));
+    await session.read(file);
+    const again = await session.read(file);
+    assert.strictEqual(again.kind, 'unchanged');
+    assert.strictEqual(await session.check(file), 'fresh');
+    fs.writeFileSync(file, 'changed\n');
+    assert.strictEqual(await session.check(file), 'stale');
+    session.dispose();
+  });
+
+  test('onDidChangeLedger reports the session and the file', async () => {
+    const readGate = await api();
+    const session = readGate.openSession({ id: 'ledger-events' });
+    const file = freshFile(numbered(2));
+    const seen = new Promise<{ sessionId: string; uri: vscode.Uri }>((resolve) => {
+      const subscription = readGate.onDidChangeLedger((event) => {
+        if (event.sessionId === 'ledger-events') {
+          subscription.dispose();
+          resolve(event);
+        }
+      });
+    });
+    await session.read(file);
+    const event = await seen;
+    assert.strictEqual(event.uri.fsPath, file);
+    session.dispose();
+  });
+
+  test('a disposed session refuses with CANCELLED', async () => {
+    const session = (await api()).openSession();
+    session.dispose();
+    assert.strictEqual((await session.read(freshFile('x\n'))).code, 'CANCELLED');
+  });
+
+  test('URIs of other schemes are refused clearly instead of misread as paths', async () => {
+    const session = (await api()).openSession();
+    const result = await session.read(vscode.Uri.parse('untitled:Untitled-1'));
+    assert.strictEqual(result.code, 'PATH_INVALID');
+    session.dispose();
+  });
+});

@@ -1,0 +1,58 @@
+/** Shared helpers for integration tests: the extension's API, the workspace folder, fresh files. */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+
+export const EXTENSION_ID = 'readgate.readgate';
+
+export interface PublicApi {
+  apiVersion: 1;
+  openSession(options?: { id?: string; label?: string }): ApiSession;
+  onDidChangeLedger: vscode.Event<{ sessionId: string; uri: vscode.Uri }>;
+}
+
+export interface ApiSession extends vscode.Disposable {
+  readonly id: string;
+  read(uri: vscode.Uri | string, options?: { offset?: number; limit?: number; force?: boolean }): Promise<{ ok: boolean; code?: string; kind?: string; text?: string; message?: string; version?: string }>;
+  edit(uri: vscode.Uri | string, edits: { oldString: string; newString: string; replaceAll?: boolean }[], options?: { expectedVersion?: string; explanation?: string }): Promise<{ ok: boolean; code?: string; text?: string; message?: string }>;
+  write(uri: vscode.Uri | string, content: string, options?: { expectedVersion?: string; explanation?: string }): Promise<{ ok: boolean; code?: string; message?: string }>;
+  check(uri: vscode.Uri | string): Promise<'unknown' | 'stale' | 'fresh'>;
+  clear(): void;
+}
+
+export async function api(): Promise<PublicApi> {
+  const extension = vscode.extensions.getExtension<PublicApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
+  return extension.activate();
+}
+
+export function workspaceRoot(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('the tests need a workspace folder');
+  return folder.uri.fsPath;
+}
+
+let counter = 0;
+
+/** Writes a file with a unique name in the workspace folder and returns its absolute path. */
+export function freshFile(content: string, extension = '.txt'): string {
+  const file = path.join(workspaceRoot(), `t${process.pid}-${Date.now()}-${counter++}${extension}`);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+export const numbered = (count: number): string => Array.from({ length: count }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+
+export function textOf(result: vscode.LanguageModelToolResult): string {
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+/** The message of a rejected promise (tools refuse by throwing). */
+export async function rejection(promise: Thenable<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error('expected the call to be refused, but it succeeded');
+}

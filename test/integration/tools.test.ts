@@ -1,0 +1,80 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { api, freshFile, numbered, rejection, textOf } from './helpers';
+
+const invoke = (name: string, input: object, token?: vscode.CancellationToken) =>
+  vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
+
+suite('language model tools', () => {
+  suiteSetup(async () => {
+    await api(); // activates the extension
+  });
+
+  test('all four tools are registered with the names of the contract', () => {
+    const names = vscode.lm.tools.map((tool) => tool.name);
+    for (const name of ['readgate_read', 'readgate_edit', 'readgate_multiEdit', 'readgate_write']) assert.ok(names.includes(name), `${name} missing`);
+  });
+
+  test('readgate_read returns numbered lines with the header', async () => {
+    const file = freshFile(numbered(30));
+    const text = textOf(await invoke('readgate_read', { filePath: file, offset: 10, limit: 3 }));
+    assert.match(text, /lines 10–12 of 30 · \d+ bytes · version [0-9a-f]{16}/);
+    assert.ok(text.includes('10\tline 10\n11\tline 11\n12\tline 12'), text);
+  });
+
+  test('an edit of an unread file is refused with a message that starts with the code', async () => {
+    const file = freshFile(numbered(5));
+    const message = await rejection(invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two' }));
+    assert.match(message, /^EDIT_REQUIRES_PRIOR_READ: /);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5));
+  });
+
+  test('read then edit round trip applies the change and returns the diff', async () => {
+    const file = freshFile(numbered(5));
+    await invoke('readgate_read', { filePath: file });
+    const text = textOf(await invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', explanation: 'test' }));
+    assert.match(text, /-line 2\n\+two/);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 2', 'two'));
+  });
+
+  test('readgate_write creates a file and readgate_multiEdit changes two files at once', async () => {
+    const a = freshFile('');
+    fs.rmSync(a);
+    textOf(await invoke('readgate_write', { filePath: a, content: 'alpha\n' }));
+    const b = freshFile('beta\n');
+    await invoke('readgate_read', { filePath: b });
+    const text = textOf(await invoke('readgate_multiEdit', { edits: [{ filePath: a, oldString: 'alpha', newString: 'ALPHA' }, { filePath: b, oldString: 'beta', newString: 'BETA' }] }));
+    assert.match(text, /Edited 2 files/);
+    assert.deepStrictEqual([fs.readFileSync(a, 'utf8'), fs.readFileSync(b, 'utf8')], ['ALPHA\n', 'BETA\n']);
+  });
+
+  test('input that does not match the schema is INVALID_INPUT', async () => {
+    assert.match(await rejection(invoke('readgate_read', { filePath: 42 })), /^INVALID_INPUT: .*filePath/);
+    assert.match(await rejection(invoke('readgate_multiEdit', { edits: [] })), /^INVALID_INPUT: /);
+    assert.match(await rejection(invoke('readgate_edit', { filePath: 'a.txt', oldString: 'x' })), /^INVALID_INPUT: .*newString/);
+  });
+
+  // Cancellation in the middle of a call (during approval) is covered once the approval panel exists; the
+  // guard's own abort handling is covered by the unit tests.
+  test('a call cancelled before it runs writes nothing', async () => {
+    const file = freshFile(numbered(3));
+    await invoke('readgate_read', { filePath: file });
+    const source = new vscode.CancellationTokenSource();
+    source.cancel();
+    assert.match(await rejection(invoke('readgate_edit', { filePath: file, oldString: 'line 1', newString: 'x' }, source.token)), /CANCELLED|Canceled/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3));
+  });
+
+  test('calls without a chat session share an anonymous session that never gets placeholders', async () => {
+    const file = freshFile(numbered(4));
+    await invoke('readgate_read', { filePath: file });
+    const again = textOf(await invoke('readgate_read', { filePath: file }));
+    assert.ok(again.includes('1\tline 1'), again);
+  });
+
+  test('paths outside the workspace are PATH_DENIED', async () => {
+    assert.match(await rejection(invoke('readgate_read', { filePath: '/etc/hostname' })), /^PATH_DENIED: /);
+  });
+});
