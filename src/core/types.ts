@@ -78,6 +78,8 @@ export interface LedgerEntryView {
   seenText: string;
   /** Clock time the entry was last recorded. */
   recordedAt: number;
+  /** Who changed the file after this session last saw it, when an adapter said (a hint; content decides). */
+  changedBy?: ChangeSource;
 }
 
 export interface LedgerChange {

@@ -7,6 +7,7 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { Edit, Guard, MutationResult, ReadResult } from '../core/index';
+import type { SessionLabels } from './sessionLabels';
 import { Disposable } from './util/dispose';
 import { toGuardPath } from './util/paths';
 
@@ -35,6 +36,7 @@ class ApiSession implements ReadGateSession {
   constructor(
     private readonly guard: () => Guard,
     readonly id: string,
+    private readonly onDispose: () => void,
   ) {}
 
   private get session() {
@@ -85,6 +87,7 @@ class ApiSession implements ReadGateSession {
     if (this.disposed) return;
     this.disposed = true;
     this.guard().dropSession(this.id);
+    this.onDispose();
   }
 }
 
@@ -94,7 +97,10 @@ export class Api extends Disposable implements ReadGateApi {
   private readonly _onDidChangeLedger = this._register(new vscode.EventEmitter<{ sessionId: string; uri: vscode.Uri }>());
   readonly onDidChangeLedger = this._onDidChangeLedger.event;
 
-  constructor(private readonly guard: Guard) {
+  constructor(
+    private readonly guard: Guard,
+    private readonly labels: SessionLabels,
+  ) {
     super();
     const unsubscribe = guard.onDidChangeLedger((change) => this._onDidChangeLedger.fire({ sessionId: change.sessionId, uri: vscode.Uri.file(change.path) }));
     this._register(new vscode.Disposable(unsubscribe));
@@ -102,7 +108,8 @@ export class Api extends Disposable implements ReadGateApi {
 
   openSession(options: { id?: string; label?: string } = {}): ReadGateSession {
     const id = typeof options?.id === 'string' && options.id !== '' ? options.id : `api:${randomUUID()}`;
-    return new ApiSession(() => this.guard, id);
+    this.labels.set(id, typeof options?.label === 'string' ? options.label : undefined);
+    return new ApiSession(() => this.guard, id, () => this.labels.delete(id));
   }
 
   /** The object other extensions see: only the contract, no internals. */

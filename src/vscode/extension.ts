@@ -8,17 +8,24 @@ import { registerCommands } from './commands';
 import { Config } from './config';
 import { GuardHost } from './guardHost';
 import { Log } from './log';
+import { Reports } from './reports/reports';
+import { SessionLabels } from './sessionLabels';
 import { registerTools } from './tools/registerTools';
 import { ToolSessions } from './tools/toolSessions';
+import { SessionsView } from './views/sessionsView';
 
 export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const log = new Log();
   const config = new Config();
   const host = new GuardHost(config, log);
-  const api = new Api(host.guard);
-  const toolSessions = new ToolSessions(() => host.guard);
+  const guard = () => host.guard;
+  const labels = new SessionLabels();
+  const api = new Api(host.guard, labels);
+  const toolSessions = new ToolSessions(guard);
+  const reports = new Reports(guard, labels);
+  const view = new SessionsView(guard, labels);
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
-  context.subscriptions.push(log, config, host, api, toolSessions, registerTools(toolSessions), registerCommands(log));
+  context.subscriptions.push(log, config, host, api, toolSessions, reports, view, registerTools(toolSessions), registerCommands({ log, guard, labels, reports }));
   log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated (VS Code ${vscode.version})`);
   return api.toPublic();
 }

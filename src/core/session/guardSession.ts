@@ -126,14 +126,20 @@ export class GuardSessionImpl implements GuardSession {
   }
 
   entries(): LedgerEntryView[] {
-    return [...this.state.ledger.entries()].map((entry) => ({
-      path: entry.path,
-      version: entry.version,
-      totalLines: entry.totalLines,
-      seen: [...entry.seen],
-      seenText: formatRanges(entry.seen),
-      recordedAt: entry.recordedAt,
-    }));
+    return [...this.state.ledger.entries()].map((entry) => {
+      // A session's own mutations are noted too; they are not a change it missed.
+      const source = this.ctx.changes.since(entry.target, entry.recordedAt + 1) ?? this.ctx.changes.since(entry.path, entry.recordedAt + 1);
+      const changedBy = source && !(source.kind === 'session' && source.detail === this.id) ? source : undefined;
+      return {
+        path: entry.path,
+        version: entry.version,
+        totalLines: entry.totalLines,
+        seen: [...entry.seen],
+        seenText: formatRanges(entry.seen),
+        recordedAt: entry.recordedAt,
+        ...(changedBy ? { changedBy } : {}),
+      };
+    });
   }
 
   private async mutate(inputs: { path: string; request: PlanInput['request'] }[], operation: 'edit' | 'write' | 'multiEdit', options: MutationOptions): Promise<MutationResult> {

@@ -1,4 +1,11 @@
 /** Every command id the extension contributes (`readgate.verbNoun`), in one place. */
 export const CommandIds = {
   showLog: 'readgate.showLog',
+  showLedger: 'readgate.showLedger',
+  forgetSession: 'readgate.forgetSession',
+  forgetAllSessions: 'readgate.forgetAllSessions',
+  toggleDedup: 'readgate.toggleDedup',
+  showStatistics: 'readgate.showStatistics',
+  openFile: 'readgate.openFile',
+  revealSeenRange: 'readgate.revealSeenRange',
 } as const;

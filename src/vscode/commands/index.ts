@@ -1,8 +1,30 @@
 /** Registers every command; the returned Disposable unregisters them all. */
 import * as vscode from 'vscode';
+import type { Guard } from '../../core/index';
 import type { Log } from '../log';
+import type { Reports } from '../reports/reports';
+import type { SessionLabels } from '../sessionLabels';
+import { registerFileActions } from './fileActions';
+import { registerForgetSession } from './forgetSession';
+import { registerShowLedger } from './showLedger';
 import { registerShowLog } from './showLog';
+import { registerShowStatistics } from './showStatistics';
+import { registerToggleDedup } from './toggleDedup';
 
-export function registerCommands(log: Log): vscode.Disposable {
-  return vscode.Disposable.from(registerShowLog(log));
+export interface CommandDeps {
+  log: Log;
+  guard: () => Guard;
+  labels: SessionLabels;
+  reports: Reports;
+}
+
+export function registerCommands({ log, guard, labels, reports }: CommandDeps): vscode.Disposable {
+  return vscode.Disposable.from(
+    registerShowLog(log),
+    registerShowLedger(guard, labels, reports),
+    registerForgetSession(guard, labels),
+    registerToggleDedup(),
+    registerShowStatistics(reports),
+    registerFileActions(),
+  );
 }

@@ -86,3 +86,17 @@ suite('live settings', () => {
     assert.throws(() => f.guard.configure({ roots: ['relative/path'] }), /absolute/);
   });
 });
+
+suite('ledger views name who changed a file', () => {
+  test('an entry shows the source noted after the session saw the file, but not the session\u2019s own edit', async () => {
+    let now = 1000;
+    const f = fixture({ clock: { now: () => now } });
+    const file = f.file('a.txt', numbered(3));
+    await f.session.read(file);
+    assertOk(await f.session.edit(file, [{ oldString: 'line 1', newString: 'one' }]));
+    assert.strictEqual(f.session.entries()[0].changedBy, undefined);
+    now += 10;
+    f.guard.noteChange(file, { kind: 'git', detail: 'checkout' });
+    assert.deepStrictEqual(f.session.entries()[0].changedBy, { kind: 'git', detail: 'checkout' });
+  });
+});

@@ -1,0 +1,90 @@
+import * as assert from 'assert';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as harness from './harness';
+import { api, freshFile, numbered } from './helpers';
+
+suite('commands and the sessions view', () => {
+  test('every command is contributed with the ReadGate category and registered', async () => {
+    await api();
+    const registered = await vscode.commands.getCommands(true);
+    const contributed = vscode.extensions.getExtension('readgate.readgate')!.packageJSON.contributes.commands as { command: string; category: string }[];
+    for (const id of ['showLog', 'showLedger', 'forgetSession', 'forgetAllSessions', 'toggleDedup', 'showStatistics']) {
+      const command = `readgate.${id}`;
+      assert.ok(registered.includes(command), `${command} is not registered`);
+      assert.strictEqual(contributed.find((c) => c.command === command)?.category, 'ReadGate');
+    }
+  });
+
+  test('Show Session Ledger and Show Statistics open read-only reports of the current state', async () => {
+    const session = (await api()).openSession({ id: 'report-session', label: 'Report test' });
+    const file = freshFile(numbered(30));
+    await session.read(file, { offset: 5, limit: 10 });
+    await session.read(file, { offset: 5, limit: 10 });
+    await vscode.commands.executeCommand('readgate.showLedger', { kind: 'session', id: 'report-session' });
+    const ledger = vscode.window.activeTextEditor?.document;
+    assert.strictEqual(ledger?.uri.scheme, 'readgate-report');
+    assert.match(ledger.getText(), /# ReadGate ledger: Report test/);
+    assert.ok(ledger.getText().includes(`| ${path.basename(file)} | 5–14 | 30 |`), ledger.getText());
+    await vscode.commands.executeCommand('readgate.showStatistics');
+    const statistics = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(statistics, /\| Report test \| 2 \| 1 \| \d+ \| 0 \| none \|/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    session.dispose();
+  });
+
+  test('Forget Session and Forget All Sessions make agents read again', async () => {
+    const readGate = await api();
+    const session = readGate.openSession({ id: 'forget-me' });
+    const file = freshFile(numbered(3));
+    await session.read(file);
+    await vscode.commands.executeCommand('readgate.forgetSession', { kind: 'session', id: 'forget-me' });
+    assert.strictEqual((await session.edit(file, [{ oldString: 'line 1', newString: 'x' }])).code, 'EDIT_REQUIRES_PRIOR_READ');
+    await session.read(file);
+    await vscode.commands.executeCommand('readgate.forgetAllSessions');
+    assert.strictEqual((await session.edit(file, [{ oldString: 'line 1', newString: 'x' }])).code, 'EDIT_REQUIRES_PRIOR_READ');
+    session.dispose();
+  });
+
+  test('Toggle Dedup flips the setting both ways', async () => {
+    const configuration = () => vscode.workspace.getConfiguration('readgate');
+    assert.strictEqual(await vscode.commands.executeCommand('readgate.toggleDedup'), false);
+    assert.strictEqual(configuration().get('read.dedup'), false);
+    assert.strictEqual(await vscode.commands.executeCommand('readgate.toggleDedup'), true);
+    await configuration().update('read.dedup', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  test('Reveal Seen Lines selects exactly the lines the session saw', async () => {
+    const session = (await api()).openSession({ id: 'reveal' });
+    const file = freshFile(numbered(40));
+    await session.read(file, { offset: 3, limit: 2 });
+    await session.read(file, { offset: 20, limit: 3 });
+    const entry = { path: file, version: 'x', totalLines: 40, seen: [3, 4, 20, 22], seenText: '3–4, 20–22', recordedAt: 0 };
+    await vscode.commands.executeCommand('readgate.revealSeenRange', { kind: 'file', sessionId: 'reveal', entry });
+    const selections = vscode.window.activeTextEditor?.selections.map((s) => [s.start.line + 1, s.end.line + 1]);
+    assert.deepStrictEqual(selections, [[3, 4], [20, 22]]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    session.dispose();
+  });
+
+  test('the Sessions view lists sessions and the files they have seen (screenshot)', async function () {
+    const session = (await api()).openSession({ id: 'view-session', label: 'Refactoring agent' });
+    const file = freshFile(numbered(120), '.ts');
+    await session.read(file, { offset: 1, limit: 40 });
+    await session.read(freshFile(numbered(10)));
+    await vscode.commands.executeCommand('workbench.view.extension.readgate');
+    if (!harness.isAvailable) this.skip();
+    const text = await harness.waitFor('the session in the Sessions view', async () => {
+      const texts = await harness.workbenchTexts('.part.sidebar');
+      return texts.find((t) => t.includes('Refactoring agent'));
+    });
+    assert.ok(text.includes('Refactoring agent'));
+    const expanded = await harness.waitFor('the file under the session', async () => {
+      const texts = await harness.workbenchTexts('.part.sidebar');
+      return texts.find((t) => t.includes(path.basename(file)) && t.includes('lines 1–40 of 120'));
+    }).catch(() => undefined);
+    await harness.screenshot('sessions-view');
+    assert.ok(expanded, 'the file did not appear under its session');
+    session.dispose();
+  });
+});
