@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Api, type ReadGateApi } from './api';
 import { registerCommands } from './commands';
 import { Config } from './config';
+import { EditorFileSystem } from './documents/editorFileSystem';
 import { GuardHost } from './guardHost';
 import { Log } from './log';
 import { Reports } from './reports/reports';
@@ -17,7 +18,8 @@ import { SessionsView } from './views/sessionsView';
 export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const log = new Log();
   const config = new Config();
-  const host = new GuardHost(config, log);
+  const files = new EditorFileSystem();
+  const host = new GuardHost(config, log, files);
   const guard = () => host.guard;
   const labels = new SessionLabels();
   const api = new Api(host.guard, labels);

@@ -4,7 +4,7 @@
  * apply live without a reload. Disposing it disposes the guard (every later call is CANCELLED).
  */
 import * as vscode from 'vscode';
-import { createGuard, type Guard, type GuardSettings } from '../core/index';
+import { createGuard, type FileSystem, type Guard, type GuardSettings } from '../core/index';
 import { trustGate } from './approval/trustGate';
 import type { Config, ReadGateConfig } from './config';
 import type { Log } from './log';
@@ -28,9 +28,9 @@ function settingsOf(config: ReadGateConfig): Required<GuardSettings> {
 export class GuardHost extends Disposable {
   readonly guard: Guard;
 
-  constructor(config: Config, log: Log) {
+  constructor(config: Config, log: Log, fileSystem: FileSystem) {
     super();
-    this.guard = createGuard({ ...settingsOf(config.current), approve: trustGate, logger: log });
+    this.guard = createGuard({ ...settingsOf(config.current), approve: trustGate, logger: log, fileSystem });
     this._register(new vscode.Disposable(() => this.guard.dispose()));
     this._register(config.onDidChange((next) => this.guard.configure(settingsOf(next))));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.guard.configure({ roots: rootsOf(config.current) })));

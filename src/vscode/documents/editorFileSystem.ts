@@ -1,0 +1,127 @@
+/**
+ * The guard's file system inside VS Code: what the user sees is the truth. For a file open in an editor with
+ * unsaved changes, reads return the buffer (encoded in the document's encoding) and its document version is
+ * folded into the file's version; changes to an open document go through a `WorkspaceEdit` (one undo step),
+ * and the document is saved afterwards only if it had no unsaved changes before. Everything else is the
+ * local disk through the core's Node file system (atomic writes, modes, links).
+ *
+ * Not here: deciding anything. This is a port implementation; policy stays in the core.
+ */
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { FileStat, FileSystem, WriteOptions } from '../../core/index';
+import { createNodeFileSystem } from '../../core/nodeFileSystem';
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+function realpathOrSelf(path: string): string {
+  try {
+    return fs.realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+async function encodeForDocument(document: vscode.TextDocument): Promise<Uint8Array> {
+  const text = document.getText();
+  if (document.encoding === 'utf8') return Buffer.from(text, 'utf8');
+  if (document.encoding === 'utf8bom') return Buffer.concat([Buffer.from(UTF8_BOM), Buffer.from(text, 'utf8')]);
+  return vscode.workspace.encode(text, { encoding: document.encoding });
+}
+
+async function decodeForDocument(document: vscode.TextDocument, bytes: Uint8Array): Promise<string> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (document.encoding === 'utf8') return buffer.toString('utf8');
+  if (document.encoding === 'utf8bom') return buffer.subarray(buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0).toString('utf8');
+  return vscode.workspace.decode(bytes, { encoding: document.encoding });
+}
+
+/** The smallest single replacement that turns `before` into `after` (keeps cursors and folding stable). */
+function minimalReplacement(document: vscode.TextDocument, after: string): { range: vscode.Range; text: string } | undefined {
+  const before = document.getText();
+  if (before === after) return undefined;
+  let start = 0;
+  const max = Math.min(before.length, after.length);
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < max - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  return { range: new vscode.Range(document.positionAt(start), document.positionAt(before.length - end)), text: after.slice(start, after.length - end) };
+}
+
+export class EditorFileSystem implements FileSystem {
+  private readonly disk = createNodeFileSystem();
+
+  /** `beforeOwnEdit` hears every path this file system is about to change, so watchers can tell our edits apart. */
+  constructor(private readonly beforeOwnEdit: (path: string) => void = () => {}) {}
+
+  /** The open document showing `path` (directly or through a link), if any. */
+  openDocument(path: string): vscode.TextDocument | undefined {
+    for (const document of vscode.workspace.textDocuments) {
+      if (document.uri.scheme !== 'file' || document.isClosed) continue;
+      const own = document.uri.fsPath;
+      if (own === path || realpathOrSelf(own) === path) return document;
+    }
+    return undefined;
+  }
+
+  async lstat(path: string): Promise<FileStat | undefined> {
+    return this.disk.lstat(path);
+  }
+
+  async stat(path: string): Promise<FileStat | undefined> {
+    const stat = await this.disk.stat(path);
+    const document = stat?.kind === 'file' ? this.openDocument(path) : undefined;
+    if (!stat || !document?.isDirty) return stat;
+    return { ...stat, revision: `document-v${document.version}` };
+  }
+
+  readlink(path: string): Promise<string> {
+    return this.disk.readlink(path);
+  }
+
+  realpath(path: string): Promise<string> {
+    return this.disk.realpath(path);
+  }
+
+  async readFile(path: string): Promise<Uint8Array> {
+    const document = this.openDocument(path);
+    return document?.isDirty ? encodeForDocument(document) : this.disk.readFile(path);
+  }
+
+  openChunkReader(path: string) {
+    return this.disk.openChunkReader(path);
+  }
+
+  async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void> {
+    this.beforeOwnEdit(path);
+    const document = this.openDocument(path);
+    if (!document) return this.disk.writeFile(path, data, options);
+    const wasDirty = document.isDirty;
+    const replacement = minimalReplacement(document, await decodeForDocument(document, data));
+    if (replacement) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(document.uri, replacement.range, replacement.text);
+      if (!(await vscode.workspace.applyEdit(edit))) throw Object.assign(new Error('the editor refused the edit because the document changed'), { code: 'EDITOR_EDIT_REFUSED' });
+    }
+    // A document that had no unsaved changes is saved, so disk and editor agree as before; one the user was
+    // editing stays unsaved, for the user to save.
+    if (!wasDirty && !(await document.save())) throw Object.assign(new Error('the editor could not save the document'), { code: 'EDITOR_SAVE_FAILED' });
+  }
+
+  unlink(path: string): Promise<void> {
+    this.beforeOwnEdit(path);
+    return this.disk.unlink(path);
+  }
+
+  mkdirp(path: string): Promise<void> {
+    return this.disk.mkdirp(path);
+  }
+
+  readdir(path: string): Promise<string[]> {
+    return this.disk.readdir(path);
+  }
+
+  homedir(): string {
+    return this.disk.homedir();
+  }
+}

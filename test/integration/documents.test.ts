@@ -1,0 +1,81 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { api, freshFile, numbered } from './helpers';
+
+async function openEditor(file: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  return vscode.window.showTextDocument(document);
+}
+
+async function typeInto(editor: vscode.TextEditor, line: number, text: string): Promise<void> {
+  const ok = await editor.edit((builder) => builder.insert(new vscode.Position(line - 1, 0), text));
+  assert.ok(ok, 'the test could not type into the editor');
+}
+
+suite('open documents are the truth', () => {
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('a read of a file with unsaved changes returns the unsaved text', async () => {
+    const file = freshFile(numbered(5));
+    const editor = await openEditor(file);
+    await typeInto(editor, 3, 'UNSAVED ');
+    const session = (await api()).openSession();
+    const read = await session.read(file);
+    assert.ok(read.text?.includes('3\tUNSAVED line 3'), read.text);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5));
+    session.dispose();
+  });
+
+  test('an edit of a document with unsaved changes goes to the buffer, stays unsaved, and one undo restores it', async () => {
+    const file = freshFile(numbered(5));
+    const editor = await openEditor(file);
+    await typeInto(editor, 1, 'mine ');
+    const session = (await api()).openSession();
+    await session.read(file);
+    const edit = await session.edit(file, [{ oldString: 'line 4', newString: 'agent line 4' }]);
+    assert.strictEqual(edit.ok, true, edit.message);
+    assert.strictEqual(editor.document.getText(), 'mine ' + numbered(5).replace('line 4', 'agent line 4'));
+    assert.strictEqual(editor.document.isDirty, true);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5), 'the disk must not change while the user has unsaved work');
+    await vscode.commands.executeCommand('undo');
+    assert.strictEqual(editor.document.getText(), 'mine ' + numbered(5));
+    session.dispose();
+  });
+
+  test('an edit of an open document without unsaved changes is saved to disk', async () => {
+    const file = freshFile(numbered(3));
+    const editor = await openEditor(file);
+    const session = (await api()).openSession();
+    await session.read(file);
+    assert.strictEqual((await session.edit(file, [{ oldString: 'line 2', newString: 'two' }])).ok, true);
+    assert.strictEqual(editor.document.isDirty, false);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 2', 'two'));
+    session.dispose();
+  });
+
+  test('a CRLF document keeps CRLF through an edit', async () => {
+    const file = freshFile('one\r\ntwo\r\nthree\r\n');
+    await openEditor(file);
+    const session = (await api()).openSession();
+    await session.read(file);
+    assert.strictEqual((await session.edit(file, [{ oldString: 'two', newString: 'TWO\nand more' }])).ok, true);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'one\r\nTWO\r\nand more\r\nthree\r\n');
+    session.dispose();
+  });
+
+  test('typing in the editor between read and edit of the same lines is FILE_CHANGED_SINCE_READ', async () => {
+    const file = freshFile(numbered(5));
+    const editor = await openEditor(file);
+    const session = (await api()).openSession();
+    await session.read(file);
+    await typeInto(editor, 2, 'typed ');
+    const edit = await session.edit(file, [{ oldString: 'line 2', newString: 'agent' }]);
+    assert.strictEqual(edit.code, 'FILE_CHANGED_SINCE_READ');
+    assert.match(edit.message ?? '', /\+typed line 2/);
+    session.dispose();
+  });
+});
