@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Api, type ReadGateApi } from './api';
 import { registerCommands } from './commands';
 import { Config } from './config';
+import { ChangeWatcher } from './documents/changeWatcher';
 import { EditorFileSystem } from './documents/editorFileSystem';
 import { GuardHost } from './guardHost';
 import { Log } from './log';
@@ -18,16 +19,19 @@ import { SessionsView } from './views/sessionsView';
 export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const log = new Log();
   const config = new Config();
-  const files = new EditorFileSystem();
-  const host = new GuardHost(config, log, files);
-  const guard = () => host.guard;
+  // The watcher needs the guard and the file system needs the watcher: the guard is reached lazily.
+  let host: GuardHost | undefined;
+  const guard = () => host!.guard;
+  const watcher = new ChangeWatcher(guard, log);
+  const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path));
+  host = new GuardHost(config, log, files);
   const labels = new SessionLabels();
   const api = new Api(host.guard, labels);
   const toolSessions = new ToolSessions(guard);
   const reports = new Reports(guard, labels);
   const view = new SessionsView(guard, labels);
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
-  context.subscriptions.push(log, config, host, api, toolSessions, reports, view, registerTools(toolSessions), registerCommands({ log, guard, labels, reports }));
+  context.subscriptions.push(log, config, host, watcher, api, toolSessions, reports, view, registerTools(toolSessions), registerCommands({ log, guard, labels, reports }));
   log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated (VS Code ${vscode.version})`);
   return api.toPublic();
 }

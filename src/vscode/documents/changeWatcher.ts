@@ -1,0 +1,117 @@
+/**
+ * Live invalidation hints: file-system watchers per workspace folder, document changes, saves and workbench
+ * file operations are turned into `guard.noteChange(path, who)`, so refusals and the Sessions view can say
+ * who changed a file. Hints only: the guard always re-verifies by content, because watchers drop events under
+ * load. Our own edits are announced beforehand (`expectOwnEdit`) and never reported as foreign changes.
+ * A git checkout of many files is noted in bulk and logged once.
+ */
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { Guard } from '../../core/index';
+import type { Log } from '../log';
+import { Disposable, disposeAll } from '../util/dispose';
+import { attributeChange } from './changeAttribution';
+
+/** How long after our own write its echo events are ignored, and how long git activity colours events. */
+const OWN_EDIT_WINDOW_MS = 3000;
+const GIT_WINDOW_MS = 3000;
+
+export class ChangeWatcher extends Disposable {
+  private readonly ownEdits = new Map<string, number>();
+  private readonly saving = new Set<string>();
+  private gitActiveUntil = 0;
+  private burst = { count: 0, timer: undefined as NodeJS.Timeout | undefined, git: 0 };
+  private folderWatchers: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly guard: () => Guard,
+    private readonly log: Log,
+  ) {
+    super();
+    this.watchFolders();
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.watchFolders()));
+    this._register(new vscode.Disposable(() => {
+      disposeAll(this.folderWatchers);
+      if (this.burst.timer) clearTimeout(this.burst.timer);
+    }));
+    this._register(vscode.workspace.onWillSaveTextDocument((event) => this.saving.add(event.document.uri.fsPath)));
+    this._register(vscode.workspace.onDidSaveTextDocument((document) => this.saving.delete(document.uri.fsPath)));
+    this._register(vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document.uri.scheme !== 'file' || event.contentChanges.length === 0) return;
+      const file = event.document.uri.fsPath;
+      if (this.isOwn(file)) return;
+      const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
+      this.note(file, attributeChange({ kind: 'document', duringSave: this.saving.has(file), reason }));
+    }));
+    this._register(vscode.workspace.onDidRenameFiles((event) => {
+      for (const { oldUri, newUri } of event.files) {
+        this.note(oldUri.fsPath, attributeChange({ kind: 'workbench', operation: 'renamed', detail: `to ${vscode.workspace.asRelativePath(newUri)}` }));
+        this.note(newUri.fsPath, attributeChange({ kind: 'workbench', operation: 'renamed', detail: `from ${vscode.workspace.asRelativePath(oldUri)}` }));
+      }
+    }));
+    this._register(vscode.workspace.onDidDeleteFiles((event) => {
+      for (const uri of event.files) this.note(uri.fsPath, attributeChange({ kind: 'workbench', operation: 'deleted' }));
+    }));
+  }
+
+  /** Called by the file system port right before it changes `file`. */
+  expectOwnEdit(file: string): void {
+    this.ownEdits.set(file, Date.now() + OWN_EDIT_WINDOW_MS);
+  }
+
+  private isOwn(file: string): boolean {
+    const until = this.ownEdits.get(file);
+    if (until === undefined) return false;
+    if (until < Date.now()) {
+      this.ownEdits.delete(file);
+      return false;
+    }
+    return true;
+  }
+
+  private watchFolders(): void {
+    disposeAll(this.folderWatchers);
+    this.folderWatchers = [];
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (folder.uri.scheme !== 'file') continue;
+      const files = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
+      const onFile = (event: 'created' | 'changed' | 'deleted') => (uri: vscode.Uri) => this.onFileEvent(uri.fsPath, event);
+      files.onDidCreate(onFile('created'));
+      files.onDidChange(onFile('changed'));
+      files.onDidDelete(onFile('deleted'));
+      // HEAD and the index move on checkout, merge, reset and stash: file events around them are git's.
+      const git = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.join(folder.uri.fsPath, '.git')), '{HEAD,index}'));
+      const onGit = () => {
+        this.gitActiveUntil = Date.now() + GIT_WINDOW_MS;
+      };
+      git.onDidChange(onGit);
+      git.onDidCreate(onGit);
+      this.folderWatchers.push(files, git);
+    }
+  }
+
+  private onFileEvent(file: string, event: 'created' | 'changed' | 'deleted'): void {
+    if (file.includes(`${path.sep}.git${path.sep}`) || this.isOwn(file)) return;
+    // A change VS Code itself made by saving an open document is the user's save, already reported.
+    if (event === 'changed' && this.saving.has(file)) return;
+    const gitActive = Date.now() < this.gitActiveUntil;
+    this.note(file, attributeChange({ kind: 'file', event, gitActive }));
+    this.countBurst(gitActive);
+  }
+
+  private note(file: string, source: ReturnType<typeof attributeChange>): void {
+    this.guard().noteChange(file, source);
+  }
+
+  /** Bursts (a checkout of many files) are logged once, not file by file. */
+  private countBurst(git: boolean): void {
+    this.burst.count++;
+    if (git) this.burst.git++;
+    if (this.burst.timer) return;
+    this.burst.timer = setTimeout(() => {
+      const { count, git: byGit } = this.burst;
+      this.burst = { count: 0, timer: undefined, git: 0 };
+      this.log.debug('[watch] files changed outside ReadGate', { files: count, byGit });
+    }, 500);
+  }
+}

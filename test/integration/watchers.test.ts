@@ -1,0 +1,52 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { api, freshFile, numbered } from './helpers';
+
+suite('invalidation from outside the editor', () => {
+  test('an external write makes check() stale before any edit, and the refusal names another process', async () => {
+    const session = (await api()).openSession();
+    const file = freshFile(numbered(6));
+    await session.read(file);
+    // A watcher of our own tells when VS Code has delivered the change event (to ReadGate's watcher too).
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(file)), path.basename(file)));
+    const delivered = new Promise<void>((resolve) => watcher.onDidChange(() => resolve()));
+    fs.writeFileSync(file, numbered(6).replace('line 3', 'line three'));
+    assert.strictEqual(await session.check(file), 'stale');
+    await Promise.race([delivered, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    watcher.dispose();
+    const edit = await session.edit(file, [{ oldString: 'line 3', newString: 'x' }]);
+    assert.strictEqual(edit.code, 'FILE_CHANGED_SINCE_READ');
+    assert.match(edit.message ?? '', /changed by another process outside the editor/);
+    session.dispose();
+  });
+
+  test('a read file that is deleted is refused, not re-created', async () => {
+    const session = (await api()).openSession();
+    const file = freshFile(numbered(3));
+    await session.read(file);
+    await vscode.workspace.fs.delete(vscode.Uri.file(file));
+    const edit = await session.edit(file, [{ oldString: 'line 1', newString: 'x' }]);
+    assert.strictEqual(edit.code, 'FILE_CHANGED_SINCE_READ');
+    assert.strictEqual(fs.existsSync(file), false);
+    session.dispose();
+  });
+
+  test('a read file renamed in the workbench: the old name is refused and the source is the rename', async () => {
+    const session = (await api()).openSession();
+    const file = freshFile(numbered(3));
+    await session.read(file);
+    const renamed = path.join(path.dirname(file), `renamed-${path.basename(file)}`);
+    const rename = new vscode.WorkspaceEdit();
+    rename.renameFile(vscode.Uri.file(file), vscode.Uri.file(renamed));
+    assert.ok(await vscode.workspace.applyEdit(rename));
+    const edit = await session.edit(file, [{ oldString: 'line 1', newString: 'x' }]);
+    assert.strictEqual(edit.code, 'FILE_CHANGED_SINCE_READ');
+    assert.match(edit.message ?? '', /renamed to/);
+    // Same file under its new name (same inode): what the session saw still counts.
+    assert.strictEqual((await session.edit(renamed, [{ oldString: 'line 1', newString: 'one' }])).ok, true);
+    session.dispose();
+  });
+});
