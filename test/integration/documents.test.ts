@@ -80,3 +80,32 @@ suite('open documents are the truth', () => {
     session.dispose();
   });
 });
+
+suite('open documents VS Code decoded differently from disk', () => {
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('a Latin-1 file open in the editor keeps its encoding and every other byte through an edit', async () => {
+    const original = Buffer.from('caf\u00e9 = 1\nna\u00efve = 2\nend\n', 'latin1');
+    const file = freshFile('');
+    fs.writeFileSync(file, original);
+    await openEditor(file);
+    const session = (await api()).openSession();
+    await session.read(file);
+    const edit = await session.edit(file, [{ oldString: 'end', newString: 'fin' }]);
+    assert.strictEqual(edit.ok, true, edit.message);
+    assert.deepStrictEqual(fs.readFileSync(file), Buffer.from('caf\u00e9 = 1\nna\u00efve = 2\nfin\n', 'latin1'));
+    session.dispose();
+  });
+
+  test('a file with mixed line endings open in the editor keeps each line\u2019s ending', async () => {
+    const file = freshFile('a\r\nb\nc\r\n');
+    await openEditor(file);
+    const session = (await api()).openSession();
+    await session.read(file);
+    assert.strictEqual((await session.edit(file, [{ oldString: 'b', newString: 'B' }])).ok, true);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'a\r\nB\nc\r\n');
+    session.dispose();
+  });
+});

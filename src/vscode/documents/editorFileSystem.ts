@@ -92,9 +92,22 @@ export class EditorFileSystem implements FileSystem {
     return this.disk.openChunkReader(path);
   }
 
+  /**
+   * The open document that writes to `path` must go through, or undefined to write bytes to disk. A document
+   * without unsaved changes whose text does not encode back to exactly the bytes on disk (a file VS Code
+   * decoded with the wrong encoding, or mixed line endings it normalized) is written on disk instead: saving
+   * it would rewrite every other byte. VS Code then reloads it.
+   */
+  private async editableDocument(path: string): Promise<vscode.TextDocument | undefined> {
+    const document = this.openDocument(path);
+    if (!document || document.isDirty) return document;
+    const [shown, onDisk] = await Promise.all([encodeForDocument(document), this.disk.readFile(path)]);
+    return Buffer.compare(Buffer.from(shown), Buffer.from(onDisk)) === 0 ? document : undefined;
+  }
+
   async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void> {
     this.beforeOwnEdit(path);
-    const document = this.openDocument(path);
+    const document = await this.editableDocument(path);
     if (!document) return this.disk.writeFile(path, data, options);
     const wasDirty = document.isDirty;
     const replacement = minimalReplacement(document, await decodeForDocument(document, data));
