@@ -44,6 +44,14 @@ export interface WriteOptions {
   inPlace?: boolean;
 }
 
+export interface BatchWrite {
+  path: string;
+  data: Uint8Array;
+  options: WriteOptions;
+  /** The file did not exist before (its folder already does). */
+  created: boolean;
+}
+
 /**
  * File system port. Paths are absolute. `stat`/`lstat` resolve to `undefined` when the path does not exist
  * (ENOENT, ENOTDIR) and reject for any other failure (the guard then fails closed).
@@ -57,6 +65,12 @@ export interface FileSystem {
   openChunkReader(path: string): Promise<ChunkReader>;
   /** Replaces the file's content atomically (temp file in the same directory + rename) unless `inPlace`. */
   writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void>;
+  /**
+   * Optional: writes several files as one change (an editor applies them as one undo step). Must be all or
+   * nothing: when it rejects, every file is as it was. Without it, files are written one by one and the
+   * guard restores earlier ones if a later one fails.
+   */
+  writeBatch?(writes: BatchWrite[]): Promise<void>;
   /** Removes a file (used only to undo a file this guard created when a multiEdit fails mid-way). */
   unlink(path: string): Promise<void>;
   /** Creates a directory and its missing parents. */

@@ -109,3 +109,33 @@ suite('open documents VS Code decoded differently from disk', () => {
     session.dispose();
   });
 });
+
+suite('multi-file changes in the editor', () => {
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('a multiEdit over two documents with unsaved changes edits both buffers at once and leaves the disk alone', async () => {
+    const a = freshFile(numbered(3));
+    const b = freshFile(numbered(3));
+    const editorA = await openEditor(a);
+    await typeInto(editorA, 1, 'a: ');
+    const editorB = await openEditor(b);
+    await typeInto(editorB, 1, 'b: ');
+    const session = (await api()).openSession();
+    await session.read(a);
+    await session.read(b);
+    const changes = (session as unknown as { multiEdit(c: { uri: string; edits: { oldString: string; newString: string }[] }[]): Promise<{ ok: boolean; message?: string }> }).multiEdit([
+      { uri: a, edits: [{ oldString: 'line 3', newString: 'A3' }] },
+      { uri: b, edits: [{ oldString: 'line 3', newString: 'B3' }] },
+    ]);
+    const result = await changes;
+    assert.strictEqual(result.ok, true, result.message);
+    assert.ok(editorA.document.getText().endsWith('A3\n') && editorB.document.getText().endsWith('B3\n'));
+    assert.deepStrictEqual([fs.readFileSync(a, 'utf8'), fs.readFileSync(b, 'utf8')], [numbered(3), numbered(3)]);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.window.showTextDocument(editorA.document);
+    session.dispose();
+  });
+});

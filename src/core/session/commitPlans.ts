@@ -91,11 +91,32 @@ function finalize(plans: FilePlan[], decision: Extract<ApprovalDecision, { appro
   return finals;
 }
 
-async function writeAll(ctx: GuardContext, s: SessionState, finals: Final[], signal: AbortSignal | undefined): Promise<Refusal | undefined> {
+const writeOptions = (plan: FilePlan) => (plan.stat ? { mode: plan.stat.mode, inPlace: plan.stat.nlink > 1 } : {});
+
+/** Several files through the port's batch write: verified first, then written as one change. */
+async function writeBatch(ctx: GuardContext, s: SessionState, finals: Final[], signal: AbortSignal | undefined, batch: NonNullable<GuardContext['fs']['writeBatch']>): Promise<Refusal | undefined> {
+  for (const { plan } of finals) {
+    const stale = await verifyUnchanged(ctx, s, plan, 'just before it was written');
+    if (stale) return stale;
+  }
+  throwIfCancelled(ctx, signal);
+  try {
+    for (const { plan } of finals) if (plan.created) await ctx.fs.mkdirp(nodePath.dirname(plan.target));
+    await batch(finals.map(({ plan, bytes }) => ({ path: plan.target, data: bytes, options: writeOptions(plan), created: plan.created })));
+  } catch (error) {
+    const detail = (error as NodeJS.ErrnoException).code ?? String((error as Error)?.message ?? error);
+    ctx.logger.error('[guard] batch write failed', { session: s.id, files: finals.length, error: detail });
+    return refuse('WRITE_FAILED', messages.writeFailed(finals.map((f) => f.plan.path).join(', '), detail) + ' No file was changed.');
+  }
+  return undefined;
+}
+
+async function writeAll(ctx: GuardContext, s: SessionState, all: Final[], signal: AbortSignal | undefined): Promise<Refusal | undefined> {
+  const finals = all.filter(({ plan, afterText }) => plan.created || afterText !== plan.beforeText);
+  if (finals.length > 1 && ctx.fs.writeBatch) return writeBatch(ctx, s, finals, signal, ctx.fs.writeBatch.bind(ctx.fs));
   const written: Final[] = [];
   for (const final of finals) {
     const { plan } = final;
-    if (!plan.created && final.afterText === plan.beforeText) continue;
     const stale = await verifyUnchanged(ctx, s, plan, 'just before it was written');
     if (stale) {
       await undo(ctx, written);
@@ -104,7 +125,7 @@ async function writeAll(ctx: GuardContext, s: SessionState, finals: Final[], sig
     if (written.length === 0) throwIfCancelled(ctx, signal);
     try {
       if (plan.created) await ctx.fs.mkdirp(nodePath.dirname(plan.target));
-      await ctx.fs.writeFile(plan.target, final.bytes, plan.stat ? { mode: plan.stat.mode, inPlace: plan.stat.nlink > 1 } : {});
+      await ctx.fs.writeFile(plan.target, final.bytes, writeOptions(plan));
       written.push(final);
     } catch (error) {
       const detail = (error as NodeJS.ErrnoException).code ?? String(error);
@@ -123,7 +144,7 @@ async function undo(ctx: GuardContext, written: Final[]): Promise<string[]> {
   for (const { plan } of [...written].reverse()) {
     try {
       if (plan.created) await ctx.fs.unlink(plan.target);
-      else await ctx.fs.writeFile(plan.target, plan.before!.bytes, { mode: plan.stat!.mode, inPlace: plan.stat!.nlink > 1 });
+      else await ctx.fs.writeFile(plan.target, plan.before!.bytes, writeOptions(plan));
     } catch {
       failed.push(plan.path);
     }

@@ -5,12 +5,28 @@
  * load. Our own edits are announced beforehand (`expectOwnEdit`) and never reported as foreign changes.
  * A git checkout of many files is noted in bulk and logged once.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
 import type { Log } from '../log';
 import { Disposable, disposeAll } from '../util/dispose';
 import { attributeChange } from './changeAttribution';
+
+/**
+ * Whether a (UTF-8) document's text is exactly the file on disk, which is what a reload looks like. The dirty
+ * flag cannot tell: it is updated after the change event of the first keystroke.
+ */
+function matchesDisk(document: vscode.TextDocument): boolean {
+  if (document.encoding !== 'utf8' && document.encoding !== 'utf8bom') return false;
+  try {
+    const disk = fs.readFileSync(document.uri.fsPath);
+    const body = document.encoding === 'utf8bom' && disk[0] === 0xef && disk[1] === 0xbb && disk[2] === 0xbf ? disk.subarray(3) : disk;
+    return body.length === Buffer.byteLength(document.getText()) && body.toString('utf8') === document.getText();
+  } catch {
+    return false;
+  }
+}
 
 /** How long after our own write its echo events are ignored, and how long git activity colours events. */
 const OWN_EDIT_WINDOW_MS = 3000;
@@ -41,6 +57,11 @@ export class ChangeWatcher extends Disposable {
       const file = event.document.uri.fsPath;
       if (this.isOwn(file)) return;
       const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
+      // A document whose new text is exactly what is on disk was reloaded: someone else wrote the file.
+      if (!reason && !this.saving.has(file) && matchesDisk(event.document)) {
+        this.note(file, attributeChange({ kind: 'file', event: 'changed', gitActive: Date.now() < this.gitActiveUntil }));
+        return;
+      }
       this.note(file, attributeChange({ kind: 'document', duringSave: this.saving.has(file), reason }));
     }));
     this._register(vscode.workspace.onDidRenameFiles((event) => {
@@ -92,6 +113,8 @@ export class ChangeWatcher extends Disposable {
 
   private onFileEvent(file: string, event: 'created' | 'changed' | 'deleted'): void {
     if (file.includes(`${path.sep}.git${path.sep}`) || this.isOwn(file)) return;
+    // With unsaved changes the buffer is what the guard reads; a change on disk behind it is not what moved.
+    if (vscode.workspace.textDocuments.some((document) => document.isDirty && document.uri.scheme === 'file' && document.uri.fsPath === file)) return;
     // A change VS Code itself made by saving an open document is the user's save, already reported.
     if (event === 'changed' && this.saving.has(file)) return;
     const gitActive = Date.now() < this.gitActiveUntil;

@@ -9,7 +9,7 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import type { FileStat, FileSystem, WriteOptions } from '../../core/index';
+import type { BatchWrite, FileStat, FileSystem, WriteOptions } from '../../core/index';
 import { createNodeFileSystem } from '../../core/nodeFileSystem';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -119,6 +119,43 @@ export class EditorFileSystem implements FileSystem {
     // A document that had no unsaved changes is saved, so disk and editor agree as before; one the user was
     // editing stays unsaved, for the user to save.
     if (!wasDirty && !(await document.save())) throw Object.assign(new Error('the editor could not save the document'), { code: 'EDITOR_SAVE_FAILED' });
+  }
+
+  /**
+   * Several files as one change: open documents through one `WorkspaceEdit` (one undo step across them),
+   * files on disk atomically. All or nothing: if the editor refuses its part, the disk files are restored.
+   */
+  async writeBatch(writes: BatchWrite[]): Promise<void> {
+    for (const write of writes) this.beforeOwnEdit(write.path);
+    const inEditor: { document: vscode.TextDocument; wasDirty: boolean; text: string }[] = [];
+    const onDisk: BatchWrite[] = [];
+    for (const write of writes) {
+      const document = write.created ? undefined : await this.editableDocument(write.path);
+      if (document) inEditor.push({ document, wasDirty: document.isDirty, text: await decodeForDocument(document, write.data) });
+      else onDisk.push(write);
+    }
+    const restore: (() => Promise<void>)[] = [];
+    try {
+      for (const write of onDisk) {
+        const before = write.created ? undefined : await this.disk.readFile(write.path);
+        await this.disk.writeFile(write.path, write.data, write.options);
+        restore.push(() => (before ? this.disk.writeFile(write.path, before, write.options) : this.disk.unlink(write.path)));
+      }
+      const edit = new vscode.WorkspaceEdit();
+      for (const { document, text } of inEditor) {
+        const replacement = minimalReplacement(document, text);
+        if (replacement) edit.replace(document.uri, replacement.range, replacement.text);
+      }
+      if (edit.size > 0 && !(await vscode.workspace.applyEdit(edit))) {
+        throw Object.assign(new Error('the editor refused the edit because a document changed'), { code: 'EDITOR_EDIT_REFUSED' });
+      }
+    } catch (error) {
+      for (const undo of restore.reverse()) await undo().catch(() => undefined);
+      throw error;
+    }
+    const unsaved = [];
+    for (const { document, wasDirty } of inEditor) if (!wasDirty && !(await document.save())) unsaved.push(vscode.workspace.asRelativePath(document.uri));
+    if (unsaved.length) throw Object.assign(new Error(`the change was applied but ${unsaved.join(', ')} could not be saved`), { code: 'EDITOR_SAVE_FAILED' });
   }
 
   unlink(path: string): Promise<void> {

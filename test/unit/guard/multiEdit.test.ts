@@ -6,7 +6,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { createGuard } from '../../../src/core/index';
-import type { ApprovalDecision, ApprovalRequest, GuardOptions, MutationResult } from '../../../src/core/index';
+import type { ApprovalDecision, ApprovalRequest, FileSystem, GuardOptions, MutationResult } from '../../../src/core/index';
+import { createNodeFileSystem } from '../../../src/core/nodeFileSystem';
 import { makeTempDir } from '../helpers/tempDir';
 import { put, refused, ok } from '../helpers/results';
 import { lockDirectory } from '../helpers/lockDirectory';
@@ -209,5 +210,45 @@ suite('guard multiEdit', () => {
     assert.strictEqual(fs.readFileSync(file, 'utf8'), 'ONE\nTWO\n');
     assert.strictEqual(requests[0].files.length, 1);
     assert.ok(fs.lstatSync(path.join(root, 'alias.txt')).isSymbolicLink());
+  });
+});
+
+suite('guard multiEdit through a batch-writing port', () => {
+  function batchFixture(fail: boolean) {
+    const real = createNodeFileSystem();
+    const batches: string[][] = [];
+    const fileSystem: FileSystem = {
+      ...real,
+      async writeBatch(writes) {
+        batches.push(writes.map((w) => w.path));
+        if (fail) throw Object.assign(new Error('the editor refused the edit'), { code: 'EDITOR_EDIT_REFUSED' });
+        for (const write of writes) await real.writeFile(write.path, write.data, write.options);
+      },
+    };
+    const root = makeTempDir();
+    const guard = createGuard({ roots: [root], fileSystem });
+    return { root, batches, session: guard.session('batch') };
+  }
+
+  // An editor applies a batch as one undo step; the guard must hand it every file at once.
+  test('writes all files of a multiEdit in one batch when the port offers it', async () => {
+    const { root, batches, session } = batchFixture(false);
+    const a = put(path.join(root, 'a.txt'), 'alpha\n');
+    const b = put(path.join(root, 'b.txt'), 'beta\n');
+    await session.read(a);
+    await session.read(b);
+    ok(await session.multiEdit([{ path: a, edits: [{ oldString: 'alpha', newString: 'A' }] }, { path: b, edits: [{ oldString: 'beta', newString: 'B' }] }]));
+    assert.deepStrictEqual(batches, [[a, b]]);
+    assert.deepStrictEqual([fs.readFileSync(a, 'utf8'), fs.readFileSync(b, 'utf8')], ['A\n', 'B\n']);
+  });
+
+  test('a failed batch is WRITE_FAILED and says no file was changed', async () => {
+    const { root, session } = batchFixture(true);
+    const a = put(path.join(root, 'a.txt'), 'alpha\n');
+    const b = put(path.join(root, 'b.txt'), 'beta\n');
+    await session.read(a);
+    await session.read(b);
+    refused(await session.multiEdit([{ path: a, edits: [{ oldString: 'alpha', newString: 'A' }] }, { path: b, edits: [{ oldString: 'beta', newString: 'B' }] }]), 'WRITE_FAILED', 'No file was changed');
+    assert.deepStrictEqual([fs.readFileSync(a, 'utf8'), fs.readFileSync(b, 'utf8')], ['alpha\n', 'beta\n']);
   });
 });
