@@ -44,6 +44,14 @@ export interface WriteOptions {
   inPlace?: boolean;
 }
 
+/** A text encoding the adapter knows and the core does not (a legacy code page, a configured encoding). */
+export interface TextCodec {
+  /** Its name for messages, e.g. "windows1252". */
+  name: string;
+  decode(bytes: Uint8Array): Promise<string>;
+  encode(text: string): Promise<Uint8Array>;
+}
+
 export interface BatchWrite {
   path: string;
   data: Uint8Array;
@@ -71,6 +79,11 @@ export interface FileSystem {
    * guard restores earlier ones if a later one fails.
    */
   writeBatch?(writes: BatchWrite[]): Promise<void>;
+  /**
+   * Optional: the encoding the editor uses for a file whose bytes are not UTF-8 (e.g. `files.encoding`). The
+   * core uses it only if it round-trips the file's bytes exactly; otherwise it keeps its byte-exact Latin-1 view.
+   */
+  codecFor?(path: string): Promise<TextCodec | undefined>;
   /** Removes a file (used only to undo a file this guard created when a multiEdit fails mid-way). */
   unlink(path: string): Promise<void>;
   /** Creates a directory and its missing parents. */

@@ -139,3 +139,21 @@ suite('multi-file changes in the editor', () => {
     session.dispose();
   });
 });
+
+suite('files in a configured legacy encoding', () => {
+  teardown(async () => {
+    await vscode.workspace.getConfiguration('files').update('encoding', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  test('a closed Windows-1252 file reads with its real characters and keeps its bytes through an edit', async () => {
+    await vscode.workspace.getConfiguration('files').update('encoding', 'windows1252', vscode.ConfigurationTarget.Global);
+    const file = freshFile('');
+    fs.writeFileSync(file, Buffer.from('price: \x80 5\nquote: \x93hi\x94\n', 'latin1'));
+    const session = (await api()).openSession();
+    const read = await session.read(file);
+    assert.ok(read.text?.includes('1\tprice: \u20ac 5') && read.text.includes('\u201chi\u201d'), read.text);
+    assert.strictEqual((await session.edit(file, [{ oldString: '\u20ac 5', newString: '\u20ac 7' }])).ok, true);
+    assert.deepStrictEqual(fs.readFileSync(file), Buffer.from('price: \x80 7\nquote: \x93hi\x94\n', 'latin1'));
+    session.dispose();
+  });
+});

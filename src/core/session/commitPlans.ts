@@ -13,7 +13,7 @@ import { type Refusal, messages, refuse } from '../refusal';
 import type { ApprovalDecision, ApprovalRequest, MutatedFile, MutationResult } from '../types';
 import { refuseWithDiff } from './changedRefusal';
 import type { GuardContext } from './context';
-import { textFromBytes, versionOf } from './fileText';
+import { decodeFile, encodeFor, versionOf } from './fileText';
 import type { FilePlan } from './mutationPlan';
 import type { SessionState } from './sessionState';
 
@@ -68,7 +68,7 @@ async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePla
   const bytes = await ctx.fs.readFile(plan.target);
   // The common case costs one read and one hash; decoding and diffing only when something changed.
   if (versionOf(hasher, bytes, stat.revision) === before.version) return undefined;
-  const loaded = textFromBytes(hasher, bytes, stat.revision);
+  const loaded = await decodeFile(ctx, plan.target, bytes, stat.revision);
   if (loaded.kind === 'binary') return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was replaced by binary content ${when}. Nothing was written.`);
   const entry = { identity: stat.identity, target: plan.target, path: plan.path, version: before.version, totalLines: before.index.count, seen: plan.seenBefore, shown: [], shownByRead: 0, recordedAt: 0 };
   const changes = computeLineChanges(before.text, loaded.file.text);
@@ -76,7 +76,7 @@ async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePla
   return refuseWithDiff(ctx, s, { path: plan.path, target: plan.target, identity: stat.identity, entry, current: loaded.file, when }, before.text, changes, seenUntouched);
 }
 
-function finalize(plans: FilePlan[], decision: Extract<ApprovalDecision, { approved: true }>): Final[] | Refusal {
+async function finalize(plans: FilePlan[], decision: Extract<ApprovalDecision, { approved: true }>): Promise<Final[] | Refusal> {
   const finals: Final[] = [];
   for (const plan of plans) {
     const override = decision.files?.find((file) => file.path === plan.path || file.path === plan.target);
@@ -84,7 +84,7 @@ function finalize(plans: FilePlan[], decision: Extract<ApprovalDecision, { appro
       finals.push({ plan, afterText: plan.afterText, bytes: plan.afterBytes, userChanged: false });
       continue;
     }
-    const encoded = encodeText(override.content, plan.encoding);
+    const encoded = plan.before ? await encodeFor(plan.before, override.content) : encodeText(override.content, plan.encoding);
     if (!encoded.ok) return refuse('WRITE_FAILED', messages.writeFailed(plan.path, `the approved content has a character (${JSON.stringify(encoded.char)}) the file's encoding cannot hold`));
     finals.push({ plan, afterText: override.content, bytes: encoded.bytes, userChanged: true });
   }
@@ -186,7 +186,7 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, plans: Fil
   }
   throwIfCancelled(ctx, signal);
   if (!decision.approved) return refuse('REJECTED_BY_USER', messages.rejected(plans.map((p) => p.path).join(', '), decision.reason));
-  const finals = finalize(plans, decision);
+  const finals = await finalize(plans, decision);
   if (!Array.isArray(finals)) return finals;
   if (finals.every((f) => !f.plan.created && f.afterText === f.plan.beforeText)) {
     return refuse('REJECTED_BY_USER', messages.rejected(plans.map((p) => p.path).join(', '), 'the user accepted none of the proposed changes'));

@@ -2,9 +2,9 @@
  * Loads a file as text the guard can reason about: raw bytes, content version, encoding, decoded text and its
  * line index. Binary or undecodable content is reported, never decoded with replacement characters.
  */
-import { decodeText, detectEncoding, type TextEncoding } from '../edit/encoding';
+import { decodeText, detectEncoding, type EncodeResult, encodeText, encodingLabel, type TextEncoding } from '../edit/encoding';
 import { indexLines, type LineIndex } from '../edit/lineEndings';
-import type { FileStat } from '../ports';
+import type { FileStat, TextCodec } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
 import type { Hasher } from '../version/contentVersion';
 import type { GuardContext } from './context';
@@ -13,6 +13,8 @@ export interface FileText {
   bytes: Uint8Array;
   version: string;
   encoding: TextEncoding;
+  /** The adapter's codec, when the file is in an encoding only the adapter knows (wins over `encoding`). */
+  codec?: TextCodec;
   text: string;
   index: LineIndex;
 }
@@ -35,9 +37,46 @@ export function textFromBytes(hasher: Hasher, bytes: Uint8Array, revision: strin
   return { kind: 'text', file: { bytes, version: knownVersion ?? versionOf(hasher, bytes, revision), encoding, text, index: indexLines(text) } };
 }
 
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+}
+
+/**
+ * `textFromBytes`, then, for bytes that are not UTF-8, the adapter's codec if it round-trips them exactly
+ * (a Windows-1252 or Shift-JIS file then reads as the user sees it; anything lossy stays byte-exact Latin-1).
+ */
+export async function decodeFile(ctx: GuardContext, target: string, bytes: Uint8Array, revision: string | undefined, knownVersion?: string): Promise<LoadedFile> {
+  const loaded = textFromBytes(await ctx.hasher(), bytes, revision, knownVersion);
+  if (loaded.kind !== 'text' || loaded.file.encoding !== 'latin1' || !ctx.fs.codecFor) return loaded;
+  const codec = await ctx.fs.codecFor(target).catch(() => undefined);
+  if (!codec) return loaded;
+  try {
+    const text = await codec.decode(bytes);
+    if (!sameBytes(await codec.encode(text), bytes)) return loaded;
+    return { kind: 'text', file: { ...loaded.file, codec, text, index: indexLines(text) } };
+  } catch {
+    return loaded;
+  }
+}
+
 export async function loadFile(ctx: GuardContext, target: string, stat: FileStat): Promise<LoadedFile> {
-  const bytes = await ctx.fs.readFile(target);
-  return textFromBytes(await ctx.hasher(), bytes, stat.revision);
+  return decodeFile(ctx, target, await ctx.fs.readFile(target), stat.revision);
+}
+
+/** Encodes text for a file: through its codec when it has one, else the core's own encodings. */
+export async function encodeFor(file: { encoding: TextEncoding; codec?: TextCodec }, text: string): Promise<EncodeResult> {
+  if (!file.codec) return encodeText(text, file.encoding);
+  const bytes = await file.codec.encode(text);
+  const back = await file.codec.decode(bytes);
+  // A character the codec cannot hold comes back as something else: refuse rather than write a replacement.
+  if (back === text) return { ok: true, bytes };
+  let index = 0;
+  while (index < text.length && text[index] === back[index]) index++;
+  return { ok: false, char: String.fromCodePoint(text.codePointAt(index) ?? 0), index };
+}
+
+export function encodingName(file: { encoding: TextEncoding; codec?: TextCodec }): string {
+  return file.codec ? file.codec.name : encodingLabel(file.encoding);
 }
 
 export function lineAt(file: FileText, line: number): string {

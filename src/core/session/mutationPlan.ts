@@ -5,7 +5,7 @@
  */
 import { decidePriorRead, decideStaleness } from '../decide/decideMutation';
 import { applyEdits } from '../edit/applyEdits';
-import { encodeText, encodingLabel, type TextEncoding } from '../edit/encoding';
+import type { TextEncoding } from '../edit/encoding';
 import { eolStyle, indexLines, type LineIndex, withEol } from '../edit/lineEndings';
 import { computeLineChanges } from '../edit/lineDiff';
 import { type LineChange, type Ranges, formatRanges, gaps, rangesOf } from '../ledger/coverage';
@@ -17,7 +17,7 @@ import { type Refusal, messages, refuse } from '../refusal';
 import type { Edit } from '../types';
 import { refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from './changedRefusal';
 import type { GuardContext } from './context';
-import { type FileText, loadFile } from './fileText';
+import { encodeFor, encodingName, type FileText, loadFile } from './fileText';
 import { specialKindName } from './fileKinds';
 import { entryFor } from './ledgerLookup';
 import type { SessionState } from './sessionState';
@@ -212,9 +212,9 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
     if (afterText === current.text) return refuse('EDIT_NO_CHANGE', messages.noChange(path));
     seenAfter = [];
   }
-  const encoded = encodeText(afterText, current.encoding);
+  const encoded = await encodeFor(current, afterText);
   if (!encoded.ok) {
-    return refuse('INVALID_INPUT', `${path} is ${encodingLabel(current.encoding)}, which cannot hold the character ${JSON.stringify(encoded.char)} (U+${encoded.char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}) your change contains. Nothing was written; use characters that exist in this encoding.`);
+    return refuse('INVALID_INPUT', `${path} is ${encodingName(current)}, which cannot hold the character ${JSON.stringify(encoded.char)} (U+${encoded.char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}) your change contains. Nothing was written; use characters that exist in this encoding.`);
   }
   const afterIndex = indexLines(afterText);
   if (request.kind === 'write') seenAfter = rangesOf(1, afterIndex.count);

@@ -6,7 +6,6 @@
  */
 import { decideRead, placeholderText } from '../decide/decideRead';
 import { decideStaleness } from '../decide/decideMutation';
-import { encodingLabel } from '../edit/encoding';
 import { EMPTY, type Ranges, covers, formatRanges, union } from '../ledger/coverage';
 import { missingEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from './nearMisses';
@@ -18,7 +17,7 @@ import { type Refusal, messages, refuse } from '../refusal';
 import type { ReadOptions, ReadResult } from '../types';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { specialKindName } from './fileKinds';
-import { type FileText, lineAt, textFromBytes, versionOf } from './fileText';
+import { decodeFile, encodingName, type FileText, lineAt, versionOf } from './fileText';
 import { entryFor } from './ledgerLookup';
 import type { SessionState } from './sessionState';
 
@@ -77,7 +76,7 @@ async function showLoaded(ctx: GuardContext, path: string, file: FileText, optio
     version: file.version,
     totalLines: total,
     sizeBytes: file.bytes.length,
-    ...(file.encoding === 'utf8' ? {} : { encodingNote: encodingLabel(file.encoding) }),
+    ...(file.encoding === 'utf8' && !file.codec ? {} : { encodingNote: encodingName(file) }),
     from,
     to,
     lineAt: (line) => lineAt(file, line),
@@ -162,7 +161,7 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
         return placeholder(version, range.from, range.to, bytes.length, entry.totalLines);
       }
     }
-    const loaded = textFromBytes(hasher, bytes, stat.revision, version);
+    const loaded = await decodeFile(ctx, target, bytes, stat.revision, version);
     if (loaded.kind === 'binary') return refuse('BINARY_FILE', messages.binary(path, loaded.type, loaded.size, 'reads'));
     const file = loaded.file;
     // Otherwise a dedup hit is still decided before formatting whenever the caps provably cannot cut the range.

@@ -9,10 +9,12 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import type { BatchWrite, FileStat, FileSystem, WriteOptions } from '../../core/index';
+import type { BatchWrite, FileStat, FileSystem, TextCodec, WriteOptions } from '../../core/index';
 import { createNodeFileSystem } from '../../core/nodeFileSystem';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
+/** Encodings the core detects and handles byte-exactly by itself. */
+const CORE_ENCODINGS = new Set(['utf8', 'utf8bom', 'utf16le', 'utf16be']);
 
 function realpathOrSelf(path: string): string {
   try {
@@ -156,6 +158,20 @@ export class EditorFileSystem implements FileSystem {
     const unsaved = [];
     for (const { document, wasDirty } of inEditor) if (!wasDirty && !(await document.save())) unsaved.push(vscode.workspace.asRelativePath(document.uri));
     if (unsaved.length) throw Object.assign(new Error(`the change was applied but ${unsaved.join(', ')} could not be saved`), { code: 'EDITOR_SAVE_FAILED' });
+  }
+
+  /**
+   * The editor's encoding for a file that is not UTF-8: the open document's, else the `files.encoding`
+   * setting for it. The core uses it only if it round-trips the file's bytes exactly.
+   */
+  async codecFor(path: string): Promise<TextCodec | undefined> {
+    const encoding = this.openDocument(path)?.encoding ?? vscode.workspace.getConfiguration('files', vscode.Uri.file(path)).get<string>('encoding');
+    if (!encoding || CORE_ENCODINGS.has(encoding)) return undefined;
+    return {
+      name: encoding,
+      decode: async (bytes) => vscode.workspace.decode(bytes, { encoding }),
+      encode: async (text) => vscode.workspace.encode(text, { encoding }),
+    };
   }
 
   unlink(path: string): Promise<void> {
