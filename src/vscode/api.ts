@@ -10,6 +10,7 @@ import type { Edit, Guard, MutationResult, ReadResult } from '../core/index';
 import type { SessionLabels } from './sessionLabels';
 import { Disposable } from './util/dispose';
 import { toGuardPath } from './util/paths';
+import { fromVirtualPath, showVirtualPaths } from './util/virtualPaths';
 
 export interface ReadGateSession extends vscode.Disposable {
   readonly id: string;
@@ -26,6 +27,15 @@ export interface ReadGateApi {
   /** A session of its own: what it has seen is never shared with any other session. */
   openSession(options?: { id?: string; label?: string }): ReadGateSession;
   readonly onDidChangeLedger: vscode.Event<{ sessionId: string; uri: vscode.Uri }>;
+}
+
+/** Results as callers see them: virtual workspace paths shown as the URIs they stand for. */
+function shown<T extends ReadResult | MutationResult>(result: T): T {
+  const copy = { ...result } as Record<string, unknown>;
+  if (typeof copy.text === 'string') copy.text = showVirtualPaths(copy.text);
+  if (typeof copy.message === 'string') copy.message = showVirtualPaths(copy.message);
+  if (Array.isArray(copy.files)) copy.files = (copy.files as { path: string; diff: string }[]).map((file) => ({ ...file, path: showVirtualPaths(file.path), diff: showVirtualPaths(file.diff) }));
+  return copy as T;
 }
 
 const disposedRefusal = { ok: false as const, code: 'CANCELLED' as const, message: 'This ReadGate session was disposed; open a new one.' };
@@ -46,31 +56,31 @@ class ApiSession implements ReadGateSession {
   async read(uri: vscode.Uri | string, options?: { offset?: number; limit?: number; force?: boolean }): Promise<ReadResult> {
     if (this.disposed) return disposedRefusal;
     const path = toGuardPath(uri);
-    return typeof path === 'string' ? this.session.read(path, options) : path;
+    return typeof path === 'string' ? shown(await this.session.read(path, options)) : path;
   }
 
   async edit(uri: vscode.Uri | string, edits: Edit[], options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
     if (this.disposed) return disposedRefusal;
     const path = toGuardPath(uri);
-    return typeof path === 'string' ? this.session.edit(path, edits, options) : path;
+    return typeof path === 'string' ? shown(await this.session.edit(path, edits, options)) : path;
   }
 
   async write(uri: vscode.Uri | string, content: string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
     if (this.disposed) return disposedRefusal;
     const path = toGuardPath(uri);
-    return typeof path === 'string' ? this.session.write(path, content, options) : path;
+    return typeof path === 'string' ? shown(await this.session.write(path, content, options)) : path;
   }
 
   async multiEdit(changes: { uri: vscode.Uri | string; edits: Edit[] }[], options?: { explanation?: string }): Promise<MutationResult> {
     if (this.disposed) return disposedRefusal;
-    if (!Array.isArray(changes)) return this.session.multiEdit(changes, options);
+    if (!Array.isArray(changes)) return shown(await this.session.multiEdit(changes, options));
     const resolved: { path: string; edits: Edit[] }[] = [];
     for (const change of changes) {
       const path = toGuardPath(change?.uri);
       if (typeof path !== 'string') return path;
       resolved.push({ path, edits: change.edits });
     }
-    return this.session.multiEdit(resolved, options);
+    return shown(await this.session.multiEdit(resolved, options));
   }
 
   async check(uri: vscode.Uri | string): Promise<'unknown' | 'stale' | 'fresh'> {
@@ -102,7 +112,7 @@ export class Api extends Disposable implements ReadGateApi {
     private readonly labels: SessionLabels,
   ) {
     super();
-    const unsubscribe = guard.onDidChangeLedger((change) => this._onDidChangeLedger.fire({ sessionId: change.sessionId, uri: vscode.Uri.file(change.path) }));
+    const unsubscribe = guard.onDidChangeLedger((change) => this._onDidChangeLedger.fire({ sessionId: change.sessionId, uri: fromVirtualPath(change.path) ?? vscode.Uri.file(change.path) }));
     this._register(new vscode.Disposable(unsubscribe));
   }
 

@@ -40,9 +40,11 @@ function readStrings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
 }
 
-/** Extra roots must be absolute folders; relative entries are dropped (and reported by the caller's log). */
+/** Extra roots are absolute folders or URIs (`scheme:…`); relative entries are dropped. */
 function readRoots(value: unknown): string[] {
-  return readStrings(value).filter((root) => path.isAbsolute(root)).map((root) => path.normalize(root));
+  return readStrings(value)
+    .filter((root) => path.isAbsolute(root) || /^[a-zA-Z][\w+.-]+:/.test(root))
+    .map((root) => (path.isAbsolute(root) ? path.normalize(root) : root));
 }
 
 export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGateConfig {

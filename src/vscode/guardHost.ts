@@ -9,10 +9,20 @@ import { trustGate } from './approval/trustGate';
 import type { Config, ReadGateConfig } from './config';
 import type { Log } from './log';
 import { Disposable } from './util/dispose';
+import { uriToGuardPath } from './util/paths';
+import { looksLikeUri } from './util/virtualPaths';
 
 function rootsOf(config: ReadGateConfig): string[] {
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
-  return [...new Set([...folders, ...config.extraRoots])];
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => uriToGuardPath(folder.uri));
+  const extra = config.extraRoots.flatMap((root) => {
+    if (!looksLikeUri(root)) return [root];
+    try {
+      return [uriToGuardPath(vscode.Uri.parse(root, true))];
+    } catch {
+      return []; // not a valid URI: ignored like a relative path
+    }
+  });
+  return [...new Set([...folders, ...extra])];
 }
 
 function settingsOf(config: ReadGateConfig): Required<GuardSettings> {

@@ -56,10 +56,11 @@ suite('extension API', () => {
     assert.strictEqual((await session.read(freshFile('x\n'))).code, 'CANCELLED');
   });
 
-  test('URIs of other schemes are refused clearly instead of misread as paths', async () => {
+  test('a URI of another scheme outside the roots is PATH_DENIED, named as the URI', async () => {
     const session = (await api()).openSession();
     const result = await session.read(vscode.Uri.parse('untitled:Untitled-1'));
-    assert.strictEqual(result.code, 'PATH_INVALID');
+    assert.strictEqual(result.code, 'PATH_DENIED');
+    assert.match(result.message ?? '', /untitled:\/?Untitled-1 is outside the allowed roots/);
     session.dispose();
   });
 });

@@ -2,10 +2,11 @@
 import * as vscode from 'vscode';
 import type { SessionsNode } from '../views/sessionsView';
 import { CommandIds } from './commandIds';
+import { guardPathToUri } from '../util/paths';
 
 async function open(node: SessionsNode | undefined): Promise<{ editor: vscode.TextEditor; seen: readonly number[] } | undefined> {
   if (node?.kind !== 'file') return undefined;
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(node.entry.path));
+  const document = await vscode.workspace.openTextDocument(guardPathToUri(node.entry.path));
   const editor = await vscode.window.showTextDocument(document, { preview: true });
   return { editor, seen: node.entry.seen };
 }

@@ -11,6 +11,8 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BatchWrite, FileStat, FileSystem, TextCodec, WriteOptions } from '../../core/index';
 import { createNodeFileSystem } from '../../core/nodeFileSystem';
+import { fromVirtualPath, isVirtualPath } from '../util/virtualPaths';
+import { WorkspaceFileSystem } from './workspaceFileSystem';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 /** Encodings the core detects and handles byte-exactly by itself. */
@@ -51,13 +53,21 @@ function minimalReplacement(document: vscode.TextDocument, after: string): { ran
 }
 
 export class EditorFileSystem implements FileSystem {
-  private readonly disk = createNodeFileSystem();
+  private readonly local = createNodeFileSystem();
+  private readonly virtual = new WorkspaceFileSystem();
+
+  /** Local files through Node's fs; virtual workspaces' files through workspace.fs. */
+  private backend(path: string): Omit<FileSystem, 'homedir'> {
+    return isVirtualPath(path) ? this.virtual : this.local;
+  }
 
   /** `beforeOwnEdit` hears every path this file system is about to change, so watchers can tell our edits apart. */
   constructor(private readonly beforeOwnEdit: (path: string) => void = () => {}) {}
 
   /** The open document showing `path` (directly or through a link), if any. */
   openDocument(path: string): vscode.TextDocument | undefined {
+    const virtual = fromVirtualPath(path)?.toString();
+    if (virtual) return vscode.workspace.textDocuments.find((document) => !document.isClosed && document.uri.toString() === virtual);
     for (const document of vscode.workspace.textDocuments) {
       if (document.uri.scheme !== 'file' || document.isClosed) continue;
       const own = document.uri.fsPath;
@@ -67,31 +77,31 @@ export class EditorFileSystem implements FileSystem {
   }
 
   async lstat(path: string): Promise<FileStat | undefined> {
-    return this.disk.lstat(path);
+    return this.backend(path).lstat(path);
   }
 
   async stat(path: string): Promise<FileStat | undefined> {
-    const stat = await this.disk.stat(path);
+    const stat = await this.backend(path).stat(path);
     const document = stat?.kind === 'file' ? this.openDocument(path) : undefined;
     if (!stat || !document?.isDirty) return stat;
     return { ...stat, revision: `document-v${document.version}` };
   }
 
   readlink(path: string): Promise<string> {
-    return this.disk.readlink(path);
+    return this.backend(path).readlink(path);
   }
 
   realpath(path: string): Promise<string> {
-    return this.disk.realpath(path);
+    return this.backend(path).realpath(path);
   }
 
   async readFile(path: string): Promise<Uint8Array> {
     const document = this.openDocument(path);
-    return document?.isDirty ? encodeForDocument(document) : this.disk.readFile(path);
+    return document?.isDirty ? encodeForDocument(document) : this.backend(path).readFile(path);
   }
 
   openChunkReader(path: string) {
-    return this.disk.openChunkReader(path);
+    return this.backend(path).openChunkReader(path);
   }
 
   /**
@@ -103,14 +113,14 @@ export class EditorFileSystem implements FileSystem {
   private async editableDocument(path: string): Promise<vscode.TextDocument | undefined> {
     const document = this.openDocument(path);
     if (!document || document.isDirty) return document;
-    const [shown, onDisk] = await Promise.all([encodeForDocument(document), this.disk.readFile(path)]);
+    const [shown, onDisk] = await Promise.all([encodeForDocument(document), this.backend(path).readFile(path)]);
     return Buffer.compare(Buffer.from(shown), Buffer.from(onDisk)) === 0 ? document : undefined;
   }
 
   async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void> {
     this.beforeOwnEdit(path);
     const document = await this.editableDocument(path);
-    if (!document) return this.disk.writeFile(path, data, options);
+    if (!document) return this.backend(path).writeFile(path, data, options);
     const wasDirty = document.isDirty;
     const replacement = minimalReplacement(document, await decodeForDocument(document, data));
     if (replacement) {
@@ -139,9 +149,9 @@ export class EditorFileSystem implements FileSystem {
     const restore: (() => Promise<void>)[] = [];
     try {
       for (const write of onDisk) {
-        const before = write.created ? undefined : await this.disk.readFile(write.path);
-        await this.disk.writeFile(write.path, write.data, write.options);
-        restore.push(() => (before ? this.disk.writeFile(write.path, before, write.options) : this.disk.unlink(write.path)));
+        const before = write.created ? undefined : await this.backend(write.path).readFile(write.path);
+        await this.backend(write.path).writeFile(write.path, write.data, write.options);
+        restore.push(() => (before ? this.backend(write.path).writeFile(write.path, before, write.options) : this.backend(write.path).unlink(write.path)));
       }
       const edit = new vscode.WorkspaceEdit();
       for (const { document, text } of inEditor) {
@@ -165,7 +175,8 @@ export class EditorFileSystem implements FileSystem {
    * setting for it. The core uses it only if it round-trips the file's bytes exactly.
    */
   async codecFor(path: string): Promise<TextCodec | undefined> {
-    const encoding = this.openDocument(path)?.encoding ?? vscode.workspace.getConfiguration('files', vscode.Uri.file(path)).get<string>('encoding');
+    const uri = fromVirtualPath(path) ?? vscode.Uri.file(path);
+    const encoding = this.openDocument(path)?.encoding ?? vscode.workspace.getConfiguration('files', uri).get<string>('encoding');
     if (!encoding || CORE_ENCODINGS.has(encoding)) return undefined;
     return {
       name: encoding,
@@ -176,18 +187,18 @@ export class EditorFileSystem implements FileSystem {
 
   unlink(path: string): Promise<void> {
     this.beforeOwnEdit(path);
-    return this.disk.unlink(path);
+    return this.backend(path).unlink(path);
   }
 
   mkdirp(path: string): Promise<void> {
-    return this.disk.mkdirp(path);
+    return this.backend(path).mkdirp(path);
   }
 
   readdir(path: string): Promise<string[]> {
-    return this.disk.readdir(path);
+    return this.backend(path).readdir(path);
   }
 
   homedir(): string {
-    return this.disk.homedir();
+    return this.local.homedir();
   }
 }

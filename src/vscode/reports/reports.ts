@@ -8,6 +8,7 @@ import type { ErrorCode, Guard, LedgerEntryView, SessionStats } from '../../core
 import { describeChange } from '../views/changeWords';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
+import { guardPathToUri } from '../util/paths';
 
 export const REPORT_SCHEME = 'readgate-report';
 
@@ -18,7 +19,7 @@ function ledgerReport(guard: Guard, labels: SessionLabels, id: string): string {
   lines.push('| file | lines seen | of | version | since then |', '|---|---|---|---|---|');
   for (const entry of [...entries].reverse()) {
     const version = entry.version ? `\`${entry.version.slice(0, 8)}\`` : 'seen missing';
-    lines.push(`| ${vscode.workspace.asRelativePath(entry.path)} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${entry.changedBy ? `changed by ${describeChange(entry.changedBy)}` : ''} |`);
+    lines.push(`| ${vscode.workspace.asRelativePath(guardPathToUri(entry.path))} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${entry.changedBy ? `changed by ${describeChange(entry.changedBy)}` : ''} |`);
   }
   return lines.join('\n');
 }

@@ -6,16 +6,17 @@
  */
 import * as vscode from 'vscode';
 import type { Refusal } from '../../core/index';
+import { showVirtualPaths } from '../util/virtualPaths';
 
 export function refusalError(refusal: Refusal): Error {
-  const error = new Error(`${refusal.code}: ${refusal.message}`);
+  const error = new Error(`${refusal.code}: ${showVirtualPaths(refusal.message)}`);
   error.name = refusal.code;
   return error;
 }
 
 export function toToolResult(result: { ok: true; text: string } | Refusal): vscode.LanguageModelToolResult {
   if (!result.ok) throw refusalError(result);
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(showVirtualPaths(result.text))]);
 }
 
 /** Runs `work` with an AbortSignal that follows `token`. */

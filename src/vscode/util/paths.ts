@@ -1,22 +1,28 @@
 /**
- * Turns what callers pass (a `Uri`, a `file:` URI string, or a path) into the path the guard takes.
- * Until the editor-aware file system lands, only `file:` URIs are supported; other schemes get a clear
- * refusal instead of being misread as paths.
+ * Turns what callers pass (a `Uri`, a URI string, or a path) into the path the guard takes. `file:` URIs
+ * become file system paths; other schemes (virtual workspaces) become the virtual paths of `virtualPaths.ts`.
  */
 import * as vscode from 'vscode';
 import type { Refusal } from '../../core/index';
+import { fromVirtualPath, looksLikeUri, toVirtualPath } from './virtualPaths';
+
+export function uriToGuardPath(uri: vscode.Uri): string {
+  return uri.scheme === 'file' ? uri.fsPath : toVirtualPath(uri);
+}
 
 export function toGuardPath(value: vscode.Uri | string | unknown): string | Refusal {
-  if (value instanceof vscode.Uri) {
-    if (value.scheme === 'file') return value.fsPath;
-    return { ok: false, code: 'PATH_INVALID', message: `${value.toString()} uses the "${value.scheme}" scheme; ReadGate currently guards files on disk (file: URIs and paths) only.` };
-  }
-  if (typeof value === 'string' && /^file:\/\//i.test(value)) {
+  if (value instanceof vscode.Uri) return uriToGuardPath(value);
+  if (typeof value === 'string' && looksLikeUri(value)) {
     try {
-      return vscode.Uri.parse(value, true).fsPath;
+      return uriToGuardPath(vscode.Uri.parse(value, true));
     } catch {
-      return { ok: false, code: 'PATH_INVALID', message: `${value} is not a valid file: URI. Pass an absolute path or a path relative to the workspace folder.` };
+      return { ok: false, code: 'PATH_INVALID', message: `${value} is not a valid URI. Pass an absolute path, a path relative to the workspace folder, or a URI.` };
     }
   }
   return value as string;
+}
+
+/** The URI a guard path stands for (the inverse of `uriToGuardPath`). */
+export function guardPathToUri(path: string): vscode.Uri {
+  return fromVirtualPath(path) ?? vscode.Uri.file(path);
 }

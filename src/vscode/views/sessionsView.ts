@@ -9,6 +9,7 @@ import type { Guard, LedgerEntryView } from '../../core/index';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { describeChange } from './changeWords';
+import { guardPathToUri } from '../util/paths';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
@@ -69,12 +70,12 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     const { entry } = node;
     const item = new vscode.TreeItem(path.basename(entry.path), vscode.TreeItemCollapsibleState.None);
     item.id = `file:${node.sessionId}:${entry.path}`;
-    item.resourceUri = vscode.Uri.file(entry.path);
+    item.resourceUri = guardPathToUri(entry.path);
     const parts = entry.version === undefined ? ['seen missing'] : [`lines ${entry.seenText} of ${entry.totalLines}`, entry.version.slice(0, 7)];
     if (entry.changedBy) parts.push(`changed by ${describeChange(entry.changedBy)}`);
     item.description = parts.join(' · ');
     item.tooltip = new vscode.MarkdownString(
-      `${vscode.workspace.asRelativePath(entry.path)}\n\n` +
+      `${vscode.workspace.asRelativePath(guardPathToUri(entry.path))}\n\n` +
         (entry.version === undefined ? 'The session saw this path missing.' : `Seen: lines ${entry.seenText} of ${entry.totalLines} (version \`${entry.version}\`)`) +
         (entry.changedBy ? `\n\n$(warning) Changed since by ${describeChange(entry.changedBy)}: the agent must see the change before editing those lines.` : ''),
       true,

@@ -1,0 +1,82 @@
+/**
+ * The FileSystem port for virtual workspaces: paths under `/.readgate-uri/…` (see `util/virtualPaths.ts`)
+ * read and written through `workspace.fs`, whatever provider serves the scheme. Identity is the URI (there are
+ * no inodes); there are no symlinks, modes or hard links; writes are whatever the provider makes of them.
+ */
+import * as vscode from 'vscode';
+import type { ChunkReader, FileKind, FileStat, FileSystem } from '../../core/index';
+import { fromVirtualPath } from '../util/virtualPaths';
+
+function uriOf(path: string): vscode.Uri {
+  const uri = fromVirtualPath(path);
+  if (!uri) throw Object.assign(new Error(`not a virtual path: ${path}`), { code: 'EINVAL' });
+  return uri;
+}
+
+function kindOf(type: vscode.FileType): FileKind {
+  if (type & vscode.FileType.Directory) return 'directory';
+  if (type & vscode.FileType.File) return 'file';
+  return 'other';
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof vscode.FileSystemError && (error.code === 'FileNotFound' || error.code === 'FileNotADirectory');
+}
+
+export class WorkspaceFileSystem implements Omit<FileSystem, 'homedir'> {
+  async stat(path: string): Promise<FileStat | undefined> {
+    const uri = uriOf(path);
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      return { kind: kindOf(stat.type), size: stat.size, mtimeMs: stat.mtime, ctimeMs: stat.ctime, mode: 0o644, nlink: 1, identity: `uri:${uri.toString()}` };
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  lstat(path: string): Promise<FileStat | undefined> {
+    // workspace.fs reports what a link points to; there is no link to follow or refuse here.
+    return this.stat(path);
+  }
+
+  async readlink(path: string): Promise<string> {
+    throw Object.assign(new Error(`${path} is not a symbolic link`), { code: 'EINVAL' });
+  }
+
+  async realpath(path: string): Promise<string> {
+    return path;
+  }
+
+  async readFile(path: string): Promise<Uint8Array> {
+    return vscode.workspace.fs.readFile(uriOf(path));
+  }
+
+  async openChunkReader(path: string): Promise<ChunkReader> {
+    const bytes = await this.readFile(path);
+    return {
+      async read(buffer, position) {
+        const count = Math.max(0, Math.min(buffer.length, bytes.length - position));
+        buffer.set(bytes.subarray(position, position + count));
+        return count;
+      },
+      async close() {},
+    };
+  }
+
+  async writeFile(path: string, data: Uint8Array): Promise<void> {
+    await vscode.workspace.fs.writeFile(uriOf(path), data);
+  }
+
+  async unlink(path: string): Promise<void> {
+    await vscode.workspace.fs.delete(uriOf(path));
+  }
+
+  async mkdirp(path: string): Promise<void> {
+    await vscode.workspace.fs.createDirectory(uriOf(path));
+  }
+
+  async readdir(path: string): Promise<string[]> {
+    return (await vscode.workspace.fs.readDirectory(uriOf(path))).map(([name]) => name);
+  }
+}
