@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { createGuard, type FileSystem, type Guard, type GuardSettings } from '../core/index';
-import { trustGate } from './approval/trustGate';
+import { vscodeTrustGate } from './approval/vscodeTrustGate';
 import type { Config, ReadGateConfig } from './config';
 import type { Log } from './log';
 import { Disposable } from './util/dispose';
@@ -40,7 +40,7 @@ export class GuardHost extends Disposable {
 
   constructor(config: Config, log: Log, fileSystem: FileSystem) {
     super();
-    this.guard = createGuard({ ...settingsOf(config.current), approve: trustGate, logger: log, fileSystem });
+    this.guard = createGuard({ ...settingsOf(config.current), approve: vscodeTrustGate, logger: log, fileSystem });
     this._register(new vscode.Disposable(() => this.guard.dispose()));
     this._register(config.onDidChange((next) => this.guard.configure(settingsOf(next))));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.guard.configure({ roots: rootsOf(config.current) })));

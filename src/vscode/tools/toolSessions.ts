@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Guard, GuardSession } from '../../core/index';
 import { ANONYMOUS_SESSION, sessionKeyOf } from '../chat/sessionKeys';
 import { Disposable } from '../util/dispose';
+import { SessionExpiry } from './sessionExpiry';
 
 export interface ToolSessionLimits {
   ttlMs: number;
@@ -17,14 +18,15 @@ export interface ToolSessionLimits {
 export const DEFAULT_TOOL_SESSION_LIMITS: ToolSessionLimits = { ttlMs: 2 * 60 * 60 * 1000, maxSessions: 50 };
 
 export class ToolSessions extends Disposable {
-  private readonly lastUsed = new Map<string, number>();
+  private readonly expiry: SessionExpiry;
 
   constructor(
     private readonly guard: () => Guard,
-    private readonly limits: ToolSessionLimits = DEFAULT_TOOL_SESSION_LIMITS,
+    limits: ToolSessionLimits = DEFAULT_TOOL_SESSION_LIMITS,
     private readonly now: () => number = Date.now,
   ) {
     super();
+    this.expiry = new SessionExpiry(limits);
     const timer = setInterval(() => this.expire(), Math.min(limits.ttlMs, 10 * 60 * 1000));
     this._register(new vscode.Disposable(() => clearInterval(timer)));
   }
@@ -34,20 +36,13 @@ export class ToolSessions extends Disposable {
   }
 
   forKey(key: string): GuardSession {
-    this.lastUsed.delete(key);
-    this.lastUsed.set(key, this.now());
+    this.expiry.touch(key, this.now());
     this.expire();
     return this.guard().session(key, key === ANONYMOUS_SESSION ? { dedup: false } : {});
   }
 
   /** Drops sessions idle past the TTL and the least recently used beyond the cap (never the one just used). */
   expire(): void {
-    const cutoff = this.now() - this.limits.ttlMs;
-    for (const [key, at] of this.lastUsed) {
-      const excess = this.lastUsed.size > this.limits.maxSessions;
-      if (at >= cutoff && !excess) break;
-      this.lastUsed.delete(key);
-      this.guard().dropSession(key);
-    }
+    for (const key of this.expiry.expired(this.now())) this.guard().dropSession(key);
   }
 }
