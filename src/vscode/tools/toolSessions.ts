@@ -8,12 +8,9 @@ import * as vscode from 'vscode';
 import type { Guard, GuardSession } from '../../core/index';
 import { ANONYMOUS_SESSION, sessionKeyOf } from '../chat/sessionKeys';
 import { Disposable } from '../util/dispose';
-import { SessionExpiry } from './sessionExpiry';
+import { type ExpiryLimits, SessionExpiry } from './sessionExpiry';
 
-export interface ToolSessionLimits {
-  ttlMs: number;
-  maxSessions: number;
-}
+export type ToolSessionLimits = ExpiryLimits;
 
 export const DEFAULT_TOOL_SESSION_LIMITS: ToolSessionLimits = { ttlMs: 2 * 60 * 60 * 1000, maxSessions: 50 };
 
