@@ -9,6 +9,7 @@
  */
 import { diffArrays } from 'diff';
 import { type LineChange, type Ranges, EMPTY, add } from '../ledger/coverage';
+import { hunksOf } from './hunks';
 import { indexLines, type LineIndex } from './lineEndings';
 
 const MAX_EDIT_LENGTH = 1000;
@@ -117,29 +118,21 @@ export function formatUnifiedDiff(label: string, oldText: string, newText: strin
     return true;
   };
 
-  let i = 0;
-  while (i < changes.length && !truncated) {
-    // Group changes whose context would overlap into one hunk.
-    let j = i;
-    while (j + 1 < changes.length && changes[j + 1].oldFrom - changes[j].oldTo <= 2 * context) j++;
-    const first = changes[i];
-    const last = changes[j];
-    const oldStart = Math.max(1, first.oldFrom - context);
-    const oldEnd = Math.min(oldIndex.count, last.oldTo - 1 + context);
-    const newStart = Math.max(1, first.newFrom - (first.oldFrom - oldStart));
-    const newEnd = Math.min(newIndex.count, last.newTo - 1 + (oldEnd - (last.oldTo - 1)));
-    const oldLen = oldEnd - oldStart + 1;
-    const newLen = newEnd - newStart + 1;
+  for (const hunk of hunksOf(changes, oldIndex.count, newIndex.count, context)) {
+    if (truncated) break;
+    const { oldStart, oldLines: oldLen, newStart, newLines: newLen } = hunk;
     const header = `@@ -${oldLen === 0 ? oldStart - 1 : oldStart}${oldLen === 1 ? '' : `,${oldLen}`} +${newLen === 0 ? newStart - 1 : newStart}${newLen === 1 ? '' : `,${newLen}`} @@`;
     if (body.length >= maxLines) {
       truncated = true;
       break;
     }
     body.push(header);
+    const oldEnd = oldStart + oldLen - 1;
+    const newEnd = newStart + newLen - 1;
     let oldLine = oldStart;
     let newLine = newStart;
-    for (let k = i; k <= j && !truncated; k++) {
-      const change = changes[k];
+    for (const change of hunk.changes) {
+      if (truncated) break;
       for (; oldLine < change.oldFrom; oldLine++, newLine++) {
         if (!emit(' ', lineAt(newText, newIndex, newLine))) break;
         shownNew = add(shownNew, newLine, newLine);
@@ -154,7 +147,6 @@ export function formatUnifiedDiff(label: string, oldText: string, newText: strin
     for (; oldLine <= oldEnd && newLine <= newEnd && !truncated; oldLine++, newLine++) {
       if (emit(' ', lineAt(newText, newIndex, newLine))) shownNew = add(shownNew, newLine, newLine);
     }
-    i = j + 1;
   }
   const text = [`--- ${label}`, `+++ ${label}`, ...body].join('\n') + (truncated ? '\n… (diff truncated)' : '');
   return { text, shownNew, truncated };
