@@ -1,0 +1,57 @@
+/**
+ * Whether a change needs the user's approval, decided from the settings, workspace trust and the narrow
+ * grants a user gave ("approve further edits to this file in this session"). Pure: facts in, a decision out.
+ *
+ * - `always` (default): every change is reviewed, unless the user granted this session this file.
+ * - `sensitive`: only protected files (globs such as `.vscode/**`, `.git/**`, `**\/.env*`, lock files,
+ *   `*.code-workspace`) and files outside the workspace folders are reviewed.
+ * - `never`: nothing is reviewed, except that protected files always are.
+ * An untrusted workspace always reviews every change, whatever the mode or grants.
+ */
+import picomatch from 'picomatch';
+
+export type ApprovalMode = 'always' | 'sensitive' | 'never';
+
+export const DEFAULT_PROTECTED_GLOBS = [
+  '.vscode/**',
+  '.git/**',
+  '**/.env',
+  '**/.env.*',
+  '**/*.code-workspace',
+  '**/package-lock.json',
+  '**/yarn.lock',
+  '**/pnpm-lock.yaml',
+  '**/Cargo.lock',
+  '**/poetry.lock',
+  '**/Gemfile.lock',
+  '**/composer.lock',
+  '**/go.sum',
+];
+
+export interface ApprovalFacts {
+  mode: ApprovalMode;
+  trusted: boolean;
+  protectedGlobs: readonly string[];
+  /** Each file's path relative to the workspace folder containing it, or undefined when it is outside all. */
+  files: { path: string; relative: string | undefined }[];
+  /** Files this session was granted further edits to without review. */
+  granted: ReadonlySet<string>;
+}
+
+export type ApprovalNeed = { ask: false } | { ask: true; why: string };
+
+export function isProtected(relative: string | undefined, globs: readonly string[]): boolean {
+  if (relative === undefined) return false;
+  const normalized = relative.split('\\').join('/');
+  return globs.some((glob) => picomatch.isMatch(normalized, glob, { dot: true }));
+}
+
+export function decideApproval(facts: ApprovalFacts): ApprovalNeed {
+  if (!facts.trusted) return { ask: true, why: 'the workspace is not trusted' };
+  const protectedFile = facts.files.find((file) => isProtected(file.relative, facts.protectedGlobs));
+  if (protectedFile) return { ask: true, why: `${protectedFile.relative} is protected` };
+  const outside = facts.files.find((file) => file.relative === undefined);
+  if (facts.mode !== 'never' && outside) return { ask: true, why: `${outside.path} is outside the workspace` };
+  if (facts.mode === 'always' && facts.files.some((file) => !facts.granted.has(file.path))) return { ask: true, why: 'every change is reviewed' };
+  return { ask: false };
+}

@@ -1,0 +1,58 @@
+/**
+ * Messages between the approval panel (webview, `media/approval/`) and the extension. Types only, no `vscode`
+ * import: the webview bundle imports these types too. The extension validates every message it receives and
+ * ignores anything not for a request it holds.
+ */
+
+export interface DiffLine {
+  kind: 'context' | 'removed' | 'added';
+  text: string;
+  /** 1-based line number in the old text (context and removed lines). */
+  oldLine?: number;
+  /** 1-based line number in the new text (context and added lines). */
+  newLine?: number;
+}
+
+export interface HunkView {
+  /** Index of the hunk within its file (what accept/reject refers to). */
+  index: number;
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: DiffLine[];
+}
+
+export interface FileView {
+  /** The path as the agent named it. */
+  path: string;
+  /** Short, workspace-relative name for display. */
+  displayPath: string;
+  created: boolean;
+  hunks: HunkView[];
+  /** Line counts of the whole old and new text (the view collapses unchanged regions between hunks). */
+  totalOldLines: number;
+  totalNewLines: number;
+}
+
+export interface RequestView {
+  id: string;
+  sessionLabel: string;
+  operation: 'edit' | 'write' | 'multiEdit';
+  explanation?: string;
+  files: FileView[];
+  /** Shown above the diff when something happened during review (e.g. the file changed on disk). */
+  notice?: string;
+}
+
+/** Extension → webview. */
+export type ToWebview =
+  | { type: 'requests'; requests: RequestView[] }
+  | { type: 'focusRequest'; id: string };
+
+/** Webview → extension. `rejectedHunks` maps a file path to the indexes of hunks the user rejected. */
+export type FromWebview =
+  | { type: 'ready' }
+  | { type: 'approve'; id: string; rejectedHunks: Record<string, number[]> }
+  | { type: 'reject'; id: string; reason?: string }
+  | { type: 'openDiff'; id: string; path: string };

@@ -1,0 +1,45 @@
+import * as assert from 'assert';
+import { DEFAULT_PROTECTED_GLOBS, decideApproval, isProtected } from '../../../src/vscode/approval/approvalPolicy';
+
+const facts = (over: Partial<Parameters<typeof decideApproval>[0]> = {}) => ({
+  mode: 'always' as const,
+  trusted: true,
+  protectedGlobs: DEFAULT_PROTECTED_GLOBS,
+  files: [{ path: '/w/src/a.ts', relative: 'src/a.ts' }],
+  granted: new Set<string>(),
+  ...over,
+});
+
+suite('approval policy', () => {
+  test('always: every change is reviewed unless this session was granted the file', () => {
+    assert.strictEqual(decideApproval(facts()).ask, true);
+    assert.strictEqual(decideApproval(facts({ granted: new Set(['/w/src/a.ts']) })).ask, false);
+  });
+
+  test('sensitive: only protected files and files outside the workspace are reviewed', () => {
+    assert.strictEqual(decideApproval(facts({ mode: 'sensitive' })).ask, false);
+    assert.strictEqual(decideApproval(facts({ mode: 'sensitive', files: [{ path: '/w/.env', relative: '.env' }] })).ask, true);
+    assert.strictEqual(decideApproval(facts({ mode: 'sensitive', files: [{ path: '/elsewhere/x', relative: undefined }] })).ask, true);
+  });
+
+  test('never: nothing is reviewed except protected files', () => {
+    assert.strictEqual(decideApproval(facts({ mode: 'never' })).ask, false);
+    assert.strictEqual(decideApproval(facts({ mode: 'never', files: [{ path: '/w/.vscode/settings.json', relative: '.vscode/settings.json' }] })).ask, true);
+  });
+
+  test('protected files are reviewed even when the session was granted them', () => {
+    const lock = { path: '/w/package-lock.json', relative: 'package-lock.json' };
+    assert.strictEqual(decideApproval(facts({ files: [lock], granted: new Set([lock.path]) })).ask, true);
+  });
+
+  test('an untrusted workspace reviews everything, whatever the mode', () => {
+    assert.deepStrictEqual(decideApproval(facts({ mode: 'never', trusted: false })), { ask: true, why: 'the workspace is not trusted' });
+  });
+
+  test('the default protected globs cover VS Code settings, git, env files, lock files and workspaces', () => {
+    for (const path of ['.vscode/settings.json', '.git/config', '.env', 'app/.env.local', 'team.code-workspace', 'web/pnpm-lock.yaml', 'go.sum']) {
+      assert.ok(isProtected(path, DEFAULT_PROTECTED_GLOBS), path);
+    }
+    for (const path of ['src/env.ts', '.github/workflows/ci.yml', 'package.json']) assert.ok(!isProtected(path, DEFAULT_PROTECTED_GLOBS), path);
+  });
+});
