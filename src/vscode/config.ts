@@ -5,6 +5,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { type ApprovalMode, DEFAULT_PROTECTED_GLOBS } from './approval/approvalPolicy';
 import { Disposable } from './util/dispose';
 
 export const SECTION = 'readgate';
@@ -18,6 +19,8 @@ export interface ReadGateConfig {
   readonly deny: readonly string[];
   readonly extraRoots: readonly string[];
   readonly snapshotBudgetBytes: number;
+  readonly approvalMode: ApprovalMode;
+  readonly protectedGlobs: readonly string[];
 }
 
 export const DEFAULT_CONFIG: ReadGateConfig = {
@@ -29,7 +32,13 @@ export const DEFAULT_CONFIG: ReadGateConfig = {
   deny: [],
   extraRoots: [],
   snapshotBudgetBytes: 64 * 1024 * 1024,
+  approvalMode: 'always',
+  protectedGlobs: DEFAULT_PROTECTED_GLOBS,
 };
+
+function readMode(value: unknown): ApprovalMode {
+  return value === 'sensitive' || value === 'never' ? value : 'always';
+}
 
 function readInteger(value: unknown, fallback: number, minimum: number, maximum: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
@@ -57,6 +66,8 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     deny: Object.freeze(readStrings(configuration.get('paths.deny'))),
     extraRoots: Object.freeze(readRoots(configuration.get('paths.extraRoots'))),
     snapshotBudgetBytes: readInteger(configuration.get('memory.snapshotBudgetMB'), DEFAULT_CONFIG.snapshotBudgetBytes / 1024 / 1024, 1, 4096) * 1024 * 1024,
+    approvalMode: readMode(configuration.get('approval.mode')),
+    protectedGlobs: Object.freeze(Array.isArray(configuration.get('approval.protected')) ? readStrings(configuration.get('approval.protected')) : [...DEFAULT_PROTECTED_GLOBS]),
   });
 }
 

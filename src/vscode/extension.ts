@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { Api, type ReadGateApi } from './api';
 import { registerCommands } from './commands';
 import { Config } from './config';
+import { ApprovalService } from './approval/approvalService';
+import { registerTestHooks } from './approval/testHooks';
 import { ChangeWatcher } from './documents/changeWatcher';
 import { EditorFileSystem } from './documents/editorFileSystem';
 import { GuardHost } from './guardHost';
@@ -24,14 +26,17 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const guard = () => host!.guard;
   const watcher = new ChangeWatcher(guard, log);
   const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path));
-  host = new GuardHost(config, log, files);
   const labels = new SessionLabels();
+  const approvals = new ApprovalService(context.extensionUri, config, labels, log);
+  host = new GuardHost(config, log, files, approvals.approve);
   const api = new Api(host.guard, labels);
   const toolSessions = new ToolSessions(guard);
   const reports = new Reports(guard, labels);
   const view = new SessionsView(guard, labels);
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
-  context.subscriptions.push(log, config, host, watcher, api, toolSessions, reports, view, registerTools(toolSessions), registerCommands({ log, guard, labels, reports }));
+  context.subscriptions.push(log, config, host, watcher, approvals, api, toolSessions, reports, view, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals }));
+  // Integration tests drive the approval panel through its message protocol.
+  if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals));
   log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated (VS Code ${vscode.version})`);
   return api.toPublic();
 }

@@ -4,8 +4,7 @@
  * apply live without a reload. Disposing it disposes the guard (every later call is CANCELLED).
  */
 import * as vscode from 'vscode';
-import { createGuard, type FileSystem, type Guard, type GuardSettings } from '../core/index';
-import { vscodeTrustGate } from './approval/vscodeTrustGate';
+import { type ApprovalDecision, type ApprovalRequest, createGuard, type FileSystem, type Guard, type GuardSettings } from '../core/index';
 import type { Config, ReadGateConfig } from './config';
 import type { Log } from './log';
 import { Disposable } from './util/dispose';
@@ -38,9 +37,9 @@ function settingsOf(config: ReadGateConfig): Required<GuardSettings> {
 export class GuardHost extends Disposable {
   readonly guard: Guard;
 
-  constructor(config: Config, log: Log, fileSystem: FileSystem) {
+  constructor(config: Config, log: Log, fileSystem: FileSystem, approve: (request: ApprovalRequest) => Promise<ApprovalDecision>) {
     super();
-    this.guard = createGuard({ ...settingsOf(config.current), approve: vscodeTrustGate, logger: log, fileSystem });
+    this.guard = createGuard({ ...settingsOf(config.current), approve, logger: log, fileSystem });
     this._register(new vscode.Disposable(() => this.guard.dispose()));
     this._register(config.onDidChange((next) => this.guard.configure(settingsOf(next))));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.guard.configure({ roots: rootsOf(config.current) })));

@@ -53,6 +53,7 @@ async function main() {
         READGATE_TEST_OUT: outDir,
         READGATE_TEST_RESULT: resultFile,
         READGATE_TEST_LABEL: 'integration',
+        READGATE_TEST_HOOKS: '1',
       },
     });
   } catch (error) {

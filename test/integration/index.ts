@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as util from 'util';
 import Mocha = require('mocha');
+import * as vscode from 'vscode';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -21,8 +22,10 @@ function mirrorOutput(file: string | undefined): void {
   };
 }
 
-export function run(): Promise<void> {
+export async function run(): Promise<void> {
   mirrorOutput(process.env.READGATE_TEST_LOG);
+  // Suites apply changes directly; the approval suite turns review on for itself.
+  await vscode.workspace.getConfiguration('readgate').update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
   const mocha = new Mocha({
     ui: 'tdd',
     color: false,

@@ -6,6 +6,7 @@ export const CommandIds = {
   forgetAllSessions: 'readgate.forgetAllSessions',
   toggleDedup: 'readgate.toggleDedup',
   showStatistics: 'readgate.showStatistics',
+  reviewPending: 'readgate.reviewPending',
   openFile: 'readgate.openFile',
   revealSeenRange: 'readgate.revealSeenRange',
 } as const;

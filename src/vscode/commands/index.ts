@@ -1,6 +1,7 @@
 /** Registers every command; the returned Disposable unregisters them all. */
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
+import type { ApprovalService } from '../approval/approvalService';
 import type { Log } from '../log';
 import type { Reports } from '../reports/reports';
 import type { SessionLabels } from '../sessionLabels';
@@ -8,18 +9,21 @@ import { registerFileActions } from './fileActions';
 import { registerForgetSession } from './forgetSession';
 import { registerShowLedger } from './showLedger';
 import { registerShowLog } from './showLog';
+import { registerReviewPending } from './reviewPending';
 import { registerShowStatistics } from './showStatistics';
 import { registerToggleDedup } from './toggleDedup';
 
 export interface CommandDeps {
+  approvals: ApprovalService;
   log: Log;
   guard: () => Guard;
   labels: SessionLabels;
   reports: Reports;
 }
 
-export function registerCommands({ log, guard, labels, reports }: CommandDeps): vscode.Disposable {
+export function registerCommands({ approvals, log, guard, labels, reports }: CommandDeps): vscode.Disposable {
   return vscode.Disposable.from(
+    registerReviewPending(approvals),
     registerShowLog(log),
     registerShowLedger(guard, labels, reports),
     registerForgetSession(guard, labels),

@@ -1,4 +1,7 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { repoRoot } from '../helpers/repoRoot';
 import { DEFAULT_PROTECTED_GLOBS, decideApproval, isProtected } from '../../../src/vscode/approval/approvalPolicy';
 
 const facts = (over: Partial<Parameters<typeof decideApproval>[0]> = {}) => ({
@@ -41,5 +44,12 @@ suite('approval policy', () => {
       assert.ok(isProtected(path, DEFAULT_PROTECTED_GLOBS), path);
     }
     for (const path of ['src/env.ts', '.github/workflows/ci.yml', 'package.json']) assert.ok(!isProtected(path, DEFAULT_PROTECTED_GLOBS), path);
+  });
+});
+
+suite('approval settings in the manifest', () => {
+  test('the protected-globs default in package.json is the one the policy uses', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default: unknown }> } } };
+    assert.deepStrictEqual(manifest.contributes.configuration.properties['readgate.approval.protected'].default, DEFAULT_PROTECTED_GLOBS);
   });
 });

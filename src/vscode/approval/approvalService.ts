@@ -1,0 +1,168 @@
+/**
+ * The approval gate (SPEC section 4): the guard's `approve` port in VS Code. Decides by policy whether a change
+ * needs review; if so, queues it in the approval panel, tells the user a change is waiting, and resolves with
+ * what the user decided (approve, approve with some hunks rejected, reject with a reason). A cancelled call
+ * leaves the queue at once. If a file changes while its change is under review, the request says so: approving
+ * it is then refused by the guard, which never applies an outdated diff.
+ */
+import { randomUUID } from 'crypto';
+import * as vscode from 'vscode';
+import type { ApprovalDecision, ApprovalRequest } from '../../core/index';
+import type { Config } from '../config';
+import type { Log } from '../log';
+import type { SessionLabels } from '../sessionLabels';
+import { Disposable } from '../util/dispose';
+import { guardPathToUri } from '../util/paths';
+import { decideApproval } from './approvalPolicy';
+import { ApprovalPanel } from './approvalPanel';
+import { parseWebviewMessage } from './messageValidation';
+import type { FromWebview, RequestView } from './protocol';
+import { Proposals } from './proposals';
+import { type ReviewFile, approvalWith, requestView, reviewFile } from './reviewModel';
+
+interface Pending {
+  id: string;
+  request: ApprovalRequest;
+  files: ReviewFile[];
+  notice?: string;
+  resolve(decision: ApprovalDecision): void;
+}
+
+export class ApprovalService extends Disposable {
+  private readonly pending = new Map<string, Pending>();
+  private readonly grants = new Map<string, Set<string>>();
+  private readonly panel: ApprovalPanel;
+  private readonly proposals = this._register(new Proposals());
+
+  constructor(
+    extensionUri: vscode.Uri,
+    private readonly config: Config,
+    private readonly labels: SessionLabels,
+    private readonly log: Log,
+  ) {
+    super();
+    this.panel = this._register(new ApprovalPanel(extensionUri, (message) => this.handle(message)));
+    this._register(vscode.workspace.onDidChangeTextDocument((event) => this.noticeChange(event.document.uri)));
+    const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/*'));
+    this._register(watcher.onDidChange((uri) => this.noticeChange(uri)));
+    this._register(watcher.onDidDelete((uri) => this.noticeChange(uri)));
+    this._register(new vscode.Disposable(() => {
+      for (const entry of this.pending.values()) entry.resolve({ approved: false, reason: 'ReadGate was shut down before the change was reviewed' });
+      this.pending.clear();
+    }));
+  }
+
+  /** The guard's approve port. */
+  readonly approve = async (request: ApprovalRequest): Promise<ApprovalDecision> => {
+    const current = this.config.current;
+    const need = decideApproval({
+      mode: current.approvalMode,
+      trusted: vscode.workspace.isTrusted,
+      protectedGlobs: current.protectedGlobs,
+      files: request.files.map((file) => ({ path: file.path, relative: this.relative(file.path) })),
+      granted: this.grants.get(request.sessionId) ?? new Set(),
+    });
+    if (!need.ask) return { approved: true };
+    if (request.signal.aborted) return { approved: false, reason: 'cancelled' };
+    return new Promise<ApprovalDecision>((resolve) => {
+      const id = randomUUID();
+      const files = request.files.map((file) => reviewFile(file, this.display(file.path)));
+      const entry: Pending = { id, request, files, resolve: (decision) => this.settle(id, resolve, decision) };
+      this.pending.set(id, entry);
+      request.signal.addEventListener('abort', () => entry.resolve({ approved: false, reason: 'cancelled' }), { once: true });
+      this.log.info('[approval] review requested', { session: request.sessionId, request: id, files: files.length, why: need.why });
+      this.refresh(true);
+      void this.announce(entry);
+    });
+  };
+
+  /** The requests waiting for review, as the panel shows them. */
+  views(): RequestView[] {
+    return [...this.pending.values()].map((entry) => requestView(entry.id, this.labels.labelOf(entry.request.sessionId), entry.request, entry.files, entry.notice));
+  }
+
+  /** Opens (or reveals) the panel with the pending requests. */
+  reveal(): void {
+    if (this.pending.size === 0) {
+      void vscode.window.showInformationMessage('No change is waiting for your review.');
+      return;
+    }
+    this.refresh(true);
+  }
+
+  /** Narrow grant: further changes to this file by this session skip review (never protected files). */
+  grant(sessionId: string, path: string): void {
+    let files = this.grants.get(sessionId);
+    if (!files) this.grants.set(sessionId, (files = new Set()));
+    files.add(path);
+  }
+
+  /** Messages from the panel (or from integration tests, through the same protocol). */
+  handle(raw: unknown): void {
+    const message = parseWebviewMessage(raw);
+    if (!message || message.type === 'ready') return;
+    const entry = this.pending.get(message.id);
+    if (!entry) return; // not for a request we hold: ignored
+    this.apply(entry, message);
+  }
+
+  private apply(entry: Pending, message: Exclude<FromWebview, { type: 'ready' }>): void {
+    switch (message.type) {
+      case 'approve':
+        entry.resolve(approvalWith(entry.files, message.rejectedHunks));
+        break;
+      case 'reject':
+        entry.resolve({ approved: false, ...(message.reason ? { reason: message.reason } : {}) });
+        break;
+      case 'openDiff': {
+        const file = entry.files.find((f) => f.path === message.path);
+        if (!file) return;
+        const before = this.proposals.put(entry.id, 'before', file.path, file.before);
+        const after = this.proposals.put(entry.id, 'after', file.path, file.after);
+        void vscode.commands.executeCommand('vscode.diff', before, after, `${this.display(file.path)} (proposed change)`, { preview: true, viewColumn: vscode.ViewColumn.Active });
+        break;
+      }
+    }
+  }
+
+  private settle(id: string, resolve: (decision: ApprovalDecision) => void, decision: ApprovalDecision): void {
+    if (!this.pending.delete(id)) return;
+    this.proposals.forget(id);
+    this.log.info('[approval] decided', { request: id, approved: decision.approved, edited: decision.approved && Boolean(decision.files) });
+    resolve(decision);
+    this.refresh(false);
+  }
+
+  private refresh(reveal: boolean): void {
+    this.panel.show(this.views(), reveal);
+  }
+
+  private async announce(entry: Pending): Promise<void> {
+    if (this.panel.isOpen && this.pending.size > 1) return;
+    const files = entry.files.map((file) => this.display(file.path)).join(', ');
+    const choice = await vscode.window.showInformationMessage(`ReadGate: an agent wants to change ${files}.`, 'Review');
+    if (choice === 'Review' && this.pending.has(entry.id)) this.panel.focus(entry.id);
+  }
+
+  private noticeChange(uri: vscode.Uri): void {
+    if (this.pending.size === 0) return;
+    let changed = false;
+    for (const entry of this.pending.values()) {
+      const file = entry.files.find((f) => guardPathToUri(f.path).toString() === uri.toString());
+      if (!file || entry.notice) continue;
+      entry.notice = `${this.display(file.path)} changed while you were reviewing. This diff is outdated: approving it will be refused and nothing will be written. Reject it, and the agent can retry against the new content.`;
+      changed = true;
+    }
+    if (changed) this.refresh(false);
+  }
+
+  private relative(path: string): string | undefined {
+    const uri = guardPathToUri(path);
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    return folder ? vscode.workspace.asRelativePath(uri, false) : undefined;
+  }
+
+  private display(path: string): string {
+    return vscode.workspace.asRelativePath(guardPathToUri(path));
+  }
+}

@@ -1,0 +1,107 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { api, freshFile, numbered, rejection, textOf } from './helpers';
+
+interface RequestView {
+  id: string;
+  operation: string;
+  explanation?: string;
+  notice?: string;
+  files: { path: string; hunks: { index: number }[] }[];
+}
+
+const HOOK = 'readgate._test.approval';
+const pending = async (): Promise<RequestView[]> => (await vscode.commands.executeCommand<RequestView[]>(HOOK, 'pending')) ?? [];
+const send = (message: unknown) => vscode.commands.executeCommand(HOOK, 'message', message);
+
+async function nextRequest(): Promise<RequestView> {
+  for (let i = 0; i < 200; i++) {
+    const [first] = await pending();
+    if (first) return first;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('no approval request arrived');
+}
+
+const invoke = (name: string, input: object, token?: vscode.CancellationToken) => vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
+
+suite('approval gate', () => {
+  suiteSetup(async () => {
+    await api();
+    await vscode.workspace.getConfiguration('readgate').update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
+  });
+  suiteTeardown(async () => {
+    await vscode.workspace.getConfiguration('readgate').update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('nothing is written while a change waits; approving applies it and the result shows the diff', async () => {
+    const file = freshFile(numbered(5));
+    await invoke('readgate_read', { filePath: file });
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', explanation: 'clearer name' });
+    const request = await nextRequest();
+    assert.strictEqual(request.explanation, 'clearer name');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5), 'written before approval');
+    await send({ type: 'approve', id: request.id, rejectedHunks: {} });
+    assert.match(textOf(await call), /-line 2\n\+two/);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 2', 'two'));
+  });
+
+  test('rejecting with a reason leaves the file and tells the agent it was NOT modified and why', async () => {
+    const file = freshFile(numbered(3));
+    await invoke('readgate_read', { filePath: file });
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 1', newString: 'x' });
+    const request = await nextRequest();
+    await send({ type: 'reject', id: request.id, reason: 'keep the original wording' });
+    const message = await rejection(call);
+    assert.match(message, /^REJECTED_BY_USER: .*NOT modified.*keep the original wording/s);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3));
+  });
+
+  test('per-hunk approval applies only the accepted hunks and reports exactly that', async () => {
+    const file = freshFile(numbered(40));
+    await invoke('readgate_read', { filePath: file });
+    const call = invoke('readgate_multiEdit', { edits: [{ filePath: file, oldString: 'line 3\n', newString: 'THREE\n' }, { filePath: file, oldString: 'line 30\n', newString: 'THIRTY\n' }] });
+    const request = await nextRequest();
+    assert.strictEqual(request.files[0].hunks.length, 2);
+    await send({ type: 'approve', id: request.id, rejectedHunks: { [request.files[0].path]: [1] } });
+    const text = textOf(await call);
+    assert.match(text, /changes the user made before approving/);
+    assert.ok(text.includes('+THREE') && !text.includes('+THIRTY'), text);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(40).replace('line 3\n', 'THREE\n'));
+  });
+
+  test('a file changed during review is flagged, and approving the outdated diff is refused without writing', async () => {
+    const file = freshFile(numbered(5));
+    await invoke('readgate_read', { filePath: file });
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 4', newString: 'four' });
+    const request = await nextRequest();
+    fs.writeFileSync(file, numbered(5).replace('line 4', 'line 4 (theirs)'));
+    for (let i = 0; i < 100 && !(await pending())[0]?.notice; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.match((await pending())[0]?.notice ?? '', /changed while you were reviewing/);
+    await send({ type: 'approve', id: request.id, rejectedHunks: {} });
+    assert.match(await rejection(call), /^FILE_CHANGED_SINCE_READ: /);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 4', 'line 4 (theirs)'));
+  });
+
+  test('cancelling the tool call closes its request and writes nothing', async () => {
+    const file = freshFile(numbered(3));
+    await invoke('readgate_read', { filePath: file });
+    const source = new vscode.CancellationTokenSource();
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'x' }, source.token);
+    await nextRequest();
+    source.cancel();
+    assert.match(await rejection(call), /CANCELLED|Canceled/);
+    for (let i = 0; i < 100 && (await pending()).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.strictEqual((await pending()).length, 0);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3));
+  });
+
+  test('messages for requests the panel does not hold are ignored', async () => {
+    await send({ type: 'approve', id: 'no-such-request', rejectedHunks: {} });
+    await send({ type: 'bogus' });
+    await send('not even an object');
+    assert.deepStrictEqual(await pending(), []);
+  });
+});
