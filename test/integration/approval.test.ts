@@ -98,6 +98,28 @@ suite('approval gate', () => {
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3));
   });
 
+  test('approving with "allow further edits" lets this session change that file again without review', async () => {
+    const readGate = await api();
+    const session = readGate.openSession({ id: 'granted-session' });
+    const file = freshFile(numbered(4));
+    await session.read(file);
+    const first = session.edit(file, [{ oldString: 'line 1', newString: 'one' }]);
+    const request = await nextRequest();
+    await send({ type: 'approve', id: request.id, rejectedHunks: {}, allowFurtherEdits: true });
+    assert.strictEqual((await first).ok, true);
+    assert.strictEqual((await session.edit(file, [{ oldString: 'line 2', newString: 'two' }])).ok, true);
+    assert.deepStrictEqual(await pending(), []);
+    // Another session still has to ask.
+    const other = readGate.openSession();
+    await other.read(file);
+    const third = other.edit(file, [{ oldString: 'line 3', newString: 'three' }]);
+    const again = await nextRequest();
+    await send({ type: 'reject', id: again.id });
+    assert.strictEqual((await third).code, 'REJECTED_BY_USER');
+    session.dispose();
+    other.dispose();
+  });
+
   test('messages for requests the panel does not hold are ignored', async () => {
     await send({ type: 'approve', id: 'no-such-request', rejectedHunks: {} });
     await send({ type: 'bogus' });

@@ -109,6 +109,7 @@ export class ApprovalService extends Disposable {
   private apply(entry: Pending, message: Exclude<FromWebview, { type: 'ready' }>): void {
     switch (message.type) {
       case 'approve':
+        if (message.allowFurtherEdits) for (const file of entry.files) this.grant(entry.request.sessionId, file.path);
         entry.resolve(approvalWith(entry.files, message.rejectedHunks));
         break;
       case 'reject':

@@ -13,7 +13,9 @@ export function parseWebviewMessage(message: unknown): FromWebview | undefined {
     case 'ready':
       return { type: 'ready' };
     case 'approve':
-      return typeof m.id === 'string' && isStringArrayRecord(m.rejectedHunks) ? { type: 'approve', id: m.id, rejectedHunks: m.rejectedHunks } : undefined;
+      return typeof m.id === 'string' && isStringArrayRecord(m.rejectedHunks)
+        ? { type: 'approve', id: m.id, rejectedHunks: m.rejectedHunks, ...(m.allowFurtherEdits === true ? { allowFurtherEdits: true } : {}) }
+        : undefined;
     case 'reject':
       return typeof m.id === 'string' && (m.reason === undefined || typeof m.reason === 'string')
         ? { type: 'reject', id: m.id, ...(typeof m.reason === 'string' && m.reason.trim() ? { reason: m.reason.trim().slice(0, 2000) } : {}) }

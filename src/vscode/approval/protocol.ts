@@ -53,6 +53,7 @@ export type ToWebview =
 /** Webview → extension. `rejectedHunks` maps a file path to the indexes of hunks the user rejected. */
 export type FromWebview =
   | { type: 'ready' }
-  | { type: 'approve'; id: string; rejectedHunks: Record<string, number[]> }
+  /** `allowFurtherEdits`: later changes to these files by the same session skip review (never protected files). */
+  | { type: 'approve'; id: string; rejectedHunks: Record<string, number[]>; allowFurtherEdits?: boolean }
   | { type: 'reject'; id: string; reason?: string }
   | { type: 'openDiff'; id: string; path: string };
