@@ -1,5 +1,5 @@
 // The one build script.
-//   node esbuild.mjs               development build of dist/ (source maps)
+//   node esbuild.mjs               development build of dist/ (source maps), including dist/webview/approval.{js,css}
 //   node esbuild.mjs --production  minified dist/ for packaging, no source maps
 //   node esbuild.mjs --watch       rebuild dist/ on change
 //   node esbuild.mjs --tests       transpile src/ and test/ to out/ for mocha (unit tests and the in-host suite)
@@ -30,6 +30,22 @@ const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The headless library. `vscode` is deliberately not external: an import of it from core fails this build.
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', metafile: true },
+  // The approval panel's page (media/approval, its own tsconfig): a browser script and its stylesheet.
+  {
+    entryPoints: [
+      { in: 'media/approval/main.ts', out: 'approval' },
+      { in: 'media/approval/approval.css', out: 'approval' },
+    ],
+    outdir: 'dist/webview',
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    logLevel: 'warning',
+  },
 ];
 
 function emitCoreDeclarations() {

@@ -27,7 +27,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const watcher = new ChangeWatcher(guard, log);
   const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path));
   const labels = new SessionLabels();
-  const approvals = new ApprovalService(context.extensionUri, config, labels, log);
+  const approvals = new ApprovalService(context.extensionUri, config, labels, log, async (sessionId, path) => (await guard().session(sessionId).check(path)) === 'stale');
   host = new GuardHost(config, log, files, approvals.approve);
   const api = new Api(host.guard, labels);
   const toolSessions = new ToolSessions(guard);

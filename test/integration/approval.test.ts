@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
+import * as harness from './harness';
 import { api, freshFile, numbered, rejection, textOf } from './helpers';
 
 interface RequestView {
@@ -42,6 +43,10 @@ suite('approval gate', () => {
     const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', explanation: 'clearer name' });
     const request = await nextRequest();
     assert.strictEqual(request.explanation, 'clearer name');
+    if (harness.isAvailable) {
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // let the panel's page render
+      await harness.screenshot('approval-panel');
+    }
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5), 'written before approval');
     await send({ type: 'approve', id: request.id, rejectedHunks: {} });
     assert.match(textOf(await call), /-line 2\n\+two/);

@@ -34,11 +34,13 @@ export class ApprovalService extends Disposable {
   private readonly panel: ApprovalPanel;
   private readonly proposals = this._register(new Proposals());
 
+  /** `isStale` asks the guard whether a file's content moved on from what the session's change was made against. */
   constructor(
     extensionUri: vscode.Uri,
     private readonly config: Config,
     private readonly labels: SessionLabels,
     private readonly log: Log,
+    private readonly isStale: (sessionId: string, path: string) => Promise<boolean>,
   ) {
     super();
     this.panel = this._register(new ApprovalPanel(extensionUri, (message) => this.handle(message)));
@@ -147,14 +149,16 @@ export class ApprovalService extends Disposable {
 
   private noticeChange(uri: vscode.Uri): void {
     if (this.pending.size === 0) return;
-    let changed = false;
     for (const entry of this.pending.values()) {
       const file = entry.files.find((f) => guardPathToUri(f.path).toString() === uri.toString());
       if (!file || entry.notice) continue;
-      entry.notice = `${this.display(file.path)} changed while you were reviewing. This diff is outdated: approving it will be refused and nothing will be written. Reject it, and the agent can retry against the new content.`;
-      changed = true;
+      // Events are hints and may be late echoes of earlier writes: only content that really moved counts.
+      void this.isStale(entry.request.sessionId, file.path).then((stale) => {
+        if (!stale || entry.notice || !this.pending.has(entry.id)) return;
+        entry.notice = `${this.display(file.path)} changed while you were reviewing. This diff is outdated: approving it will be refused and nothing will be written. Reject it, and the agent can retry against the new content.`;
+        this.refresh(false);
+      });
     }
-    if (changed) this.refresh(false);
   }
 
   private relative(path: string): string | undefined {

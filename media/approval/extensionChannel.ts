@@ -1,0 +1,62 @@
+/**
+ * The page's only link to the extension: typed `post` of protocol messages, the persisted view state, and a
+ * guard that turns whatever arrives on `window` `message` events into a protocol message or nothing. The page
+ * renders only what passes the guard, so a malformed or foreign message cannot break the view half-way.
+ * `acquireVsCodeApi` may be called once per load, so one channel is created at boot and passed around.
+ */
+import type { DiffLine, FileView, FromWebview, HunkView, RequestView, ToWebview } from '../../src/vscode/approval/protocol';
+import { readViewState, type ViewState } from './viewState';
+
+export interface ExtensionChannel {
+  post(message: FromWebview): void;
+  loadState(): ViewState;
+  saveState(state: ViewState): void;
+}
+
+export function connectToExtension(): ExtensionChannel {
+  const api = acquireVsCodeApi<ViewState>();
+  return {
+    post: (message) => api.postMessage(message),
+    loadState: () => readViewState(api.getState()),
+    saveState: (state) => {
+      api.setState(state);
+    },
+  };
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isInt = (value: unknown): value is number => Number.isInteger(value);
+const isOptionalInt = (value: unknown): boolean => value === undefined || isInt(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function isDiffLine(value: unknown): value is DiffLine {
+  return isRecord(value) && (value.kind === 'context' || value.kind === 'removed' || value.kind === 'added') && isString(value.text) && isOptionalInt(value.oldLine) && isOptionalInt(value.newLine);
+}
+
+function isHunk(value: unknown): value is HunkView {
+  return isRecord(value) && isInt(value.index) && isInt(value.oldStart) && isInt(value.oldLines) && isInt(value.newStart) && isInt(value.newLines) && Array.isArray(value.lines) && value.lines.every(isDiffLine);
+}
+
+function isFile(value: unknown): value is FileView {
+  return isRecord(value) && isString(value.path) && isString(value.displayPath) && typeof value.created === 'boolean' && isInt(value.totalOldLines) && isInt(value.totalNewLines) && Array.isArray(value.hunks) && value.hunks.every(isHunk);
+}
+
+function isRequest(value: unknown): value is RequestView {
+  return (
+    isRecord(value) &&
+    isString(value.id) &&
+    isString(value.sessionLabel) &&
+    (value.operation === 'edit' || value.operation === 'write' || value.operation === 'multiEdit') &&
+    (value.explanation === undefined || isString(value.explanation)) &&
+    (value.notice === undefined || isString(value.notice)) &&
+    Array.isArray(value.files) &&
+    value.files.every(isFile)
+  );
+}
+
+export function parseToWebview(data: unknown): ToWebview | undefined {
+  if (!isRecord(data)) return undefined;
+  if (data.type === 'requests' && Array.isArray(data.requests) && data.requests.every(isRequest)) return { type: 'requests', requests: data.requests };
+  if (data.type === 'focusRequest' && isString(data.id)) return { type: 'focusRequest', id: data.id };
+  return undefined;
+}

@@ -1,0 +1,100 @@
+/**
+ * The fixed parts of the active request's view, built fresh for each render: the header (operation, session,
+ * counts), the notice, the agent's reason, the decision bar (Approve, Reject, layout switch), the rejection
+ * form and the shortcut help line. Text only through `textContent`: the reason and the notice are untrusted.
+ * Buttons carry `data-action`/`data-focus`; the page wires behaviour and state (approvalPage.ts).
+ */
+import type { RequestView } from '../../src/vscode/approval/protocol';
+import { lineStats, type Layout } from './diffRows';
+import { h } from './dom';
+import { fileCountLabel, operationLabel } from './requestQueue';
+import { shortcutHelp } from './shortcuts';
+
+/** Title and counts, then the notice (when there is one) and the agent's reason, in reading order. */
+export function renderRequestHeader(request: RequestView): HTMLElement[] {
+  const stats = request.files.map(lineStats).reduce((sum, s) => ({ added: sum.added + s.added, removed: sum.removed + s.removed }), { added: 0, removed: 0 });
+  const header = h(
+    'div',
+    { class: 'request-header' },
+    h('h1', { class: 'request-title', attrs: { id: 'request-title', tabindex: '-1', 'data-focus': 'title' } }, operationLabel(request), h('span', { class: 'request-session', text: ` by ${request.sessionLabel}` })),
+    h('p', { class: 'request-meta', text: `${fileCountLabel(request)} · ${stats.added.toLocaleString('en-US')} ${stats.added === 1 ? 'line' : 'lines'} added, ${stats.removed.toLocaleString('en-US')} removed` }),
+  );
+  const explanation = h(
+    'section',
+    { class: 'explanation', attrs: { 'aria-labelledby': 'explanation-title' } },
+    h('h2', { class: 'section-label', attrs: { id: 'explanation-title' }, text: "Agent's reason" }),
+    request.explanation?.trim()
+      ? h('p', { class: 'explanation-text', text: request.explanation })
+      : h('p', { class: 'explanation-text missing', text: 'The agent gave no reason for this change.' }),
+  );
+  if (!request.notice) return [header, explanation];
+  const notice = h('div', { class: 'notice', attrs: { role: 'note' } }, h('span', { class: 'notice-label', text: 'Note' }), h('span', { class: 'notice-text', text: request.notice }));
+  return [header, notice, explanation];
+}
+
+/** Approve, Reject…, the hint beside them (filled by the page) and the Inline / Side by side switch. */
+export function renderDecisionBar(layout: Layout): HTMLElement {
+  return h(
+    'div',
+    { class: 'actions', attrs: { role: 'group', 'aria-label': 'Decision' } },
+    h('button', { class: 'button primary', text: 'Approve', attrs: { type: 'button', 'data-action': 'approve', 'data-focus': 'approve', 'aria-label': 'Approve the changes', 'aria-describedby': 'approve-hint' } }),
+    h('button', { class: 'button secondary', text: 'Reject…', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Reject the changes', 'aria-expanded': 'false', 'aria-controls': 'reject-form' } }),
+    h(
+      'label',
+      { class: 'allow-further', attrs: { title: 'Later changes to these files by the same agent session are applied without review (never protected files).' } },
+      h('input', { attrs: { type: 'checkbox', id: 'allow-further', 'data-focus': 'allow-further' } }),
+      h('span', { text: 'Don\u2019t ask again for these files in this session' }),
+    ),
+    h('span', { class: 'approve-hint', attrs: { id: 'approve-hint' } }),
+    h(
+      'div',
+      { class: 'layout-switch', attrs: { role: 'group', 'aria-label': 'Diff layout' } },
+      ...(['inline', 'sideBySide'] as const).map((option) =>
+        h('button', {
+          class: 'segment',
+          text: option === 'inline' ? 'Inline' : 'Side by side',
+          attrs: {
+            type: 'button',
+            'data-action': 'layout',
+            'data-layout': option,
+            'data-focus': `layout:${option}`,
+            'aria-pressed': String(layout === option),
+            'aria-label': option === 'inline' ? 'Inline view' : 'Side-by-side view',
+          },
+        }),
+      ),
+    ),
+  );
+}
+
+/** The reason field and its buttons, hidden until the user chooses Reject. */
+export function renderRejectForm(draft: string, mac: boolean): HTMLElement {
+  const reason = h('textarea', { class: 'reason-field', attrs: { id: 'reject-reason', rows: 3, 'data-focus': 'reason', placeholder: 'What should the agent do instead?', 'aria-describedby': 'reject-help' } });
+  reason.value = draft;
+  return h(
+    'div',
+    { class: 'reject-form', attrs: { id: 'reject-form', role: 'group', 'aria-label': 'Reject the changes', hidden: true } },
+    h('label', { class: 'section-label', attrs: { for: 'reject-reason' }, text: 'Reason for the agent (optional)' }),
+    reason,
+    h('p', { class: 'field-help', attrs: { id: 'reject-help' }, text: `No file is changed. The agent receives this reason. ${mac ? 'Cmd' : 'Ctrl'}+Enter sends, Escape cancels.` }),
+    h(
+      'div',
+      { class: 'form-buttons' },
+      h('button', { class: 'button primary', text: 'Send rejection', attrs: { type: 'button', 'data-action': 'send-rejection', 'data-focus': 'send-rejection', 'aria-label': 'Send the rejection to the agent' } }),
+      h('button', { class: 'button secondary', text: 'Cancel', attrs: { type: 'button', 'data-action': 'cancel-rejection', 'data-focus': 'cancel-rejection', 'aria-label': 'Cancel rejecting' } }),
+    ),
+  );
+}
+
+export function renderShortcutHelp(mac: boolean): HTMLElement {
+  const help = h('p', { class: 'help' }, h('span', { class: 'sr-only', text: 'Keyboard shortcuts: ' }));
+  shortcutHelp(mac).forEach(([keys, what], i) => {
+    if (i) help.append(h('span', { class: 'help-sep', text: ' · ', attrs: { 'aria-hidden': 'true' } }));
+    keys.forEach((key, k) => {
+      if (k) help.append(' ');
+      help.append(h('kbd', { text: key }));
+    });
+    help.append(` ${what}`);
+  });
+  return help;
+}

@@ -1,0 +1,150 @@
+// Approval requests (protocol `RequestView`s) for the browser tests, written as unified-diff lines
+// (' ' context, '-' removed, '+' added) so a reader sees the diff the page must show.
+
+/** A hunk starting at the given old/new lines; numbers every line like the extension does. */
+export function hunk(index, oldStart, newStart, body) {
+  let oldLine = oldStart;
+  let newLine = newStart;
+  const lines = body.map((raw) => {
+    const text = raw.slice(1);
+    if (raw[0] === ' ') return { kind: 'context', text, oldLine: oldLine++, newLine: newLine++ };
+    if (raw[0] === '-') return { kind: 'removed', text, oldLine: oldLine++ };
+    if (raw[0] === '+') return { kind: 'added', text, newLine: newLine++ };
+    throw new Error(`bad diff line: ${raw}`);
+  });
+  return { index, oldStart, oldLines: oldLine - oldStart, newStart, newLines: newLine - newStart, lines };
+}
+
+export const SERVER_PATH = '/work/project/src/server.ts';
+export const HEALTH_PATH = '/work/project/src/health.ts';
+
+/** The agent's reason contains markup on purpose: it must show as text, never as HTML. */
+export const EXPLANATION = 'Read the port and host from the environment and add a health check for the load balancer. <b>Not bold</b> <img src=x onerror="window.__pwned = 1">';
+
+/** A multiEdit over two files: an existing file with two hunks, and a created file. */
+export function twoFileRequest(id = 'req-multi') {
+  return {
+    id,
+    sessionLabel: 'Chat: server setup',
+    operation: 'multiEdit',
+    explanation: EXPLANATION,
+    files: [
+      {
+        path: SERVER_PATH,
+        displayPath: 'src/server.ts',
+        created: false,
+        totalOldLines: 120,
+        totalNewLines: 121,
+        hunks: [
+          hunk(0, 8, 8, [
+            " import { createServer } from 'node:http';",
+            " import { router } from './router';",
+            ' ',
+            '-const port = 8080;',
+            '+const port = Number(process.env.PORT ?? 8080);',
+            "+const host = process.env.HOST ?? '127.0.0.1';",
+            ' ',
+            ' export function start() {',
+            '   const server = createServer(router);',
+          ]),
+          hunk(1, 96, 97, [
+            "   server.on('error', (error) => {",
+            "     log.error('server failed', error);",
+            '   });',
+            '-  server.listen(port);',
+            '+  server.listen(port, host);',
+            '   return server;',
+            ' }',
+            ' ',
+          ]),
+        ],
+      },
+      {
+        path: HEALTH_PATH,
+        displayPath: 'src/health.ts',
+        created: true,
+        totalOldLines: 0,
+        totalNewLines: 7,
+        hunks: [
+          hunk(0, 1, 1, [
+            "+import type { IncomingMessage, ServerResponse } from 'node:http';",
+            '+',
+            "+/** Answers the load balancer's health check. */",
+            '+export function health(_request: IncomingMessage, response: ServerResponse): void {',
+            "+  response.writeHead(200, { 'content-type': 'application/json' });",
+            '+  response.end(JSON.stringify({ ok: true }));',
+            '+}',
+          ]),
+        ],
+      },
+    ],
+  };
+}
+
+/** A single-file edit from another session. */
+export function readmeRequest(id = 'req-readme') {
+  return {
+    id,
+    sessionLabel: 'Chat: docs',
+    operation: 'edit',
+    explanation: 'Document the PORT and HOST variables.',
+    files: [
+      {
+        path: '/work/project/README.md',
+        displayPath: 'README.md',
+        created: false,
+        totalOldLines: 40,
+        totalNewLines: 41,
+        hunks: [hunk(0, 20, 20, [' ## Running', ' ', '-Start the server with `npm start`.', '+Start the server with `npm start`; set `PORT` and `HOST`', '+to choose where it listens.', ' '])],
+      },
+    ],
+  };
+}
+
+/**
+ * A 5,000-line file changed throughout: every line but each third is rewritten, so the one hunk holds
+ * about 3,300 removed and 3,300 added lines between 1,700 context lines (about 8,300 rows inline).
+ */
+export function bigRewriteRequest(lineCount = 5000, id = 'req-big') {
+  const body = [];
+  let removed = [];
+  let added = [];
+  const flush = () => {
+    body.push(...removed, ...added);
+    removed = [];
+    added = [];
+  };
+  for (let i = 1; i <= lineCount; i++) {
+    if (i % 3 === 1) {
+      flush();
+      body.push(` // row ${i}: unchanged`);
+    } else {
+      removed.push(`-export const value${i} = ${i};`);
+      added.push(`+export const value${i} = ${i * 2}; // doubled`);
+    }
+  }
+  flush();
+  return {
+    id,
+    sessionLabel: 'Chat: codegen',
+    operation: 'write',
+    explanation: 'Regenerate the lookup table with doubled values.',
+    files: [{ path: '/work/project/src/generated/table.ts', displayPath: 'src/generated/table.ts', created: false, totalOldLines: lineCount, totalNewLines: lineCount, hunks: [hunk(0, 1, 1, body)] }],
+  };
+}
+
+/** One file with many small hunks, 100 lines apart, for hunk-to-hunk navigation. */
+export function manyHunksRequest(hunkCount = 30, id = 'req-many') {
+  const hunks = [];
+  for (let i = 0; i < hunkCount; i++) {
+    const start = 1 + i * 100;
+    hunks.push(hunk(i, start, start, [` line ${start}`, ` line ${start + 1}`, ` line ${start + 2}`, `-old ${start + 3}`, `+new ${start + 3}`, ` line ${start + 4}`, ` line ${start + 5}`, ` line ${start + 6}`]));
+  }
+  return {
+    id,
+    sessionLabel: 'Chat: refactor',
+    operation: 'edit',
+    explanation: 'Rename old to new everywhere.',
+    files: [{ path: '/work/project/src/names.ts', displayPath: 'src/names.ts', created: false, totalOldLines: hunkCount * 100, totalNewLines: hunkCount * 100, hunks }],
+  };
+}
