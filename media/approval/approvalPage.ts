@@ -182,7 +182,7 @@ export class ApprovalPage {
       return;
     }
     const allowFurtherEdits = this.detail.querySelector<HTMLInputElement>('#allow-further')?.checked === true;
-    this.channel.post({ type: 'approve', id: request.id, rejectedHunks: this.choices.rejectedHunks(request), ...(allowFurtherEdits ? { allowFurtherEdits } : {}) });
+    this.channel.post({ type: 'approve', id: request.id, rejectedHunks: this.choices.rejectedHunks(request), revision: request.revision, ...(allowFurtherEdits ? { allowFurtherEdits } : {}) });
     this.submitted.add(request.id);
     this.updateDecision();
     this.announcer.say(tally.rejected ? `Approved ${tally.total - tally.rejected} of ${plural(tally.total, 'hunk')}.` : 'Approved.');

@@ -152,6 +152,12 @@ export interface ApprovalRequest {
   files: ApprovalFile[];
   /** Aborted when the call is cancelled. */
   signal: AbortSignal;
+  /**
+   * Re-plans the same change against the files' current content, for when a file changed during review. On
+   * success the change an approval applies is the refreshed one (show its files); a refusal means the change
+   * can no longer be applied as proposed (approving it is then refused, and nothing is written).
+   */
+  refresh(): Promise<{ ok: true; files: ApprovalFile[] } | Refusal>;
 }
 
 export type ApprovalDecision =

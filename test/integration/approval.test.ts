@@ -6,6 +6,7 @@ import { api, freshFile, numbered, rejection, textOf } from './helpers';
 
 interface RequestView {
   id: string;
+  revision: number;
   operation: string;
   explanation?: string;
   notice?: string;
@@ -88,6 +89,25 @@ suite('approval gate', () => {
     await send({ type: 'approve', id: request.id, rejectedHunks: {} });
     assert.match(await rejection(call), /^FILE_CHANGED_SINCE_READ: /);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 4', 'line 4 (theirs)'));
+  });
+
+  test('a file changed elsewhere during review gets a recomputed diff; approving it applies both changes', async () => {
+    const file = freshFile(numbered(30));
+    await invoke('readgate_read', { filePath: file, offset: 1, limit: 10 });
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2\n', newString: 'two\n' });
+    const request = await nextRequest();
+    assert.strictEqual(request.revision, 0);
+    fs.writeFileSync(file, numbered(30).replace('line 25\n', 'line 25 (theirs)\n'));
+    let refreshed: RequestView | undefined;
+    for (let i = 0; i < 100 && !(refreshed = (await pending())[0])?.revision; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.strictEqual(refreshed?.revision, 1);
+    assert.match(refreshed?.notice ?? '', /recomputed against the new content/);
+    // An approval of the old revision is not applied; the one of the revision shown is.
+    await send({ type: 'approve', id: request.id, rejectedHunks: {}, revision: 0 });
+    assert.strictEqual((await pending()).length, 1);
+    await send({ type: 'approve', id: request.id, rejectedHunks: {}, revision: 1 });
+    textOf(await call);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(30).replace('line 25\n', 'line 25 (theirs)\n').replace('line 2\n', 'two\n'));
   });
 
   test('cancelling the tool call closes its request and writes nothing', async () => {

@@ -143,7 +143,7 @@ suite('approval page (webview in Chromium)', function () {
     assert.equal(await page.textContent('#approve-hint'), '1 of 3 hunks rejected; only the others will be applied.');
 
     await page.click('[data-action="approve"]');
-    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', rejectedHunks: { [SERVER_PATH]: [1] } }]);
+    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', revision: 2, rejectedHunks: { [SERVER_PATH]: [1] } }]);
     // A decision is sent once: the buttons wait for the extension's next queue.
     assert.equal(await page.getAttribute('[data-action="approve"]', 'aria-disabled'), 'true');
     await page.click('[data-action="approve"]', { force: true });
@@ -156,7 +156,7 @@ suite('approval page (webview in Chromium)', function () {
     assert.equal(await page.isChecked('#allow-further'), false);
     await page.check('#allow-further');
     await page.click('[data-action="approve"]');
-    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', rejectedHunks: {}, allowFurtherEdits: true }]);
+    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', revision: 2, rejectedHunks: {}, allowFurtherEdits: true }]);
     await assertClean();
   });
 
@@ -173,7 +173,7 @@ suite('approval page (webview in Chromium)', function () {
     await page.click(toggle(1, 0));
     assert.equal(await page.getAttribute('[data-action="approve"]', 'aria-disabled'), 'false');
     await page.click('[data-action="approve"]');
-    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', rejectedHunks: { [SERVER_PATH]: [0, 1] } }]);
+    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', revision: 2, rejectedHunks: { [SERVER_PATH]: [0, 1] } }]);
     await assertClean();
   });
 
@@ -228,7 +228,7 @@ suite('approval page (webview in Chromium)', function () {
     assert.equal(await page.getAttribute(toggle(0, 1), 'aria-pressed'), 'true');
     assert.match(await panel.announcement(), /Hunk 2 of 2 in src\/server\.ts rejected/);
     await page.keyboard.press('Control+Enter');
-    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', rejectedHunks: { [SERVER_PATH]: [1] } }]);
+    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', revision: 2, rejectedHunks: { [SERVER_PATH]: [1] } }]);
     await assertClean();
   });
 
@@ -423,7 +423,7 @@ suite('approval page (webview in Chromium)', function () {
     await page.click('[data-request="req-multi"]');
     assert.equal(await page.getAttribute(toggle(0, 1), 'aria-pressed'), 'true');
     await page.click('[data-action="approve"]');
-    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', rejectedHunks: { [SERVER_PATH]: [1] } }]);
+    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', revision: 2, rejectedHunks: { [SERVER_PATH]: [1] } }]);
     await assertClean();
   });
 
@@ -451,7 +451,7 @@ suite('approval page (webview in Chromium)', function () {
     assert.equal(await page.getAttribute(toggle(1, 0), 'aria-pressed'), 'true', 'the unchanged file keeps its choice');
     assert.match(await panel.announcement(), /The diff of src\/server\.ts changed; your hunk choices for it were cleared\./);
     await page.click('[data-action="approve"]');
-    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', rejectedHunks: { [HEALTH_PATH]: [0] } }]);
+    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-multi', revision: 2, rejectedHunks: { [HEALTH_PATH]: [0] } }]);
     await assertClean();
   });
 

@@ -25,6 +25,7 @@ export const EXPLANATION = 'Read the port and host from the environment and add 
 export function twoFileRequest(id = 'req-multi') {
   return {
     id,
+    revision: 2,
     sessionLabel: 'Chat: server setup',
     operation: 'multiEdit',
     explanation: EXPLANATION,

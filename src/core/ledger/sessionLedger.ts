@@ -76,6 +76,27 @@ export class SessionLedger {
     this.onChange(entry.path);
   }
 
+  /**
+   * Remembers the entries recorded at `targets`; calling the result puts them back (and drops entries recorded
+   * there since). For work whose outcome the agent will not see, such as a refresh during review.
+   */
+  capture(targets: readonly string[]): () => void {
+    const saved = targets.map((target) => ({ target, key: this.byTarget.get(target), entry: this.byTarget.has(target) ? this.byKey.get(this.byTarget.get(target)!) : undefined }));
+    return () => {
+      for (const { target, key, entry } of saved) {
+        const now = this.byTarget.get(target);
+        if (now && now !== key) this.byKey.delete(now);
+        if (key && entry) {
+          this.byKey.set(key, entry);
+          this.byTarget.set(target, key);
+        } else {
+          this.byTarget.delete(target);
+        }
+        this.onChange(entry?.path ?? target);
+      }
+    };
+  }
+
   clear(): void {
     const paths = [...this.byKey.values()].map((entry) => entry.path);
     this.byKey.clear();

@@ -10,7 +10,7 @@ import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
 import { indexLines } from '../edit/lineEndings';
 import { type Ranges, mapThrough, union } from '../ledger/coverage';
 import { type Refusal, messages, refuse } from '../refusal';
-import type { ApprovalDecision, ApprovalRequest, MutatedFile, MutationResult } from '../types';
+import type { ApprovalDecision, ApprovalFile, ApprovalRequest, MutatedFile, MutationResult } from '../types';
 import { refuseWithDiff } from './changedRefusal';
 import type { GuardContext } from './context';
 import { decodeFile, encodeFor, versionOf } from './fileText';
@@ -34,7 +34,23 @@ function throwIfCancelled(ctx: GuardContext, signal: AbortSignal | undefined): v
   if (signal?.aborted || ctx.isDisposed()) throw new Cancelled();
 }
 
-async function askApproval(ctx: GuardContext, s: SessionState, plans: FilePlan[], operation: Operation, explanation: string | undefined, signal: AbortSignal | undefined): Promise<ApprovalDecision> {
+function approvalFiles(plans: FilePlan[]): ApprovalFile[] {
+  return plans.map((plan) => ({
+    path: plan.path,
+    created: plan.created,
+    before: plan.beforeText,
+    after: plan.afterText,
+    diff: formatUnifiedDiff(plan.path, plan.beforeText, plan.afterText, plan.changes, { oldIndex: plan.beforeIndex, newIndex: plan.afterIndex }).text,
+  }));
+}
+
+/** Plans of the change as currently proposed: replaced when the approver asks for a refresh. */
+interface Proposal {
+  plans: FilePlan[];
+  replan?: () => Promise<FilePlan[] | Refusal>;
+}
+
+async function askApproval(ctx: GuardContext, s: SessionState, proposal: Proposal, operation: Operation, explanation: string | undefined, signal: AbortSignal | undefined): Promise<ApprovalDecision> {
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -43,8 +59,16 @@ async function askApproval(ctx: GuardContext, s: SessionState, plans: FilePlan[]
       sessionId: s.id,
       operation,
       ...(explanation !== undefined ? { explanation } : {}),
-      files: plans.map((plan) => ({ path: plan.path, created: plan.created, before: plan.beforeText, after: plan.afterText, diff: formatUnifiedDiff(plan.path, plan.beforeText, plan.afterText, plan.changes, { oldIndex: plan.beforeIndex, newIndex: plan.afterIndex }).text })),
+      files: approvalFiles(proposal.plans),
       signal: controller.signal,
+      refresh: async () => {
+        if (!proposal.replan || ctx.isDisposed()) return refuse('CANCELLED', messages.cancelled());
+        const next = await proposal.replan();
+        if (!Array.isArray(next)) return next;
+        proposal.plans = next;
+        ctx.logger.info('[approval] change re-planned against the current content', { session: s.id, files: next.length });
+        return { ok: true, files: approvalFiles(next) };
+      },
     };
     const cancelled = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new Cancelled()), { once: true }));
     if (signal?.aborted) throw new Cancelled();
@@ -174,17 +198,20 @@ async function record(ctx: GuardContext, s: SessionState, final: Final): Promise
   return { path: plan.path, version, created: plan.created, diff: diff.text, summary: `${plan.path}: ${what}; new version ${version}.`, shownDiff: diff.text };
 }
 
-export async function commitPlans(ctx: GuardContext, s: SessionState, plans: FilePlan[], operation: Operation, explanation: string | undefined, signal: AbortSignal | undefined): Promise<MutationResult> {
+/** `replan` recomputes the plans against current content (same inputs, same lock), for refreshes during review. */
+export async function commitPlans(ctx: GuardContext, s: SessionState, planned: FilePlan[], operation: Operation, explanation: string | undefined, signal: AbortSignal | undefined, replan?: () => Promise<FilePlan[] | Refusal>): Promise<MutationResult> {
   throwIfCancelled(ctx, signal);
+  const proposal: Proposal = { plans: planned, ...(replan ? { replan } : {}) };
   let decision: ApprovalDecision;
   try {
-    decision = await askApproval(ctx, s, plans, operation, explanation, signal);
+    decision = await askApproval(ctx, s, proposal, operation, explanation, signal);
   } catch (error) {
     if (error instanceof Cancelled) throw error;
     ctx.logger.error('[approval] the approval port failed', { session: s.id, error: String(error) });
-    return refuse('REJECTED_BY_USER', `The approval could not be completed (${String((error as Error)?.message ?? error)}): ${plans.map((p) => p.path).join(', ')} NOT modified. Try again, or ask the user.`);
+    return refuse('REJECTED_BY_USER', `The approval could not be completed (${String((error as Error)?.message ?? error)}): ${proposal.plans.map((p) => p.path).join(', ')} NOT modified. Try again, or ask the user.`);
   }
   throwIfCancelled(ctx, signal);
+  const plans = proposal.plans;
   if (!decision.approved) return refuse('REJECTED_BY_USER', messages.rejected(plans.map((p) => p.path).join(', '), decision.reason));
   const finals = await finalize(plans, decision);
   if (!Array.isArray(finals)) return finals;

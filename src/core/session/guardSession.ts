@@ -155,13 +155,26 @@ export class GuardSessionImpl implements GuardSession {
       resolved.map((r) => r.target),
       async () => {
         if (options.signal?.aborted || this.ctx.isDisposed()) throw new Cancelled();
-        const plans: FilePlan[] = [];
-        for (const input of resolved) {
-          const plan = await planFile(this.ctx, this.state, input);
-          if (isRefusal(plan)) return plan;
-          plans.push(plan);
-        }
-        return commitPlans(this.ctx, this.state, plans, operation, options.explanation, options.signal);
+        const planAll = async (): Promise<FilePlan[] | Refusal> => {
+          const plans: FilePlan[] = [];
+          for (const input of resolved) {
+            const plan = await planFile(this.ctx, this.state, input);
+            if (isRefusal(plan)) return plan;
+            plans.push(plan);
+          }
+          return plans;
+        };
+        const plans = await planAll();
+        if (isRefusal(plans)) return plans;
+        // A refresh during review re-plans under the same lock, so nothing else interleaves. Its refusals go to
+        // the approver, not the agent, so what they would record as seen is put back.
+        const replan = async (): Promise<FilePlan[] | Refusal> => {
+          const restore = this.state.ledger.capture(resolved.map((input) => input.target));
+          const next = await planAll();
+          if (isRefusal(next)) restore();
+          return next;
+        };
+        return commitPlans(this.ctx, this.state, plans, operation, options.explanation, options.signal, replan);
       },
     );
   }

@@ -25,6 +25,9 @@ interface Pending {
   request: ApprovalRequest;
   files: ReviewFile[];
   notice?: string;
+  revision: number;
+  /** A refresh is running (further change events wait for it). */
+  refreshing: boolean;
   resolve(decision: ApprovalDecision): void;
 }
 
@@ -69,7 +72,7 @@ export class ApprovalService extends Disposable {
     return new Promise<ApprovalDecision>((resolve) => {
       const id = randomUUID();
       const files = request.files.map((file) => reviewFile(file, this.display(file.path)));
-      const entry: Pending = { id, request, files, resolve: (decision) => this.settle(id, resolve, decision) };
+      const entry: Pending = { id, request, files, revision: 0, refreshing: false, resolve: (decision) => this.settle(id, resolve, decision) };
       this.pending.set(id, entry);
       request.signal.addEventListener('abort', () => entry.resolve({ approved: false, reason: 'cancelled' }), { once: true });
       this.log.info('[approval] review requested', { session: request.sessionId, request: id, files: files.length, why: need.why });
@@ -80,7 +83,7 @@ export class ApprovalService extends Disposable {
 
   /** The requests waiting for review, as the panel shows them. */
   views(): RequestView[] {
-    return [...this.pending.values()].map((entry) => requestView(entry.id, this.labels.labelOf(entry.request.sessionId), entry.request, entry.files, entry.notice));
+    return [...this.pending.values()].map((entry) => requestView(entry.id, this.labels.labelOf(entry.request.sessionId), entry.request, entry.files, entry.notice, entry.revision));
   }
 
   /** Opens (or reveals) the panel with the pending requests. */
@@ -111,6 +114,8 @@ export class ApprovalService extends Disposable {
   private apply(entry: Pending, message: Exclude<FromWebview, { type: 'ready' }>): void {
     switch (message.type) {
       case 'approve':
+        // The user approved a diff that has since been recomputed: show the new one instead of applying it.
+        if (message.revision !== undefined && message.revision !== entry.revision) return this.refresh(false);
         if (message.allowFurtherEdits) for (const file of entry.files) this.grant(entry.request.sessionId, file.path);
         entry.resolve(approvalWith(entry.files, message.rejectedHunks));
         break;
@@ -151,13 +156,33 @@ export class ApprovalService extends Disposable {
     if (this.pending.size === 0) return;
     for (const entry of this.pending.values()) {
       const file = entry.files.find((f) => guardPathToUri(f.path).toString() === uri.toString());
-      if (!file || entry.notice) continue;
-      // Events are hints and may be late echoes of earlier writes: only content that really moved counts.
-      void this.isStale(entry.request.sessionId, file.path).then((stale) => {
-        if (!stale || entry.notice || !this.pending.has(entry.id)) return;
-        entry.notice = `${this.display(file.path)} changed while you were reviewing. This diff is outdated: approving it will be refused and nothing will be written. Reject it, and the agent can retry against the new content.`;
-        this.refresh(false);
-      });
+      if (file && !entry.refreshing) void this.refreshEntry(entry, file.path);
+    }
+  }
+
+  /**
+   * A file of a pending change moved on: recompute the change against its new content (the guard re-plans
+   * under its lock) and show that, or say that it can no longer be applied. Events are hints and may be late
+   * echoes of earlier writes, so only content that really changed counts.
+   */
+  private async refreshEntry(entry: Pending, path: string): Promise<void> {
+    entry.refreshing = true;
+    try {
+      if (!(await this.isStale(entry.request.sessionId, path)) || !this.pending.has(entry.id)) return;
+      const refreshed = await entry.request.refresh();
+      if (!this.pending.has(entry.id)) return;
+      const name = this.display(path);
+      if (refreshed.ok) {
+        entry.files = refreshed.files.map((file) => reviewFile(file, this.display(file.path)));
+        entry.revision++;
+        entry.notice = `${name} changed while you were reviewing, outside the lines this change touches. The diff below was recomputed against the new content.`;
+      } else {
+        entry.notice = `${name} changed while you were reviewing, in lines this change depends on. It can no longer be applied as proposed: approving it will be refused and nothing will be written. Reject it, and the agent will see what changed.`;
+      }
+      this.log.info('[approval] file changed during review', { request: entry.id, refreshed: refreshed.ok });
+      this.refresh(false);
+    } finally {
+      entry.refreshing = false;
     }
   }
 

@@ -14,7 +14,13 @@ export function parseWebviewMessage(message: unknown): FromWebview | undefined {
       return { type: 'ready' };
     case 'approve':
       return typeof m.id === 'string' && isStringArrayRecord(m.rejectedHunks)
-        ? { type: 'approve', id: m.id, rejectedHunks: m.rejectedHunks, ...(m.allowFurtherEdits === true ? { allowFurtherEdits: true } : {}) }
+        ? {
+            type: 'approve',
+            id: m.id,
+            rejectedHunks: m.rejectedHunks,
+            ...(m.allowFurtherEdits === true ? { allowFurtherEdits: true } : {}),
+            ...(typeof m.revision === 'number' ? { revision: m.revision } : {}),
+          }
         : undefined;
     case 'reject':
       return typeof m.id === 'string' && (m.reason === undefined || typeof m.reason === 'string')

@@ -43,6 +43,8 @@ export interface RequestView {
   files: FileView[];
   /** Shown above the diff when something happened during review (e.g. the file changed on disk). */
   notice?: string;
+  /** Increases whenever the diff is recomputed; an approval names the revision the user saw. */
+  revision: number;
 }
 
 /** Extension → webview. */
@@ -54,6 +56,6 @@ export type ToWebview =
 export type FromWebview =
   | { type: 'ready' }
   /** `allowFurtherEdits`: later changes to these files by the same session skip review (never protected files). */
-  | { type: 'approve'; id: string; rejectedHunks: Record<string, number[]>; allowFurtherEdits?: boolean }
+  | { type: 'approve'; id: string; rejectedHunks: Record<string, number[]>; allowFurtherEdits?: boolean; revision?: number }
   | { type: 'reject'; id: string; reason?: string }
   | { type: 'openDiff'; id: string; path: string };

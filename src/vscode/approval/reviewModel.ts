@@ -57,9 +57,10 @@ export function reviewFile(file: ApprovalRequest['files'][number], displayPath: 
   };
 }
 
-export function requestView(id: string, sessionLabel: string, request: Pick<ApprovalRequest, 'operation' | 'explanation'>, files: ReviewFile[], notice?: string): RequestView {
+export function requestView(id: string, sessionLabel: string, request: Pick<ApprovalRequest, 'operation' | 'explanation'>, files: ReviewFile[], notice?: string, revision = 0): RequestView {
   return {
     id,
+    revision,
     sessionLabel,
     operation: request.operation,
     ...(request.explanation ? { explanation: request.explanation } : {}),

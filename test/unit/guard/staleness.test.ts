@@ -82,3 +82,61 @@ suite('creation races', () => {
     assert.strictEqual(f.text('fresh.txt'), 'theirs\n');
   });
 });
+
+suite('refreshing a change under review', () => {
+  test('a file that changed outside the seen lines during review is re-planned; approval applies the refreshed change', async () => {
+    let target = '';
+    let refreshed: { ok: boolean } | undefined;
+    const f = fixture({
+      approve: async (request) => {
+        fs.writeFileSync(target, numbered(30).replace('line 25\n', 'line 25 (theirs)\n'));
+        refreshed = await request.refresh();
+        return { approved: true };
+      },
+    });
+    target = f.file('a.txt', numbered(30));
+    await f.session.read(target, { offset: 1, limit: 10 });
+    const edit = await f.session.edit(target, [{ oldString: 'line 3\n', newString: 'three\n' }]);
+    assertOk(edit);
+    assert.strictEqual(refreshed?.ok, true);
+    assert.strictEqual(f.text('a.txt'), numbered(30).replace('line 25\n', 'line 25 (theirs)\n').replace('line 3\n', 'three\n'));
+  });
+
+  test('a change in the seen lines during review cannot be refreshed, and approving it writes nothing', async () => {
+    let target = '';
+    let refreshed: { ok: boolean; code?: string } | undefined;
+    const f = fixture({
+      approve: async (request) => {
+        fs.writeFileSync(target, numbered(10).replace('line 3\n', 'line 3 (theirs)\n'));
+        refreshed = await request.refresh();
+        return { approved: true };
+      },
+    });
+    target = f.file('a.txt', numbered(10));
+    await f.session.read(target);
+    const edit = await f.session.edit(target, [{ oldString: 'line 3\n', newString: 'three\n' }]);
+    assert.strictEqual(refreshed?.code, 'FILE_CHANGED_SINCE_READ');
+    assert.strictEqual(codeOf(edit), 'FILE_CHANGED_SINCE_READ');
+    assert.strictEqual(f.text('a.txt'), numbered(10).replace('line 3\n', 'line 3 (theirs)\n'));
+  });
+
+  // The refresh's refusal goes to the approver, never to the agent: it must not count as seen.
+  test('a failed refresh followed by a rejection leaves the changed lines unseen', async () => {
+    let target = '';
+    let calls = 0;
+    const f = fixture({
+      approve: async (request) => {
+        if (calls++ > 0) return { approved: true };
+        fs.writeFileSync(target, numbered(10).replace('line 3\n', 'line 3 (theirs)\n'));
+        await request.refresh();
+        return { approved: false, reason: 'not now' };
+      },
+    });
+    target = f.file('a.txt', numbered(10));
+    await f.session.read(target);
+    assert.strictEqual(codeOf(await f.session.edit(target, [{ oldString: 'line 3\n', newString: 'three\n' }])), 'REJECTED_BY_USER');
+    // The agent has not seen "line 3 (theirs)": editing it must be refused (with the diff), not applied.
+    assert.strictEqual(codeOf(await f.session.edit(target, [{ oldString: 'line 3 (theirs)', newString: 'x' }])), 'FILE_CHANGED_SINCE_READ');
+    assert.strictEqual(calls, 1);
+  });
+});
