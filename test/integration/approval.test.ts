@@ -145,6 +145,32 @@ suite('approval gate', () => {
     other.dispose();
   });
 
+  test('the panel opens beside the editor without taking focus from it, and "Open in diff editor" compares the proposal', async () => {
+    const typing = freshFile('notes\n');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(typing)));
+    const file = freshFile(numbered(5));
+    await invoke('readgate_read', { filePath: file });
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 5', newString: 'five' });
+    const request = await nextRequest();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString(), 'the panel took focus from the editor');
+    const panelTab = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.label.startsWith('ReadGate: Review'));
+    assert.ok(panelTab, 'no ReadGate: Review tab');
+    assert.notStrictEqual(panelTab.group.viewColumn, editor.viewColumn, 'the panel should open beside the editor');
+    await send({ type: 'openDiff', id: request.id, path: request.files[0].path });
+    let diff: vscode.TabInputTextDiff | undefined;
+    for (let i = 0; i < 100 && !diff; i++) {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      if (input instanceof vscode.TabInputTextDiff) diff = input;
+      else await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    assert.strictEqual(diff?.original.scheme, 'readgate-proposal');
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.original)).getText(), numbered(5));
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), numbered(5).replace('line 5', 'five'));
+    await send({ type: 'reject', id: request.id });
+    await rejection(call);
+  });
+
   test('messages for requests the panel does not hold are ignored', async () => {
     await send({ type: 'approve', id: 'no-such-request', rejectedHunks: {} });
     await send({ type: 'bogus' });
