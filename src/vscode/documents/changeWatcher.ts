@@ -31,10 +31,14 @@ function matchesDisk(document: vscode.TextDocument): boolean {
 /** How long after our own write its echo events are ignored, and how long git activity colours events. */
 const OWN_EDIT_WINDOW_MS = 3000;
 const GIT_WINDOW_MS = 3000;
+/** A save (participants included) is over within this; its file-system echo arrives within the second. */
+const SAVE_WINDOW_MS = 5000;
+const SAVE_ECHO_MS = 1000;
 
 export class ChangeWatcher extends Disposable {
   private readonly ownEdits = new Map<string, number>();
-  private readonly saving = new Set<string>();
+  /** Files being saved, with when the save started (a save that never completes expires). */
+  private readonly savingSince = new Map<string, number>();
   private gitActiveUntil = 0;
   private burst = { count: 0, timer: undefined as NodeJS.Timeout | undefined, git: 0 };
   private folderWatchers: vscode.Disposable[] = [];
@@ -50,19 +54,20 @@ export class ChangeWatcher extends Disposable {
       disposeAll(this.folderWatchers);
       if (this.burst.timer) clearTimeout(this.burst.timer);
     }));
-    this._register(vscode.workspace.onWillSaveTextDocument((event) => this.saving.add(event.document.uri.fsPath)));
-    this._register(vscode.workspace.onDidSaveTextDocument((document) => this.saving.delete(document.uri.fsPath)));
+    this._register(vscode.workspace.onWillSaveTextDocument((event) => this.savingSince.set(event.document.uri.fsPath, Date.now())));
+    // The file event of the save itself arrives after did-save: keep the mark a moment longer.
+    this._register(vscode.workspace.onDidSaveTextDocument((document) => this.savingSince.set(document.uri.fsPath, Date.now() - SAVE_WINDOW_MS + SAVE_ECHO_MS)));
     this._register(vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.document.uri.scheme !== 'file' || event.contentChanges.length === 0) return;
       const file = event.document.uri.fsPath;
       if (this.isOwn(file)) return;
       const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
       // A document whose new text is exactly what is on disk was reloaded: someone else wrote the file.
-      if (!reason && !this.saving.has(file) && matchesDisk(event.document)) {
+      if (!reason && !this.isSaving(file) && matchesDisk(event.document)) {
         this.note(file, attributeChange({ kind: 'file', event: 'changed', gitActive: Date.now() < this.gitActiveUntil }));
         return;
       }
-      this.note(file, attributeChange({ kind: 'document', duringSave: this.saving.has(file), reason }));
+      this.note(file, attributeChange({ kind: 'document', duringSave: this.isSaving(file), reason }));
     }));
     this._register(vscode.workspace.onDidRenameFiles((event) => {
       for (const { oldUri, newUri } of event.files) {
@@ -73,6 +78,16 @@ export class ChangeWatcher extends Disposable {
     this._register(vscode.workspace.onDidDeleteFiles((event) => {
       for (const uri of event.files) this.note(uri.fsPath, attributeChange({ kind: 'workbench', operation: 'deleted' }));
     }));
+  }
+
+  private isSaving(file: string): boolean {
+    const since = this.savingSince.get(file);
+    if (since === undefined) return false;
+    if (Date.now() - since > SAVE_WINDOW_MS) {
+      this.savingSince.delete(file);
+      return false;
+    }
+    return true;
   }
 
   /** Called by the file system port right before it changes `file`. */
@@ -116,7 +131,7 @@ export class ChangeWatcher extends Disposable {
     // With unsaved changes the buffer is what the guard reads; a change on disk behind it is not what moved.
     if (vscode.workspace.textDocuments.some((document) => document.isDirty && document.uri.scheme === 'file' && document.uri.fsPath === file)) return;
     // A change VS Code itself made by saving an open document is the user's save, already reported.
-    if (event === 'changed' && this.saving.has(file)) return;
+    if (event === 'changed' && this.isSaving(file)) return;
     const gitActive = Date.now() < this.gitActiveUntil;
     this.note(file, attributeChange({ kind: 'file', event, gitActive }));
     this.countBurst(gitActive);
