@@ -7,6 +7,7 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { Edit, Guard, MutationResult, ReadResult } from '../core/index';
+import type { ToolResultStore } from '../core/results/toolResultStore';
 import type { SessionLabels } from './sessionLabels';
 import { Disposable } from './util/dispose';
 import { toGuardPath } from './util/paths';
@@ -27,6 +28,12 @@ export interface ReadGateApi {
   /** A session of its own: what it has seen is never shared with any other session. */
   openSession(options?: { id?: string; label?: string }): ReadGateSession;
   readonly onDidChangeLedger: vscode.Event<{ sessionId: string; uri: vscode.Uri }>;
+  /**
+   * Keeps an oversized tool result out of a model's context: over the threshold (28,000 characters) it is saved
+   * (mode 0600) in ReadGate's storage and a ~2 KB preview stub naming the file is returned, which
+   * `readgate_read` can read back. Shorter results, ReadGate's own read results and stubs come back unchanged.
+   */
+  persistToolResult(options: { sessionId: string; callId: string; toolName: string; text: string }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }>;
 }
 
 /** Results as callers see them: virtual workspace paths shown as the URIs they stand for. */
@@ -110,6 +117,7 @@ export class Api extends Disposable implements ReadGateApi {
   constructor(
     private readonly guard: Guard,
     private readonly labels: SessionLabels,
+    private readonly toolResults: ToolResultStore,
   ) {
     super();
     const unsubscribe = guard.onDidChangeLedger((change) => this._onDidChangeLedger.fire({ sessionId: change.sessionId, uri: fromVirtualPath(change.path) ?? vscode.Uri.file(change.path) }));
@@ -122,12 +130,20 @@ export class Api extends Disposable implements ReadGateApi {
     return new ApiSession(() => this.guard, id, () => this.labels.delete(id));
   }
 
+  async persistToolResult(options: { sessionId: string; callId: string; toolName: string; text: string }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }> {
+    const { sessionId, callId, toolName, text } = options ?? ({} as typeof options);
+    if (typeof text !== 'string') return { text: String(text), persisted: false };
+    const outcome = await this.toolResults.persist(String(sessionId), String(callId), String(toolName), text);
+    return outcome.persisted ? { text: outcome.text, persisted: true, uri: vscode.Uri.file(outcome.path) } : { text: outcome.text, persisted: false };
+  }
+
   /** The object other extensions see: only the contract, no internals. */
   toPublic(): ReadGateApi {
     return Object.freeze({
       apiVersion: this.apiVersion,
       openSession: (options?: { id?: string; label?: string }) => this.openSession(options),
       onDidChangeLedger: this.onDidChangeLedger,
+      persistToolResult: (options: { sessionId: string; callId: string; toolName: string; text: string }) => this.persistToolResult(options),
     });
   }
 }

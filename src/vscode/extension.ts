@@ -2,7 +2,9 @@
  * Entry point: wires the feature owners, hands them to `context.subscriptions`, returns the API.
  * No logic lives here.
  */
+import * as path from 'path';
 import * as vscode from 'vscode';
+import { ToolResultStore } from '../core/results/toolResultStore';
 import { Api, type ReadGateApi } from './api';
 import { registerCommands } from './commands';
 import { Config } from './config';
@@ -28,8 +30,10 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path));
   const labels = new SessionLabels();
   const approvals = new ApprovalService(context.extensionUri, config, labels, log, async (sessionId, path) => (await guard().session(sessionId).check(path)) === 'stale');
-  host = new GuardHost(config, log, files, approvals.approve);
-  const api = new Api(host.guard, labels);
+  const toolResults = new ToolResultStore({ dir: path.join(context.globalStorageUri.fsPath, 'tool-results'), fileSystem: files });
+  void toolResults.cleanup().then((removed) => removed && log.info('[results] removed expired tool results', { removed }));
+  host = new GuardHost(config, log, files, approvals.approve, [toolResults.dir]);
+  const api = new Api(host.guard, labels, toolResults);
   const toolSessions = new ToolSessions(guard);
   const reports = new Reports(guard, labels);
   const view = new SessionsView(guard, labels);

@@ -11,7 +11,7 @@ import { Disposable } from './util/dispose';
 import { uriToGuardPath } from './util/paths';
 import { looksLikeUri } from './util/virtualPaths';
 
-function rootsOf(config: ReadGateConfig): string[] {
+function rootsOf(config: ReadGateConfig, internal: readonly string[]): string[] {
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => uriToGuardPath(folder.uri));
   const extra = config.extraRoots.flatMap((root) => {
     if (!looksLikeUri(root)) return [root];
@@ -21,12 +21,12 @@ function rootsOf(config: ReadGateConfig): string[] {
       return []; // not a valid URI: ignored like a relative path
     }
   });
-  return [...new Set([...folders, ...extra])];
+  return [...new Set([...folders, ...extra, ...internal])];
 }
 
-function settingsOf(config: ReadGateConfig): Required<GuardSettings> {
+function settingsOf(config: ReadGateConfig, internal: readonly string[]): Required<GuardSettings> {
   return {
-    roots: rootsOf(config),
+    roots: rootsOf(config, internal),
     deny: [...config.deny],
     dedup: config.dedup,
     limits: { maxLines: config.maxLines, maxBytes: config.maxBytes, maxLineLength: config.maxLineLength, maxFileBytes: config.maxFileBytes },
@@ -37,11 +37,12 @@ function settingsOf(config: ReadGateConfig): Required<GuardSettings> {
 export class GuardHost extends Disposable {
   readonly guard: Guard;
 
-  constructor(config: Config, log: Log, fileSystem: FileSystem, approve: (request: ApprovalRequest) => Promise<ApprovalDecision>) {
+  /** `internalRoots`: ReadGate's own folders agents may read (saved oversized tool results). */
+  constructor(config: Config, log: Log, fileSystem: FileSystem, approve: (request: ApprovalRequest) => Promise<ApprovalDecision>, internalRoots: readonly string[] = []) {
     super();
-    this.guard = createGuard({ ...settingsOf(config.current), approve, logger: log, fileSystem });
+    this.guard = createGuard({ ...settingsOf(config.current, internalRoots), approve, logger: log, fileSystem });
     this._register(new vscode.Disposable(() => this.guard.dispose()));
-    this._register(config.onDidChange((next) => this.guard.configure(settingsOf(next))));
-    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.guard.configure({ roots: rootsOf(config.current) })));
+    this._register(config.onDidChange((next) => this.guard.configure(settingsOf(next, internalRoots))));
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.guard.configure({ roots: rootsOf(config.current, internalRoots) })));
   }
 }

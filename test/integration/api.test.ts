@@ -50,6 +50,22 @@ suite('extension API', () => {
     session.dispose();
   });
 
+  test('persistToolResult saves an oversized result (mode 0600) behind a stub that readgate reads back', async () => {
+    const readGate = await api();
+    const text = Array.from({ length: 3000 }, (_, i) => `result line ${i}`).join('\n');
+    const saved = await readGate.persistToolResult({ sessionId: 's', callId: '../../call-42', toolName: 'search', text });
+    assert.strictEqual(saved.persisted, true);
+    assert.ok(saved.uri && saved.uri.fsPath.endsWith('/tool-results/call-42.txt'), saved.uri?.fsPath);
+    assert.strictEqual(fs.statSync(saved.uri.fsPath).mode & 0o777, 0o600);
+    assert.ok(saved.text.startsWith('<persisted-output') && saved.text.length < 3000);
+    const session = readGate.openSession();
+    const back = await session.read(saved.uri, { offset: 2999, limit: 2 });
+    assert.ok(back.text?.includes('2999\tresult line 2998'), back.text);
+    const short = await readGate.persistToolResult({ sessionId: 's', callId: 'c2', toolName: 'search', text: 'small' });
+    assert.deepStrictEqual(short, { text: 'small', persisted: false });
+    session.dispose();
+  });
+
   test('a disposed session refuses with CANCELLED', async () => {
     const session = (await api()).openSession();
     session.dispose();

@@ -9,6 +9,7 @@ export interface PublicApi {
   apiVersion: 1;
   openSession(options?: { id?: string; label?: string }): ApiSession;
   onDidChangeLedger: vscode.Event<{ sessionId: string; uri: vscode.Uri }>;
+  persistToolResult(options: { sessionId: string; callId: string; toolName: string; text: string }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }>;
 }
 
 export interface ApiSession extends vscode.Disposable {
