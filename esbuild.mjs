@@ -2,7 +2,8 @@
 //   node esbuild.mjs               development build of dist/ (source maps), including dist/webview/approval.{js,css}
 //   node esbuild.mjs --production  minified dist/ for packaging, no source maps
 //   node esbuild.mjs --watch       rebuild dist/ on change
-//   node esbuild.mjs --tests       transpile src/ and test/ to out/ for mocha (unit tests and the in-host suite)
+//   node esbuild.mjs --tests       transpile src/ and test/ to out/ for mocha (unit tests and the in-host suite),
+//                                  and bundle the test-only fixture extensions of test/fixtures/ into out/test/fixtures/
 // esbuild does not type-check: `npm run typecheck` (tsc --noEmit) does.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -81,6 +82,14 @@ async function buildTests() {
     sourcemap: 'inline',
     logLevel: 'warning',
   });
+  // Test-only fixture extensions (loaded beside ReadGate by the integration harness): each folder's manifest
+  // next to its bundled code.
+  for (const fixture of fs.readdirSync(path.join(root, 'test/fixtures'))) {
+    const from = path.join(root, 'test/fixtures', fixture);
+    const to = path.join(root, 'out/test/fixtures', fixture);
+    await esbuild.build({ ...common, minify: false, sourcemap: 'inline', entryPoints: [path.join(from, 'extension.ts')], outfile: path.join(to, 'extension.js'), external: ['vscode'] });
+    fs.copyFileSync(path.join(from, 'package.json'), path.join(to, 'package.json'));
+  }
 }
 
 if (args.has('--tests')) {

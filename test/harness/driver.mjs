@@ -102,7 +102,8 @@ export async function killProcessGroup(child, hasExited) {
 
 /**
  * Answers test requests written to `dir`: `<id>.request.json` with
- * `{ kind: 'screenshot', name }` or `{ kind: 'text', selector }`; the answer goes to `<id>.response.json`.
+ * `{ kind: 'screenshot', name }`, `{ kind: 'text', selector }` or `{ kind: 'click', selector }` (a Playwright
+ * selector; the first match is clicked); the answer goes to `<id>.response.json`.
  */
 function serveTestRequests(page, dir, shotDir, log) {
   let busy = false;
@@ -126,6 +127,9 @@ function serveTestRequests(page, dir, shotDir, log) {
           } else if (request.kind === 'text') {
             const texts = await page.locator(String(request.selector)).allInnerTexts();
             response = { ok: true, texts };
+          } else if (request.kind === 'click') {
+            await page.locator(String(request.selector)).first().click({ timeout: 5000 });
+            response = { ok: true };
           } else {
             response = { ok: false, error: `unknown request kind ${request.kind}` };
           }
@@ -140,6 +144,19 @@ function serveTestRequests(page, dir, shotDir, log) {
     }
   }, 100);
   return () => clearInterval(timer);
+}
+
+/**
+ * The one `extensionDevelopmentPath` the web workbench can take: its `payload` is read into a Map, so a second
+ * entry replaces the first. For several extensions we pass a folder of links to them instead, which VS Code
+ * scans as a folder of development extensions.
+ */
+function developmentPath(extensionPaths, stateDir) {
+  if (extensionPaths.length === 1) return extensionPaths[0];
+  const dir = path.join(stateDir, 'dev-extensions');
+  fs.mkdirSync(dir, { recursive: true });
+  extensionPaths.forEach((extensionPath, index) => fs.symlinkSync(extensionPath, path.join(dir, `${index}-${path.basename(extensionPath)}`), 'dir'));
+  return dir;
 }
 
 /**
@@ -255,7 +272,7 @@ export async function runHeadlessTests(options) {
     stopServing = serveTestRequests(page, requestDir, shotDir, say);
     const remote = (p) => `vscode-remote://${authority}${p}`;
     const payload = [
-      ...options.extensionPaths.map((p) => ['extensionDevelopmentPath', remote(p)]),
+      ['extensionDevelopmentPath', remote(developmentPath(options.extensionPaths, stateDir))],
       ['extensionTestsPath', remote(options.testsPath)],
       ['skipWelcome', 'true'],
     ];

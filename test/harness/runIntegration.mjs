@@ -46,7 +46,8 @@ async function main() {
   try {
     await runTests({
       vscodeExecutablePath: desktop ?? path.join(repoRoot, 'test/harness/code-headless'),
-      extensionDevelopmentPath: repoRoot,
+      // ReadGate, and the test-only scripted language model the chat participant's tests drive.
+      extensionDevelopmentPath: [repoRoot, path.join(repoRoot, 'out/test/fixtures/scriptedModel')],
       extensionTestsPath: path.join(repoRoot, 'out/test/integration/index.js'),
       launchArgs: [workspace, '--disable-extensions'],
       extensionTestsEnv: {

@@ -1,6 +1,6 @@
 /**
  * What an integration test may ask of the headless driver (test/harness/driver.mjs): a screenshot of the
- * workbench, or the visible text of part of it. Requests are files in $READGATE_HARNESS_DIR; with a desktop
+ * workbench, the visible text of part of it, or a click on it. Requests are files in $READGATE_HARNESS_DIR; with a desktop
  * VS Code there is no driver and `isAvailable` is false.
  */
 import * as fs from 'fs';
@@ -40,6 +40,11 @@ export async function workbenchTexts(selector: string): Promise<string[]> {
   const { texts } = await ask<{ texts: string[] }>({ kind: 'text', selector });
   // Editors render spaces as U+00A0.
   return texts.map((text) => text.replace(/\u00a0/g, ' '));
+}
+
+/** Clicks the first element matching a Playwright selector in the workbench (e.g. to expand a section). */
+export async function click(selector: string): Promise<void> {
+  await ask<object>({ kind: 'click', selector });
 }
 
 /** Polls `probe` until it returns a truthy value, or fails with `what` after `timeoutMs`. */

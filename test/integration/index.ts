@@ -31,6 +31,8 @@ export async function run(): Promise<void> {
     color: false,
     timeout: 60_000,
     forbidOnly: true,
+    // For working on one suite: READGATE_TEST_GREP=chat npm run test:integration
+    ...(process.env.READGATE_TEST_GREP ? { grep: process.env.READGATE_TEST_GREP } : {}),
     reporter: require(path.join(repoRoot, 'test/harness/summaryReporter.cjs')),
   });
   for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
