@@ -49,10 +49,10 @@ export function safeCallId(callId: string): string {
 
 export class ToolResultStore {
   private readonly usedBySession = new Map<string, number>();
-  private readonly threshold: number;
+  private threshold: number;
   private readonly previewChars: number;
-  private readonly maxFileBytes: number;
-  private readonly maxSessionBytes: number;
+  private maxFileBytes: number;
+  private maxSessionBytes: number;
   private readonly maxAgeMs: number;
   private readonly exempt: ReadonlySet<string>;
 
@@ -63,6 +63,14 @@ export class ToolResultStore {
     this.maxSessionBytes = options.maxSessionBytes ?? 500 * 1024 * 1024;
     this.maxAgeMs = options.maxAgeMs ?? 24 * 60 * 60 * 1000;
     this.exempt = new Set(options.exemptTools ?? ['readgate_read']);
+  }
+
+  /** Applies new limits (a setting changed); bytes already saved stay counted against the session budget. */
+  configure(options: Pick<ToolResultStoreOptions, 'threshold' | 'maxFileBytes' | 'maxSessionBytes'>): void {
+    const positive = (value: number | undefined) => typeof value === 'number' && value > 0;
+    if (positive(options.threshold)) this.threshold = options.threshold!;
+    if (positive(options.maxFileBytes)) this.maxFileBytes = options.maxFileBytes!;
+    if (positive(options.maxSessionBytes)) this.maxSessionBytes = options.maxSessionBytes!;
   }
 
   get dir(): string {
@@ -103,26 +111,38 @@ export class ToolResultStore {
     this.usedBySession.delete(sessionId);
   }
 
-  /** Removes saved results older than the maximum age; returns how many were removed. */
-  async cleanup(): Promise<number> {
+  /** The saved results, newest first. */
+  async list(): Promise<{ path: string; name: string; bytes: number; mtimeMs: number }[]> {
     const fs = this.options.fileSystem;
-    const now = (this.options.clock ?? { now: () => Date.now() }).now();
     let names: string[];
     try {
       names = await fs.readdir(this.options.dir);
     } catch {
-      return 0;
+      return [];
     }
-    let removed = 0;
+    const saved: { path: string; name: string; bytes: number; mtimeMs: number }[] = [];
     for (const name of names) {
       if (!name.endsWith('.txt')) continue;
       const path = nodePath.join(this.options.dir, name);
       try {
         const stat = await fs.lstat(path);
-        if (stat?.kind === 'file' && now - stat.mtimeMs > this.maxAgeMs) {
-          await fs.unlink(path);
-          removed++;
-        }
+        if (stat?.kind === 'file') saved.push({ path, name, bytes: stat.size, mtimeMs: stat.mtimeMs });
+      } catch {
+        // removed meanwhile
+      }
+    }
+    return saved.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  }
+
+  /** Removes saved results older than the maximum age; returns how many were removed. */
+  async cleanup(): Promise<number> {
+    const now = (this.options.clock ?? { now: () => Date.now() }).now();
+    let removed = 0;
+    for (const saved of await this.list()) {
+      if (now - saved.mtimeMs <= this.maxAgeMs) continue;
+      try {
+        await this.options.fileSystem.unlink(saved.path);
+        removed++;
       } catch {
         // raced with another cleanup: fine
       }

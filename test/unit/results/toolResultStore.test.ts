@@ -75,4 +75,35 @@ suite('oversized tool results', () => {
     now += 10 * 60_000;
     assert.strictEqual(await results.cleanup(), 1);
   });
+
+  test('a result that only mentions the stub tag inside its text is still persisted', async () => {
+    const { results } = store();
+    const outcome = await results.persist('s', 'mention', 'search', `grep output: <persisted-output path="x"> ${big(500)}`);
+    assert.ok(outcome.persisted, 'only a result that starts with the tag is a stub');
+  });
+
+  test('configure applies a new threshold and budgets to later results', async () => {
+    const { results } = store();
+    results.configure({ threshold: 1000 });
+    assert.strictEqual((await results.persist('s', 'a', 'search', big(500))).persisted, false);
+    results.configure({ maxFileBytes: 1200 });
+    const tooBig = await results.persist('s', 'b', 'search', big(1500));
+    assert.ok(!tooBig.persisted && tooBig.reason === 'budget');
+    results.configure({ threshold: -1, maxFileBytes: 0 }); // nonsense is ignored
+    assert.strictEqual((await results.persist('s', 'c', 'search', big(1100))).persisted, true);
+  });
+
+  test('list names the saved results newest first and skips anything that is not a saved result', async () => {
+    const { dir, results } = store();
+    await results.persist('s', 'first', 'search', big(500));
+    await results.persist('s', 'second', 'search', big(600));
+    const earlier = new Date(Date.now() - 60_000);
+    fs.utimesSync(path.join(dir, 'first.txt'), earlier, earlier);
+    fs.mkdirSync(path.join(dir, 'folder.txt'));
+    fs.writeFileSync(path.join(dir, 'notes.md'), 'x');
+    fs.symlinkSync(path.join(dir, 'second.txt'), path.join(dir, 'link.txt'));
+    const listed = await results.list();
+    assert.deepStrictEqual(listed.map((saved) => [saved.name, saved.bytes]), [['second.txt', 600], ['first.txt', 500]]);
+    assert.deepStrictEqual(await store().results.list(), [], 'a missing folder lists nothing');
+  });
 });
