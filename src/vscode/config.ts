@@ -21,7 +21,22 @@ export interface ReadGateConfig {
   readonly snapshotBudgetBytes: number;
   readonly approvalMode: ApprovalMode;
   readonly protectedGlobs: readonly string[];
+  readonly chatMaxToolRounds: number;
+  readonly chatAdditionalTools: readonly string[];
+  readonly toolResultThreshold: number;
 }
+
+/** Read-only tools of other extensions (Copilot's search and listing tools) `@readgate` offers when present. */
+export const DEFAULT_CHAT_TOOLS: readonly string[] = [
+  'copilot_findFiles',
+  'copilot_findTextInFiles',
+  'copilot_listDirectory',
+  'copilot_searchCodebase',
+  'copilot_searchWorkspaceSymbols',
+  'copilot_listCodeUsages',
+  'copilot_getErrors',
+  'copilot_getChangedFiles',
+];
 
 export const DEFAULT_CONFIG: ReadGateConfig = {
   dedup: true,
@@ -34,6 +49,9 @@ export const DEFAULT_CONFIG: ReadGateConfig = {
   snapshotBudgetBytes: 64 * 1024 * 1024,
   approvalMode: 'always',
   protectedGlobs: DEFAULT_PROTECTED_GLOBS,
+  chatMaxToolRounds: 30,
+  chatAdditionalTools: DEFAULT_CHAT_TOOLS,
+  toolResultThreshold: 28_000,
 };
 
 function readMode(value: unknown): ApprovalMode {
@@ -68,6 +86,9 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     snapshotBudgetBytes: readInteger(configuration.get('memory.snapshotBudgetMB'), DEFAULT_CONFIG.snapshotBudgetBytes / 1024 / 1024, 1, 4096) * 1024 * 1024,
     approvalMode: readMode(configuration.get('approval.mode')),
     protectedGlobs: Object.freeze(Array.isArray(configuration.get('approval.protected')) ? readStrings(configuration.get('approval.protected')) : [...DEFAULT_PROTECTED_GLOBS]),
+    chatMaxToolRounds: readInteger(configuration.get('chat.maxToolRounds'), DEFAULT_CONFIG.chatMaxToolRounds, 1, 200),
+    chatAdditionalTools: Object.freeze(Array.isArray(configuration.get('chat.additionalTools')) ? readStrings(configuration.get('chat.additionalTools')) : [...DEFAULT_CHAT_TOOLS]),
+    toolResultThreshold: readInteger(configuration.get('toolResults.thresholdChars'), DEFAULT_CONFIG.toolResultThreshold, 2_000, 10_000_000),
   });
 }
 

@@ -10,6 +10,7 @@ import { registerCommands } from './commands';
 import { Config } from './config';
 import { ApprovalService } from './approval/approvalService';
 import { registerTestHooks } from './approval/testHooks';
+import { ReadGateParticipant } from './chat/participant';
 import { ChangeWatcher } from './documents/changeWatcher';
 import { EditorFileSystem } from './documents/editorFileSystem';
 import { GuardHost } from './guardHost';
@@ -30,17 +31,19 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path));
   const labels = new SessionLabels();
   const approvals = new ApprovalService(context.extensionUri, config, labels, log, async (sessionId, path) => (await guard().session(sessionId).check(path)) === 'stale');
-  const toolResults = new ToolResultStore({ dir: path.join(context.globalStorageUri.fsPath, 'tool-results'), fileSystem: files });
+  const toolResults = new ToolResultStore({ dir: path.join(context.globalStorageUri.fsPath, 'tool-results'), fileSystem: files, threshold: config.current.toolResultThreshold });
+  const toolResultSettings = config.onDidChange((next) => toolResults.configure({ threshold: next.toolResultThreshold }));
   void toolResults.cleanup().then((removed) => removed && log.info('[results] removed expired tool results', { removed }));
   host = new GuardHost(config, log, files, approvals.approve, [toolResults.dir]);
   const api = new Api(host.guard, labels, toolResults);
   const toolSessions = new ToolSessions(guard);
   const reports = new Reports(guard, labels);
   const view = new SessionsView(guard, labels);
+  const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
-  context.subscriptions.push(log, config, host, watcher, approvals, api, toolSessions, reports, view, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals }));
-  // Integration tests drive the approval panel through its message protocol.
-  if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals));
+  context.subscriptions.push(log, config, toolResultSettings, host, watcher, approvals, api, toolSessions, reports, view, participant, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals, toolResults }));
+  // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
+  if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults));
   log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated (VS Code ${vscode.version})`);
   return api.toPublic();
 }

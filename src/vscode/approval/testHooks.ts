@@ -1,16 +1,30 @@
 /**
- * A command for integration tests only (registered when READGATE_TEST_HOOKS=1): read the pending review
- * requests and send the approval panel's protocol messages, exactly as the webview would.
+ * Commands for integration tests only (registered when READGATE_TEST_HOOKS=1): read the pending review
+ * requests and send the approval panel's protocol messages, exactly as the webview would; and list the chat
+ * participant's finished turns (session id and result), which the chat UI does not expose to extensions; and
+ * shrink the saved-tool-result budgets (so a test need not produce 50 MB), answering the results folder.
  */
 import * as vscode from 'vscode';
+import type { ToolResultStore } from '../../core/results/toolResultStore';
+import type { ParticipantTurn, ReadGateParticipant } from '../chat/participant';
 import type { ApprovalService } from './approvalService';
 
 export const TEST_HOOK_COMMAND = 'readgate._test.approval';
+export const CHAT_TEST_HOOK_COMMAND = 'readgate._test.chatTurns';
 
-export function registerTestHooks(approvals: ApprovalService): vscode.Disposable {
-  return vscode.commands.registerCommand(TEST_HOOK_COMMAND, (action: 'pending' | 'message', message?: unknown) => {
-    if (action === 'pending') return approvals.views();
-    approvals.handle(message);
-    return undefined;
-  });
+export function registerTestHooks(approvals: ApprovalService, participant: ReadGateParticipant, toolResults: ToolResultStore): vscode.Disposable {
+  const turns: ParticipantTurn[] = [];
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(TEST_HOOK_COMMAND, (action: 'pending' | 'message', message?: unknown) => {
+      if (action === 'pending') return approvals.views();
+      approvals.handle(message);
+      return undefined;
+    }),
+    participant.onDidFinishTurn((turn) => turns.push(turn)),
+    vscode.commands.registerCommand(CHAT_TEST_HOOK_COMMAND, () => turns.map((turn) => JSON.parse(JSON.stringify(turn)) as ParticipantTurn)),
+    vscode.commands.registerCommand('readgate._test.toolResults', (limits: { maxFileBytes?: number; maxSessionBytes?: number } = {}) => {
+      toolResults.configure(limits);
+      return toolResults.dir;
+    }),
+  );
 }

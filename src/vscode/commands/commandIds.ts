@@ -9,4 +9,5 @@ export const CommandIds = {
   reviewPending: 'readgate.reviewPending',
   openFile: 'readgate.openFile',
   revealSeenRange: 'readgate.revealSeenRange',
+  openToolResults: 'readgate.openToolResults',
 } as const;

@@ -1,12 +1,14 @@
 /** Registers every command; the returned Disposable unregisters them all. */
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
+import type { ToolResultStore } from '../../core/results/toolResultStore';
 import type { ApprovalService } from '../approval/approvalService';
 import type { Log } from '../log';
 import type { Reports } from '../reports/reports';
 import type { SessionLabels } from '../sessionLabels';
 import { registerFileActions } from './fileActions';
 import { registerForgetSession } from './forgetSession';
+import { registerOpenToolResults } from './openToolResults';
 import { registerShowLedger } from './showLedger';
 import { registerShowLog } from './showLog';
 import { registerReviewPending } from './reviewPending';
@@ -19,9 +21,10 @@ export interface CommandDeps {
   guard: () => Guard;
   labels: SessionLabels;
   reports: Reports;
+  toolResults: ToolResultStore;
 }
 
-export function registerCommands({ approvals, log, guard, labels, reports }: CommandDeps): vscode.Disposable {
+export function registerCommands({ approvals, log, guard, labels, reports, toolResults }: CommandDeps): vscode.Disposable {
   return vscode.Disposable.from(
     registerReviewPending(approvals),
     registerShowLog(log),
@@ -30,5 +33,6 @@ export function registerCommands({ approvals, log, guard, labels, reports }: Com
     registerToggleDedup(),
     registerShowStatistics(reports),
     registerFileActions(),
+    registerOpenToolResults(toolResults),
   );
 }

@@ -12,9 +12,10 @@ import { guardPathToUri } from '../util/paths';
 
 export const REPORT_SCHEME = 'readgate-report';
 
-function ledgerReport(guard: Guard, labels: SessionLabels, id: string): string {
+/** A session's ledger as Markdown (also streamed by the chat participant's `/ledger`, without the heading). */
+export function ledgerMarkdown(guard: Guard, labels: SessionLabels, id: string, options: { heading: boolean } = { heading: true }): string {
   const entries: LedgerEntryView[] = guard.sessionIds().includes(id) ? guard.session(id).entries() : [];
-  const lines = [`# ReadGate ledger: ${labels.labelOf(id)}`, '', `Session id: \`${id}\``, ''];
+  const lines = options.heading ? [`# ReadGate ledger: ${labels.labelOf(id)}`, '', `Session id: \`${id}\``, ''] : [];
   if (entries.length === 0) return [...lines, 'This session has not seen any file yet.'].join('\n');
   lines.push('| file | lines seen | of | version | since then |', '|---|---|---|---|---|');
   for (const entry of [...entries].reverse()) {
@@ -65,7 +66,7 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
   provideTextDocumentContent(uri: vscode.Uri): string {
     const kind = path.posix.basename(uri.path, '.md');
     if (kind === 'statistics') return statisticsReport(this.guard(), this.labels);
-    return ledgerReport(this.guard(), this.labels, decodeURIComponent(uri.query));
+    return ledgerMarkdown(this.guard(), this.labels, decodeURIComponent(uri.query));
   }
 
   /** Opens (or refreshes) a report beside the current editor without taking focus from it. */

@@ -1,6 +1,8 @@
 /**
  * Which guard session a tool call uses, and how long tool sessions live. Keys come from `sessionKeys.ts`;
- * unattributable calls share the anonymous session (no dedup). Sessions idle longer than the TTL, or beyond
+ * unattributable calls share the anonymous session (no dedup). While the `@readgate` participant runs a
+ * request, it binds that request's chat to its own ledger session, so its tool calls (made through
+ * `lm.invokeTool` with the request's token) land exactly in the session its history names. Sessions idle longer than the TTL, or beyond
  * the most recently used `maxSessions`, are dropped from the guard, so memory stays bounded in a long-lived
  * window; a dropped session simply has to read again.
  */
@@ -28,8 +30,25 @@ export class ToolSessions extends Disposable {
     this._register(new vscode.Disposable(() => clearInterval(timer)));
   }
 
+  private readonly bindings = new Map<string, string>();
+
   forToken(token: unknown): GuardSession {
-    return this.forKey(sessionKeyOf(token) ?? ANONYMOUS_SESSION);
+    const key = sessionKeyOf(token);
+    return this.forKey((key && this.bindings.get(key)) ?? key ?? ANONYMOUS_SESSION);
+  }
+
+  /**
+   * Routes tool calls carrying this token's chat session to `sessionId` until the returned Disposable is
+   * disposed. Undefined when the token names no chat session (those calls stay anonymous).
+   */
+  bind(token: unknown, sessionId: string): vscode.Disposable | undefined {
+    const key = sessionKeyOf(token);
+    if (!key) return undefined;
+    this.bindings.set(key, sessionId);
+    this.expiry.touch(sessionId, this.now());
+    return new vscode.Disposable(() => {
+      if (this.bindings.get(key) === sessionId) this.bindings.delete(key);
+    });
   }
 
   forKey(key: string): GuardSession {

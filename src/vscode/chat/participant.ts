@@ -1,0 +1,136 @@
+/**
+ * The `@readgate` chat participant: works on the user's files with the user's chosen model through ReadGate's
+ * four tools (and read-only tools other extensions offer), one ledger session per chat. The session id is
+ * minted into `ChatResult.metadata` and recovered from the history on later turns; an empty history starts a
+ * fresh ledger. While a request runs, its chat is bound to that session, so the tool calls it makes through
+ * `lm.invokeTool` are enforced and deduplicated exactly. Slash commands: `/ledger` shows what this chat has
+ * seen, `/forget` clears it (and removes expired saved tool results).
+ */
+import { randomUUID } from 'crypto';
+import * as vscode from 'vscode';
+import type { Guard } from '../../core/index';
+import type { ToolResultStore } from '../../core/results/toolResultStore';
+import type { Config } from '../config';
+import type { Log } from '../log';
+import { ledgerMarkdown } from '../reports/reports';
+import type { SessionLabels } from '../sessionLabels';
+import { ToolNames } from '../tools/toolNames';
+import type { ToolSessions } from '../tools/toolSessions';
+import { Disposable } from '../util/dispose';
+import { charsOf, instructions, replayMessages, requestMessage } from './chatPrompt';
+import { decideReplay, type HistoryTurn, latestTurnMetadata, PARTICIPANT_ID, replayTurns, SESSION_PREFIX, type TurnMetadata } from './chatTurns';
+import { type LoopOutcome, runToolLoop } from './toolLoop';
+
+/** Characters per token assumed when fitting the replay into the model's context (conservative). */
+const CHARS_PER_TOKEN = 3;
+
+export interface ParticipantDeps {
+  extensionUri: vscode.Uri;
+  guard: () => Guard;
+  toolSessions: ToolSessions;
+  toolResults: ToolResultStore;
+  labels: SessionLabels;
+  config: Config;
+  log: Log;
+}
+
+export interface ParticipantTurn {
+  sessionId: string;
+  result: vscode.ChatResult;
+}
+
+export class ReadGateParticipant extends Disposable {
+  private readonly _onDidFinishTurn = this._register(new vscode.EventEmitter<ParticipantTurn>());
+  /** Fires after every turn (tests and views observe the sessions the participant uses). */
+  readonly onDidFinishTurn = this._onDidFinishTurn.event;
+
+  constructor(private readonly deps: ParticipantDeps) {
+    super();
+    const participant = this._register(vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => this.handle(request, context, stream, token)));
+    participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'icon.png');
+    participant.followupProvider = { provideFollowups: (result) => this.followups(result) };
+  }
+
+  private async handle(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const history = context.history as readonly HistoryTurn[];
+    const previous = latestTurnMetadata(history);
+    const sessionId = previous?.readgateSession ?? `${SESSION_PREFIX}${randomUUID()}`;
+    if (!previous) this.deps.labels.set(sessionId, `@readgate: ${request.prompt.trim().slice(0, 40) || 'chat'}`);
+    let result: vscode.ChatResult;
+    if (request.command === 'ledger') result = this.ledger(sessionId, stream);
+    else if (request.command === 'forget') result = await this.forget(sessionId, stream);
+    else result = await this.converse(request, history, previous, sessionId, stream, token);
+    this._onDidFinishTurn.fire({ sessionId, result });
+    return result;
+  }
+
+  private ledger(sessionId: string, stream: vscode.ChatResponseStream): vscode.ChatResult {
+    const guard = this.deps.guard();
+    const seen = guard.sessionIds().includes(sessionId) ? guard.session(sessionId).entries() : [];
+    stream.markdown(seen.length ? ledgerMarkdown(guard, this.deps.labels, sessionId, { heading: false }) : 'This chat has not seen any file yet. Ask me to read or change something.');
+    return { metadata: this.metadata(sessionId, [], 0, 'ledger') };
+  }
+
+  private async forget(sessionId: string, stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
+    const guard = this.deps.guard();
+    const count = guard.sessionIds().includes(sessionId) ? guard.session(sessionId).entries().length : 0;
+    guard.session(sessionId).clear();
+    this.deps.toolResults.forgetSession(sessionId);
+    const removed = await this.deps.toolResults.cleanup();
+    this.deps.log.info('[chat] /forget', { session: sessionId, files: count, expiredResultsRemoved: removed });
+    stream.markdown(count
+      ? `Forgot what this chat had seen (${count} file${count === 1 ? '' : 's'}). Files will be read again before they are changed.`
+      : 'This chat had not seen any file; there was nothing to forget.');
+    return { metadata: this.metadata(sessionId, [], 0, 'forget') };
+  }
+
+  private async converse(request: vscode.ChatRequest, history: readonly HistoryTurn[], previous: TurnMetadata | undefined, sessionId: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const config = this.deps.config.current;
+    const turns = replayTurns(history);
+    const current = [vscode.LanguageModelChatMessage.User(instructions()), requestMessage(request)];
+    const budget = Math.max(20_000, request.model.maxInputTokens * CHARS_PER_TOKEN - 8_000);
+    const { dropTurns, forget } = decideReplay(turns, charsOf(current) + turns.reduce((sum, turn) => sum + turn.prompt.length, 0), budget, previous?.droppedTurns ?? 0);
+    if (forget) {
+      // Content the ledger counts as shown left the model's context: placeholders for it would lie.
+      this.deps.guard().session(sessionId).clear();
+      this.deps.log.info('[chat] older tool output no longer fits the model; session cleared', { session: sessionId, droppedTurns: dropTurns });
+      stream.progress('Older file contents no longer fit the model\'s context, so this chat will read files again.');
+    }
+    const messages = [current[0], ...replayMessages(turns, dropTurns), current[1]];
+    const tools = this.offeredTools(config.chatAdditionalTools);
+    const binding = this.deps.toolSessions.bind(request.toolInvocationToken, sessionId);
+    if (!binding) this.deps.log.warn('[chat] this VS Code does not tell which chat a tool call belongs to; the tool calls use the shared anonymous session', { session: sessionId });
+    let outcome: LoopOutcome;
+    try {
+      outcome = await runToolLoop({ request, stream, token, sessionId, messages, tools, maxRounds: config.chatMaxToolRounds, toolResults: this.deps.toolResults, log: this.deps.log });
+    } finally {
+      binding?.dispose();
+    }
+    this.deps.log.info('[chat] turn finished', { session: sessionId, outcome: outcome.kind, rounds: outcome.rounds.length, toolCalls: outcome.rounds.reduce((n, round) => n + round.calls.length, 0) });
+    const metadata = this.metadata(sessionId, outcome.rounds, dropTurns);
+    if (outcome.kind === 'roundCap') {
+      stream.markdown(`\n\n_Stopped after ${config.chatMaxToolRounds} rounds of tool calls (\`readgate.chat.maxToolRounds\`). Say "continue" to go on._`);
+    }
+    if (outcome.kind === 'modelError') {
+      return { metadata, errorDetails: { message: `The model ${request.model.name} could not answer: ${outcome.message}. Pick another model in the chat input, or try again.` } };
+    }
+    return { metadata };
+  }
+
+  /** ReadGate's tools, plus the configured read-only tools that some extension actually provides. */
+  private offeredTools(additional: readonly string[]): vscode.LanguageModelChatTool[] {
+    const wanted = new Set<string>([...Object.values(ToolNames), ...additional]);
+    return vscode.lm.tools.filter((tool) => wanted.has(tool.name)).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+  }
+
+  private metadata(sessionId: string, rounds: TurnMetadata['rounds'], droppedTurns: number, command?: TurnMetadata['command']): TurnMetadata {
+    return { readgateSession: sessionId, rounds, droppedTurns, ...(command ? { command } : {}) };
+  }
+
+  private followups(result: vscode.ChatResult): vscode.ChatFollowup[] {
+    const metadata = result.metadata as Partial<TurnMetadata> | undefined;
+    if (!metadata?.readgateSession || metadata.command) return [];
+    const touched = (metadata.rounds ?? []).some((round) => round.calls.some((call) => Object.values(ToolNames).includes(call.name as never)));
+    return touched ? [{ prompt: '', command: 'ledger', label: 'Which files has this chat seen?' }] : [];
+  }
+}

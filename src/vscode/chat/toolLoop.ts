@@ -1,0 +1,133 @@
+/**
+ * The `@readgate` tool-calling loop: send the conversation and the offered tools to the user's chosen model,
+ * stream its text, invoke the tools it calls through `vscode.lm.invokeTool` with the request's invocation token
+ * (so the chat shows each call and ReadGate's tools use this chat's ledger), feed the results back, and repeat
+ * until the model answers without calling a tool, the round cap is reached, or the request is cancelled.
+ *
+ * Tool results pass through the oversized-result gate (SPEC section 5) before the model sees them; a refusal
+ * comes back to the model as its message (code first) so it can take the step the message names.
+ */
+import * as nodePath from 'path';
+import * as vscode from 'vscode';
+import type { ToolResultStore } from '../../core/results/toolResultStore';
+import type { Log } from '../log';
+import { ToolNames } from '../tools/toolNames';
+import { toGuardPath } from '../util/paths';
+import { fromVirtualPath } from '../util/virtualPaths';
+import type { ToolCallRecord, ToolRound } from './chatTurns';
+
+export interface LoopContext {
+  request: vscode.ChatRequest;
+  stream: vscode.ChatResponseStream;
+  token: vscode.CancellationToken;
+  sessionId: string;
+  messages: vscode.LanguageModelChatMessage[];
+  tools: vscode.LanguageModelChatTool[];
+  maxRounds: number;
+  toolResults: ToolResultStore;
+  log: Log;
+}
+
+export type LoopOutcome =
+  | { kind: 'done'; rounds: ToolRound[] }
+  | { kind: 'cancelled'; rounds: ToolRound[] }
+  | { kind: 'roundCap'; rounds: ToolRound[] }
+  | { kind: 'modelError'; rounds: ToolRound[]; message: string };
+
+const OWN_TOOLS: ReadonlySet<string> = new Set(Object.values(ToolNames));
+
+function resultText(result: vscode.LanguageModelToolResult): { text: string; onlyText: boolean } {
+  let text = '';
+  let onlyText = true;
+  for (const part of result.content) {
+    if (part instanceof vscode.LanguageModelTextPart) text += part.value;
+    else onlyText = false;
+  }
+  return { text, onlyText };
+}
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /^[A-Z_]+: /.test(message) ? message : `ERROR: ${message}`;
+}
+
+/** The file a call of one of our tools names, for the response's references. */
+function filesOf(call: ToolCallRecord): vscode.Uri[] {
+  if (!OWN_TOOLS.has(call.name) || typeof call.input !== 'object' || call.input === null) return [];
+  const input = call.input as { filePath?: unknown; edits?: { filePath?: unknown }[] };
+  const paths = call.name === ToolNames.multiEdit && Array.isArray(input.edits) ? input.edits.map((edit) => edit?.filePath) : [input.filePath];
+  const uris: vscode.Uri[] = [];
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  for (const path of paths) {
+    const resolved = typeof path === 'string' ? toGuardPath(path) : undefined;
+    if (typeof resolved !== 'string' || resolved.startsWith('~')) continue;
+    if (nodePath.isAbsolute(resolved)) uris.push(fromVirtualPath(resolved) ?? vscode.Uri.file(resolved));
+    else if (folder) uris.push(vscode.Uri.joinPath(folder, resolved));
+  }
+  return uris;
+}
+
+export async function runToolLoop(context: LoopContext): Promise<LoopOutcome> {
+  const { request, stream, token, messages, log } = context;
+  const rounds: ToolRound[] = [];
+  const referenced = new Set<string>();
+  for (let index = 0; index < context.maxRounds; index++) {
+    if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
+    let response: vscode.LanguageModelChatResponse;
+    let text = '';
+    const calls: vscode.LanguageModelToolCallPart[] = [];
+    try {
+      response = await request.model.sendRequest(messages, { tools: context.tools, justification: '@readgate works on your files with ReadGate\'s guarded tools.' }, token);
+      for await (const part of response.stream) {
+        if (part instanceof vscode.LanguageModelTextPart) {
+          text += part.value;
+          stream.markdown(part.value);
+        } else if (part instanceof vscode.LanguageModelToolCallPart) {
+          calls.push(part);
+        }
+      }
+    } catch (error) {
+      if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
+      return { kind: 'modelError', rounds, message: error instanceof Error ? error.message : String(error) };
+    }
+    if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
+    const round: ToolRound = { text, calls: calls.map((call) => ({ callId: call.callId, name: call.name, input: call.input })), results: {} };
+    rounds.push(round);
+    if (calls.length === 0) return { kind: 'done', rounds };
+
+    messages.push(vscode.LanguageModelChatMessage.Assistant([...(text ? [new vscode.LanguageModelTextPart(text)] : []), ...calls]));
+    const resultParts: vscode.LanguageModelToolResultPart[] = [];
+    for (const call of calls) {
+      if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
+      let content: (vscode.LanguageModelTextPart | vscode.LanguageModelPromptTsxPart | unknown)[];
+      try {
+        const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
+        const { text: output, onlyText } = resultText(result);
+        if (onlyText) {
+          const gated = await context.toolResults.persist(context.sessionId, call.callId, call.name, output);
+          if (gated.persisted) log.info('[chat] oversized tool result saved', { session: context.sessionId, tool: call.name, callId: call.callId, bytes: gated.bytes });
+          else if (gated.reason === 'budget' || gated.reason === 'write-failed') log.warn('[chat] oversized tool result not saved', { session: context.sessionId, tool: call.name, callId: call.callId, reason: gated.reason, detail: gated.detail });
+          round.results[call.callId] = gated.text;
+          content = [new vscode.LanguageModelTextPart(gated.text)];
+        } else {
+          // Rich parts (e.g. prompt-tsx) go to the model as they are; only their text is kept for later turns.
+          round.results[call.callId] = output || '[non-text tool output]';
+          content = result.content;
+        }
+      } catch (error) {
+        if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
+        round.results[call.callId] = errorText(error);
+        content = [new vscode.LanguageModelTextPart(round.results[call.callId])];
+        log.debug('[chat] tool call refused or failed', { session: context.sessionId, tool: call.name, callId: call.callId, code: round.results[call.callId].split(':')[0] });
+      }
+      for (const uri of filesOf(round.calls.find((c) => c.callId === call.callId)!)) {
+        if (referenced.has(uri.toString())) continue;
+        referenced.add(uri.toString());
+        stream.reference(uri);
+      }
+      resultParts.push(new vscode.LanguageModelToolResultPart(call.callId, content));
+    }
+    messages.push(vscode.LanguageModelChatMessage.User(resultParts));
+  }
+  return { kind: 'roundCap', rounds };
+}
