@@ -95,6 +95,13 @@ export const messages = {
   writeNeedsFullRead(path: string, unseen: string, totalLines: number): string {
     return `Writing ${path} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first, or change it with edit instead.`;
   },
+  /**
+   * Never names the file's current version: a session that has not read the file would pass it back and edit
+   * bytes it never saw (audit: the version tag as a content oracle).
+   */
+  expectedMismatch(path: string, expectedVersion: string): string {
+    return `${path} is not at the expectedVersion ${expectedVersion} you passed: it changed since that version was read, or the tag did not come from a read of this file. Nothing was written. Read the file (the lines you intend to change, or all of it before a write); the read reports its current version. Then retry.`;
+  },
   verificationFailed(path: string, detail: string): string {
     return `ReadGate could not check ${path} (${detail}), so it refuses to act on it (fail closed). Nothing was changed. Check the file's permissions or try again later.`;
   },

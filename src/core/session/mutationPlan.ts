@@ -164,7 +164,7 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
       throw new Error('unreachable: an existing file is never created');
     case 'expected':
       if (current.version !== decision.expectedVersion) {
-        return refuse('FILE_CHANGED_SINCE_READ', `${path} is at version ${current.version}, not the expectedVersion ${decision.expectedVersion} you passed: it changed since that version was read. Nothing was written. Read it again, then retry with the new version.`);
+        return refuse('FILE_CHANGED_SINCE_READ', messages.expectedMismatch(path, decision.expectedVersion));
       }
       seen = allLines(current.text);
       break;

@@ -131,6 +131,33 @@ suite('prior-read enforcement', () => {
     assert.strictEqual(codeOf(stale), 'FILE_CHANGED_SINCE_READ');
   });
 
+  // Audit: the mismatch refusal named the file's real version, which a session that never read the file could
+  // pass straight back as expectedVersion and so edit (or overwrite) bytes it had never seen.
+  test('a wrong expectedVersion on an unread file is refused without revealing its version, so the tag cannot be learned that way', async () => {
+    const f = fixture();
+    const file = f.file('secret.txt', numbered(5));
+    const blind = f.guard.session('blind');
+    const guesses = ['0000000000000000', 'ffffffffffffffff'];
+    const messages: string[] = [];
+    for (const expectedVersion of guesses) {
+      const edit = await blind.edit(file, [{ oldString: 'line 1', newString: 'x' }], { expectedVersion });
+      const write = await blind.write(file, 'x\n', { expectedVersion });
+      for (const result of [edit, write]) {
+        assert.strictEqual(codeOf(result), 'FILE_CHANGED_SINCE_READ');
+        messages.push(!result.ok ? result.message : '');
+      }
+    }
+    const real = await f.guard.session('reader').read(file);
+    assertOk(real);
+    for (const message of messages) {
+      assert.ok(!message.includes(real.version), `the refusal revealed the current version:\n${message}`);
+      // The only tag in the message is the one the caller passed; the next step is a read.
+      assert.deepStrictEqual([...new Set(message.match(/[0-9a-f]{16}/g))].every((tag) => guesses.includes(tag)), true, message);
+      assert.match(message, /Read the file/);
+    }
+    assert.strictEqual(f.text('secret.txt'), numbered(5));
+  });
+
   test('a file deleted after it was read is not re-created by an edit; a later write may create it', async () => {
     const f = fixture();
     const file = f.file('a.txt', numbered(3));
