@@ -114,10 +114,16 @@ function eolFor(text: string, index: LineIndex, match: Match, fileEol: () => str
   return fileEol() === 'crlf' ? '\r\n' : '\n';
 }
 
-/** `originalIndex`, when the caller has it, saves indexing the original text again. */
-export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges, originalIndex?: LineIndex): EditSuccess | EditFailure {
+/**
+ * `originalIndex`, when the caller has it, saves indexing the original text again. `ownBefore`, when given, is
+ * the part of `seenBefore` the session has itself seen (an expectedVersion call may touch every line but has
+ * been shown none): only those lines are quoted in refusals, and the result's `seen` is they plus the lines
+ * written (SPEC section 1: a version named by expectedVersion counts as fully seen for that call only).
+ */
+export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges, originalIndex?: LineIndex, ownBefore?: Ranges): EditSuccess | EditFailure {
   let text = original;
   let seen = seenBefore;
+  let own = ownBefore;
   let replacements = 0;
   let lastChanges: LineChange[] = [];
   let style: string | undefined;
@@ -137,7 +143,7 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
       quoteTolerant = positions.length > 0;
     }
     if (positions.length === 0) {
-      return { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, closest: closestSeenLines(text, index, seen, oldNorm) };
+      return { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, closest: closestSeenLines(text, index, own ?? seen, oldNorm) };
     }
     const matches: Match[] = positions.map((position) => {
       const start = view.toRaw(position);
@@ -193,12 +199,13 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
     }
     out += text.slice(cursor);
     seen = union(mapThrough(seen, changes), newSide(changes));
+    if (own) own = union(mapThrough(own, changes), newSide(changes));
     lastChanges = changes;
     text = out;
     replacements += matches.length;
   }
   if (text === original) return { ok: false, code: 'EDIT_NO_CHANGE' };
-  return { ok: true, text, seen, replacements, ...(edits.length === 1 ? { changes: lastChanges } : {}) };
+  return { ok: true, text, seen: own ?? seen, replacements, ...(edits.length === 1 ? { changes: lastChanges } : {}) };
 }
 
 /** Whether coverage spans every line of a text with `lineCount` lines. */

@@ -8,7 +8,7 @@ import { applyEdits } from '../edit/applyEdits';
 import type { TextEncoding } from '../edit/encoding';
 import { eolStyle, indexLines, type LineIndex, withEol } from '../edit/lineEndings';
 import { computeLineChanges } from '../edit/lineDiff';
-import { type LineChange, type Ranges, formatRanges, gaps, rangesOf } from '../ledger/coverage';
+import { EMPTY, type LineChange, type Ranges, formatRanges, gaps, rangesOf } from '../ledger/coverage';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from './nearMisses';
 import type { FileStat } from '../ports';
@@ -119,6 +119,26 @@ function editRefusal(path: string, failure: Exclude<ReturnType<typeof applyEdits
   }
 }
 
+/**
+ * What the session itself has seen of the current version: its own coverage, carried over a change that did
+ * not touch it. An expectedVersion authorizes one call; it shows the session nothing.
+ */
+function ownCoverage(ctx: GuardContext, entry: LedgerEntry | undefined, current: FileText): Ranges {
+  if (!entry?.version) return EMPTY;
+  if (entry.version === current.version) return entry.seen;
+  const staleness = decideStaleness({
+    seenVersion: entry.version,
+    seen: entry.seen,
+    currentVersion: current.version,
+    currentText: current.text,
+    currentLines: current.index.count,
+    snapshot: ctx.snapshots.get(entry.version),
+    wholeFile: false,
+  });
+  if (staleness.kind === 'touched') return staleness.seenUntouched;
+  return staleness.kind === 'unknown' ? EMPTY : staleness.seen;
+}
+
 export async function planFile(ctx: GuardContext, s: SessionState, input: PlanInput): Promise<FilePlan | Refusal> {
   const { path, target, request } = input;
   const stat = await ctx.fs.stat(target);
@@ -159,6 +179,7 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
   const current = loaded.file;
 
   let seen: Ranges;
+  let own: Ranges | undefined;
   switch (decision.kind) {
     case 'create':
       throw new Error('unreachable: an existing file is never created');
@@ -167,6 +188,7 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
         return refuse('FILE_CHANGED_SINCE_READ', messages.expectedMismatch(path, decision.expectedVersion));
       }
       seen = allLines(current.text);
+      own = ownCoverage(ctx, identityEntry, current);
       break;
     case 'verify': {
       const entry = decision.entry;
@@ -198,7 +220,7 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
   let replacements = 0;
   let changes: LineChange[] | undefined;
   if (request.kind === 'edit') {
-    const applied = applyEdits(current.text, request.edits, seen, current.index);
+    const applied = applyEdits(current.text, request.edits, seen, current.index, own);
     if (!applied.ok) return editRefusal(path, applied);
     afterText = applied.text;
     seenAfter = applied.seen;
@@ -227,7 +249,7 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
     beforeText: current.text,
     encoding: current.encoding,
     afterText,
-    seenBefore: seen,
+    seenBefore: own ?? seen,
     seenAfter,
     replacements,
     changes: changes ?? computeLineChanges(current.text, afterText, { old: current.index, new: afterIndex }),

@@ -131,6 +131,49 @@ suite('prior-read enforcement', () => {
     assert.strictEqual(codeOf(stale), 'FILE_CHANGED_SINCE_READ');
   });
 
+  // SPEC section 1: a version named by expectedVersion counts as fully seen for that call only. Recording the
+  // whole file as seen afterwards let every later call change lines the session was never shown.
+  test('expectedVersion unlocks the whole file for that call only; later calls have only the lines seen or written', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(10));
+    const seen = await f.guard.session('reader').read(file);
+    assertOk(seen);
+    const stateless = f.guard.session('stateless');
+    assertOk(await stateless.edit(file, [{ oldString: 'line 2\n', newString: 'two\n' }], { expectedVersion: seen.version }));
+    const later = await stateless.edit(file, [{ oldString: 'line 8\n', newString: 'eight\n' }]);
+    assert.strictEqual(codeOf(later), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.match(!later.ok ? later.message : '', /not seen in this version: 8\./);
+    assert.strictEqual(codeOf(await stateless.write(file, 'all new\n')), 'EDIT_OUTSIDE_SEEN_RANGE');
+    // The line it wrote stays its own.
+    assertOk(await stateless.edit(file, [{ oldString: 'two\n', newString: 'TWO\n' }]));
+
+    // A session's own earlier coverage survives such a call, shifted to the new line numbers.
+    const partial = f.guard.session('partial');
+    const head = await partial.read(file, { offset: 1, limit: 3 });
+    assertOk(head);
+    const before = await f.guard.session('reader-2').read(file);
+    assertOk(before);
+    assertOk(await partial.edit(file, [{ oldString: 'line 9\n', newString: 'nine\nand a half\n' }], { expectedVersion: before.version }));
+    assertOk(await partial.edit(file, [{ oldString: 'line 1\n', newString: 'one\n' }]));
+    assertOk(await partial.edit(file, [{ oldString: 'and a half\n', newString: 'and more\n' }]));
+    assert.strictEqual(codeOf(await partial.edit(file, [{ oldString: 'line 6\n', newString: 'six\n' }])), 'EDIT_OUTSIDE_SEEN_RANGE');
+  });
+
+  // Audit: with a version tag alone, NO_OCCURRENCE_FOUND quoted the closest lines of a file the session had
+  // never been shown. A tag authorizes a change; it does not show content.
+  test('an expectedVersion edit that matches nothing quotes no lines the session has not seen', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', 'api_key = "abc123"\nother = 1\n');
+    const seen = await f.guard.session('reader').read(file);
+    assertOk(seen);
+    const missed = await f.guard.session('stateless').edit(file, [{ oldString: 'api_key = "xyz"', newString: 'x' }], { expectedVersion: seen.version });
+    assert.strictEqual(codeOf(missed), 'NO_OCCURRENCE_FOUND');
+    assert.ok(!missed.ok && !missed.message.includes('abc123'), !missed.ok ? missed.message : '');
+    // The reader itself still gets the closest lines it has seen.
+    const hint = await f.guard.session('reader').edit(file, [{ oldString: 'api_key = "xyz"', newString: 'x' }]);
+    assert.ok(!hint.ok && hint.message.includes('abc123'), JSON.stringify(hint));
+  });
+
   // Audit: the mismatch refusal named the file's real version, which a session that never read the file could
   // pass straight back as expectedVersion and so edit (or overwrite) bytes it had never seen.
   test('a wrong expectedVersion on an unread file is refused without revealing its version, so the tag cannot be learned that way', async () => {
