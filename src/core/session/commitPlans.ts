@@ -1,7 +1,8 @@
 /**
  * Approval and application of planned changes: ask the `approve` port once for every file, apply what the
- * user decided (including content they changed), re-verify each file's version after approval and again
- * right before writing it, write atomically, and undo earlier files if a later one fails (all or none).
+ * user decided (including content they changed), re-check each file's path and version after approval and
+ * again right before writing it (`recheckPlan.ts`), write atomically, and undo earlier files if a later one
+ * fails (all or none).
  * Then record what the session has now seen and describe exactly what was applied.
  */
 import * as nodePath from 'node:path';
@@ -11,10 +12,10 @@ import { indexLines } from '../edit/lineEndings';
 import { type Ranges, mapThrough, union } from '../ledger/coverage';
 import { type Refusal, messages, refuse } from '../refusal';
 import type { ApprovalDecision, ApprovalFile, ApprovalRequest, MutatedFile, MutationResult } from '../types';
-import { refuseWithDiff } from './changedRefusal';
 import type { GuardContext } from './context';
-import { decodeFile, encodeFor, versionOf } from './fileText';
+import { encodeFor, versionOf } from './fileText';
 import type { FilePlan } from './mutationPlan';
+import { recheckPlan } from './recheckPlan';
 import type { SessionState } from './sessionState';
 
 const RESULT_DIFF_LINES = 400;
@@ -78,28 +79,6 @@ async function askApproval(ctx: GuardContext, s: SessionState, proposal: Proposa
   }
 }
 
-/** Re-reads a planned file; undefined when it is still exactly the version the plan was made against. */
-async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string): Promise<Refusal | undefined> {
-  const stat = await ctx.fs.stat(plan.target);
-  if (plan.created) {
-    return stat ? refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was created by someone else ${when}. Nothing was written; read it before changing it.`) : undefined;
-  }
-  if (!stat || stat.kind !== 'file') {
-    return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was deleted or replaced ${when}. Nothing was written and nothing was re-created.`);
-  }
-  const before = plan.before!;
-  const hasher = await ctx.hasher();
-  const bytes = await ctx.fs.readFile(plan.target);
-  // The common case costs one read and one hash; decoding and diffing only when something changed.
-  if (versionOf(hasher, bytes, stat.revision) === before.version) return undefined;
-  const loaded = await decodeFile(ctx, plan.target, bytes, stat.revision);
-  if (loaded.kind === 'binary') return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was replaced by binary content ${when}. Nothing was written.`);
-  const entry = { identity: stat.identity, target: plan.target, path: plan.path, version: before.version, totalLines: before.index.count, seen: plan.seenBefore, shown: [], shownByRead: 0, recordedAt: 0 };
-  const changes = computeLineChanges(before.text, loaded.file.text);
-  const seenUntouched = mapThrough(plan.seenBefore, changes);
-  return refuseWithDiff(ctx, s, { path: plan.path, target: plan.target, identity: stat.identity, entry, current: loaded.file, when }, before.text, changes, seenUntouched);
-}
-
 async function finalize(plans: FilePlan[], decision: Extract<ApprovalDecision, { approved: true }>): Promise<Final[] | Refusal> {
   const finals: Final[] = [];
   for (const plan of plans) {
@@ -120,7 +99,7 @@ const writeOptions = (plan: FilePlan) => (plan.stat ? { mode: plan.stat.mode, in
 /** Several files through the port's batch write: verified first, then written as one change. */
 async function writeBatch(ctx: GuardContext, s: SessionState, finals: Final[], signal: AbortSignal | undefined, batch: NonNullable<GuardContext['fs']['writeBatch']>): Promise<Refusal | undefined> {
   for (const { plan } of finals) {
-    const stale = await verifyUnchanged(ctx, s, plan, 'just before it was written');
+    const stale = await recheckPlan(ctx, s, plan, 'just before it was written');
     if (stale) return stale;
   }
   throwIfCancelled(ctx, signal);
@@ -141,7 +120,7 @@ async function writeAll(ctx: GuardContext, s: SessionState, all: Final[], signal
   const written: Final[] = [];
   for (const final of finals) {
     const { plan } = final;
-    const stale = await verifyUnchanged(ctx, s, plan, 'just before it was written');
+    const stale = await recheckPlan(ctx, s, plan, 'just before it was written');
     if (stale) {
       await undo(ctx, written);
       return stale;
@@ -222,7 +201,7 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, planned: F
   // is this same check an instant later, so it is not run twice.
   if (finals.length > 1) {
     for (const final of finals) {
-      const stale = await verifyUnchanged(ctx, s, final.plan, 'while the change awaited approval');
+      const stale = await recheckPlan(ctx, s, final.plan, 'while the change awaited approval');
       if (stale) return stale;
     }
   }

@@ -308,3 +308,89 @@ suite('guard approval: concurrency', () => {
     }
   });
 });
+
+suite('guard approval: paths that change while approval is pending', () => {
+  /** Replaces the folder `dir` by a symlink to `to`, keeping the old folder aside. */
+  function swapForLink(dir: string, to: string): void {
+    fs.renameSync(dir, `${dir}.aside`);
+    fs.symlinkSync(to, dir);
+  }
+
+  // Audit: only the planned target was re-stat'ed after approval, so a folder swapped for a link out of the
+  // roots while the user reviewed made the approved create land outside the roots.
+  test('a create whose folder became a link out of the roots during approval is PATH_DENIED and writes nothing', async () => {
+    const outside = makeTempDir('readgate-outside-');
+    let root = '';
+    const { session, root: made } = setup(async () => {
+      swapForLink(path.join(root, 'sub'), outside);
+      return { approved: true };
+    });
+    root = made;
+    fs.mkdirSync(path.join(root, 'sub'));
+    refused(await session.write('sub/new.txt', 'hello\n'), 'PATH_DENIED', 'Nothing was written');
+    fs.rmSync(path.join(root, 'sub'));
+    fs.renameSync(path.join(root, 'sub.aside'), path.join(root, 'sub'));
+    refused(await session.edit('sub/deep/new.txt', [{ oldString: '', newString: 'hello\n' }]), 'PATH_DENIED');
+    assert.deepStrictEqual(fs.readdirSync(outside), []);
+    assert.deepStrictEqual(fs.readdirSync(path.join(root, 'sub.aside')), []);
+  });
+
+  // The outside file has the very bytes that were read, so a content check alone would pass and write it.
+  test('an edit whose folder became a link out of the roots during approval writes neither file', async () => {
+    const outside = makeTempDir('readgate-outside-');
+    const outsideFile = put(path.join(outside, 'a.txt'), 'one\n');
+    let root = '';
+    const { session, root: made } = setup(async () => {
+      swapForLink(path.join(root, 'sub'), outside);
+      return { approved: true };
+    });
+    root = made;
+    put(path.join(root, 'sub', 'a.txt'), 'one\n');
+    ok(await session.read('sub/a.txt'));
+    const message = refused(await session.edit('sub/a.txt', [{ oldString: 'one', newString: 'two' }]), 'PATH_DENIED');
+    // The refusal must not show the outside file's content either.
+    assert.ok(!message.includes('+'), message);
+    assert.strictEqual(fs.readFileSync(outsideFile, 'utf8'), 'one\n');
+    assert.strictEqual(fs.readFileSync(path.join(root, 'sub.aside', 'a.txt'), 'utf8'), 'one\n');
+  });
+
+  test('a path that leads to another file inside the roots after approval is refused, both files kept', async () => {
+    let root = '';
+    const { session, root: made } = setup(async () => {
+      swapForLink(path.join(root, 'sub'), path.join(root, 'other'));
+      return { approved: true };
+    });
+    root = made;
+    put(path.join(root, 'sub', 'a.txt'), 'one\n');
+    const other = put(path.join(root, 'other', 'a.txt'), 'one\n');
+    ok(await session.read('sub/a.txt'));
+    ok(await session.read('other/a.txt'));
+    refused(await session.edit('sub/a.txt', [{ oldString: 'one', newString: 'two' }]), 'FILE_CHANGED_SINCE_READ', 'now leads to');
+    assert.strictEqual(fs.readFileSync(other, 'utf8'), 'one\n');
+    assert.strictEqual(fs.readFileSync(path.join(root, 'sub.aside', 'a.txt'), 'utf8'), 'one\n');
+  });
+
+  test('a multiEdit with one folder swapped for a link out of the roots during approval writes no file', async () => {
+    const outside = makeTempDir('readgate-outside-');
+    let root = '';
+    const { session, root: made } = setup(async () => {
+      swapForLink(path.join(root, 'sub'), outside);
+      return { approved: true };
+    });
+    root = made;
+    const a = put(path.join(root, 'a.txt'), 'one\n');
+    put(path.join(root, 'sub', 'b.txt'), 'two\n');
+    put(path.join(outside, 'b.txt'), 'two\n');
+    ok(await session.read('a.txt'));
+    ok(await session.read('sub/b.txt'));
+    refused(
+      await session.multiEdit([
+        { path: 'a.txt', edits: [{ oldString: 'one', newString: 'ONE' }] },
+        { path: 'sub/b.txt', edits: [{ oldString: 'two', newString: 'TWO' }] },
+      ]),
+      'PATH_DENIED',
+    );
+    assert.strictEqual(fs.readFileSync(a, 'utf8'), 'one\n');
+    assert.strictEqual(fs.readFileSync(path.join(outside, 'b.txt'), 'utf8'), 'two\n');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The re-check of a planned file after approval and right before it is written (SPEC section 2, step 5),
+ * run under the per-file lock: first the path policy again, then the file's version.
+ *
+ * The path comes first because approval can take minutes: a folder on the way may have been replaced by a
+ * link out of the roots (or to another file inside them) meanwhile. The planned target is then no longer
+ * what the caller's path names, and neither writing it nor reading it for a diff is allowed (audit: a create
+ * approved while a folder was swapped for a link landed outside the roots). The same target is required, so
+ * the write goes exactly where the plan said and the user approved.
+ *
+ * Then the version: a file that changed since it was planned is refused with the diff of what changed; a
+ * planned create whose path gained a file is refused and that file kept.
+ */
+import { computeLineChanges } from '../edit/lineDiff';
+import { mapThrough } from '../ledger/coverage';
+import { type Refusal, refuse } from '../refusal';
+import { refuseWithDiff } from './changedRefusal';
+import type { GuardContext } from './context';
+import { decodeFile, versionOf } from './fileText';
+import type { FilePlan } from './mutationPlan';
+import type { SessionState } from './sessionState';
+
+/** Undefined when the path still leads to the planned target and it is exactly the version planned against. */
+export async function recheckPlan(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string): Promise<Refusal | undefined> {
+  const moved = await recheckPath(ctx, plan, when);
+  if (moved) return moved;
+  return verifyUnchanged(ctx, s, plan, when);
+}
+
+async function recheckPath(ctx: GuardContext, plan: FilePlan, when: string): Promise<Refusal | undefined> {
+  const checked = await ctx.paths.check(plan.path);
+  if (!checked.ok) {
+    ctx.logger.warn('[guard] path refused on re-check before writing', { path: plan.path, target: plan.target, code: checked.code });
+    return refuse(checked.code, `${checked.message} (This changed ${when}.) Nothing was written.`);
+  }
+  if (checked.target === plan.target) return undefined;
+  ctx.logger.warn('[guard] path leads elsewhere on re-check before writing', { path: plan.path, planned: plan.target, now: checked.target });
+  return refuse(
+    'FILE_CHANGED_SINCE_READ',
+    `${plan.path} now leads to ${checked.target}, not to ${plan.target} as when the change was planned: a folder or link on the way was replaced ${when}. Nothing was written. Read the file at its new location before changing it.`,
+  );
+}
+
+async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string): Promise<Refusal | undefined> {
+  const stat = await ctx.fs.stat(plan.target);
+  if (plan.created) {
+    return stat ? refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was created by someone else ${when}. Nothing was written; read it before changing it.`) : undefined;
+  }
+  if (!stat || stat.kind !== 'file') {
+    return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was deleted or replaced ${when}. Nothing was written and nothing was re-created.`);
+  }
+  const before = plan.before!;
+  const hasher = await ctx.hasher();
+  const bytes = await ctx.fs.readFile(plan.target);
+  // The common case costs one read and one hash; decoding and diffing only when something changed.
+  if (versionOf(hasher, bytes, stat.revision) === before.version) return undefined;
+  const loaded = await decodeFile(ctx, plan.target, bytes, stat.revision);
+  if (loaded.kind === 'binary') return refuse('FILE_CHANGED_SINCE_READ', `${plan.path} was replaced by binary content ${when}. Nothing was written.`);
+  const entry = { identity: stat.identity, target: plan.target, path: plan.path, version: before.version, totalLines: before.index.count, seen: plan.seenBefore, shown: [], shownByRead: 0, recordedAt: 0 };
+  const changes = computeLineChanges(before.text, loaded.file.text);
+  const seenUntouched = mapThrough(plan.seenBefore, changes);
+  return refuseWithDiff(ctx, s, { path: plan.path, target: plan.target, identity: stat.identity, entry, current: loaded.file, when }, before.text, changes, seenUntouched);
+}
