@@ -74,6 +74,17 @@ function readRoots(value: unknown): string[] {
     .map((root) => (path.isAbsolute(root) ? path.normalize(root) : root));
 }
 
+/**
+ * Deny lists add up across user, workspace and folder settings: a workspace may deny more, but an empty list in
+ * a repository's own settings must not replace the user's denies (arrays normally override).
+ */
+function readDeny(configuration: vscode.WorkspaceConfiguration): string[] {
+  const levels = configuration.inspect<unknown>('paths.deny');
+  if (!levels) return readStrings(configuration.get('paths.deny'));
+  const all = [levels.globalValue, levels.workspaceValue, levels.workspaceFolderValue].flatMap((value) => readStrings(value));
+  return [...new Set(all)];
+}
+
 export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGateConfig {
   return Object.freeze({
     dedup: configuration.get<boolean>('read.dedup') !== false,
@@ -81,7 +92,7 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     maxBytes: readInteger(configuration.get('read.maxBytes'), DEFAULT_CONFIG.maxBytes, 1024, 100 * 1024 * 1024),
     maxLineLength: readInteger(configuration.get('read.maxLineLength'), DEFAULT_CONFIG.maxLineLength, 80, 1_000_000),
     maxFileBytes: readInteger(configuration.get('edit.maxFileSizeMB'), DEFAULT_CONFIG.maxFileBytes / 1024 / 1024, 1, 1024) * 1024 * 1024,
-    deny: Object.freeze(readStrings(configuration.get('paths.deny'))),
+    deny: Object.freeze(readDeny(configuration)),
     extraRoots: Object.freeze(readRoots(configuration.get('paths.extraRoots'))),
     snapshotBudgetBytes: readInteger(configuration.get('memory.snapshotBudgetMB'), DEFAULT_CONFIG.snapshotBudgetBytes / 1024 / 1024, 1, 4096) * 1024 * 1024,
     approvalMode: readMode(configuration.get('approval.mode')),

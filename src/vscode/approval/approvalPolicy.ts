@@ -3,9 +3,9 @@
  * grants a user gave ("approve further edits to this file in this session"). Pure: facts in, a decision out.
  *
  * - `always` (default): every change is reviewed, unless the user granted this session this file.
- * - `sensitive`: only protected files (globs such as `.vscode/**`, `.git/**`, `**\/.env*`, lock files,
+ * - `sensitive`: only protected files (globs such as `**\/.vscode/**`, `**\/.git/**`, `**\/.env*`, lock files,
  *   `*.code-workspace`) and files outside the workspace folders are reviewed.
- * - `never`: nothing is reviewed, except that protected files always are.
+ * - `never`: nothing is reviewed, except protected files and files outside the workspace, which always are.
  * An untrusted workspace always reviews every change, whatever the mode or grants.
  */
 import picomatch from 'picomatch';
@@ -13,19 +13,25 @@ import picomatch from 'picomatch';
 export type ApprovalMode = 'always' | 'sensitive' | 'never';
 
 export const DEFAULT_PROTECTED_GLOBS = [
-  '.vscode/**',
-  '.git/**',
-  '**/.env',
-  '**/.env.*',
+  '**/.vscode/**',
+  '**/.git/**',
+  '**/.git',
+  '**/.env*',
   '**/*.code-workspace',
   '**/package-lock.json',
+  '**/npm-shrinkwrap.json',
   '**/yarn.lock',
   '**/pnpm-lock.yaml',
+  '**/bun.lock',
+  '**/bun.lockb',
   '**/Cargo.lock',
   '**/poetry.lock',
+  '**/Pipfile.lock',
+  '**/uv.lock',
   '**/Gemfile.lock',
   '**/composer.lock',
   '**/go.sum',
+  '**/flake.lock',
 ];
 
 export interface ApprovalFacts {
@@ -51,7 +57,7 @@ export function decideApproval(facts: ApprovalFacts): ApprovalNeed {
   const protectedFile = facts.files.find((file) => isProtected(file.relative, facts.protectedGlobs));
   if (protectedFile) return { ask: true, why: `${protectedFile.relative} is protected` };
   const outside = facts.files.find((file) => file.relative === undefined);
-  if (facts.mode !== 'never' && outside) return { ask: true, why: `${outside.path} is outside the workspace` };
+  if (outside) return { ask: true, why: `${outside.path} is outside the workspace` };
   if (facts.mode === 'always' && facts.files.some((file) => !facts.granted.has(file.path))) return { ask: true, why: 'every change is reviewed' };
   return { ask: false };
 }

@@ -1,13 +1,22 @@
-/** `ReadGate: Toggle Dedup`: flips `readgate.read.dedup` (user settings), which applies live. */
+/**
+ * `ReadGate: Toggle Dedup`: flips `readgate.read.dedup`, which applies live. It writes where the effective
+ * value comes from (the workspace, else user settings), so a workspace value cannot silently win over it.
+ */
 import * as vscode from 'vscode';
 import { SECTION } from '../config';
 import { CommandIds } from './commandIds';
+
+function targetOf(configuration: vscode.WorkspaceConfiguration): vscode.ConfigurationTarget {
+  // A window-scoped setting: a folder's own value lives in the workspace settings of a single-folder window.
+  const levels = configuration.inspect<boolean>('read.dedup');
+  return levels?.workspaceValue !== undefined || levels?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+}
 
 export function registerToggleDedup(): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.toggleDedup, async () => {
     const configuration = vscode.workspace.getConfiguration(SECTION);
     const next = configuration.get<boolean>('read.dedup') === false;
-    await configuration.update('read.dedup', next, vscode.ConfigurationTarget.Global);
+    await configuration.update('read.dedup', next, targetOf(configuration));
     void vscode.window.showInformationMessage(
       next ? 'ReadGate dedup is on: repeated reads of unchanged lines get a short placeholder.' : 'ReadGate dedup is off: every read returns the content.',
     );

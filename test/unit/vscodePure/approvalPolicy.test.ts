@@ -25,9 +25,16 @@ suite('approval policy', () => {
     assert.strictEqual(decideApproval(facts({ mode: 'sensitive', files: [{ path: '/elsewhere/x', relative: undefined }] })).ask, true);
   });
 
-  test('never: nothing is reviewed except protected files', () => {
+  test('never: nothing is reviewed except protected files and files outside the workspace', () => {
     assert.strictEqual(decideApproval(facts({ mode: 'never' })).ask, false);
     assert.strictEqual(decideApproval(facts({ mode: 'never', files: [{ path: '/w/.vscode/settings.json', relative: '.vscode/settings.json' }] })).ask, true);
+    // Files outside the workspace count as protected (issue: "files outside the workspace always ask").
+    assert.deepStrictEqual(decideApproval(facts({ mode: 'never', files: [{ path: '/etc/hosts', relative: undefined }] })), { ask: true, why: '/etc/hosts is outside the workspace' });
+  });
+
+  test('a grant never covers a file outside the workspace', () => {
+    const outside = { path: '/home/me/notes.md', relative: undefined };
+    assert.strictEqual(decideApproval(facts({ files: [outside], granted: new Set([outside.path]) })).ask, true);
   });
 
   test('protected files are reviewed even when the session was granted them', () => {
@@ -40,10 +47,14 @@ suite('approval policy', () => {
   });
 
   test('the default protected globs cover VS Code settings, git, env files, lock files and workspaces', () => {
-    for (const path of ['.vscode/settings.json', '.git/config', '.env', 'app/.env.local', 'team.code-workspace', 'web/pnpm-lock.yaml', 'go.sum']) {
-      assert.ok(isProtected(path, DEFAULT_PROTECTED_GLOBS), path);
-    }
-    for (const path of ['src/env.ts', '.github/workflows/ci.yml', 'package.json']) assert.ok(!isProtected(path, DEFAULT_PROTECTED_GLOBS), path);
+    const protectedPaths = [
+      '.vscode/settings.json', 'packages/web/.vscode/tasks.json', // nested folders too, not only the root's
+      '.git/config', 'vendor/lib/.git/config', 'worktree/.git', // a submodule's or worktree's git data
+      '.env', 'app/.env.local', '.envrc', '.env-production',
+      'team.code-workspace', 'web/pnpm-lock.yaml', 'go.sum', 'npm-shrinkwrap.json', 'bun.lock', 'py/Pipfile.lock', 'uv.lock',
+    ];
+    for (const path of protectedPaths) assert.ok(isProtected(path, DEFAULT_PROTECTED_GLOBS), path);
+    for (const path of ['src/env.ts', '.github/workflows/ci.yml', 'package.json', 'docs/environment.md']) assert.ok(!isProtected(path, DEFAULT_PROTECTED_GLOBS), path);
   });
 });
 
