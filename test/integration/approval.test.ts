@@ -49,7 +49,7 @@ suite('approval gate', () => {
       await harness.screenshot('approval-panel');
     }
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5), 'written before approval');
-    await send({ type: 'approve', id: request.id, rejectedHunks: {} });
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
     assert.match(textOf(await call), /-line 2\n\+two/);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 2', 'two'));
   });
@@ -71,7 +71,7 @@ suite('approval gate', () => {
     const call = invoke('readgate_multiEdit', { edits: [{ filePath: file, oldString: 'line 3\n', newString: 'THREE\n' }, { filePath: file, oldString: 'line 30\n', newString: 'THIRTY\n' }] });
     const request = await nextRequest();
     assert.strictEqual(request.files[0].hunks.length, 2);
-    await send({ type: 'approve', id: request.id, rejectedHunks: { [request.files[0].path]: [1] } });
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: { [request.files[0].path]: [1] } });
     const text = textOf(await call);
     assert.match(text, /changes the user made before approving/);
     assert.ok(text.includes('+THREE') && !text.includes('+THIRTY'), text);
@@ -85,8 +85,9 @@ suite('approval gate', () => {
     const request = await nextRequest();
     fs.writeFileSync(file, numbered(5).replace('line 4', 'line 4 (theirs)'));
     for (let i = 0; i < 100 && !(await pending())[0]?.notice; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.match((await pending())[0]?.notice ?? '', /changed while you were reviewing/);
-    await send({ type: 'approve', id: request.id, rejectedHunks: {} });
+    const flagged = (await pending())[0];
+    assert.match(flagged?.notice ?? '', /changed while you were reviewing/);
+    await send({ type: 'approve', id: request.id, revision: flagged.revision, rejectedHunks: {} });
     assert.match(await rejection(call), /^FILE_CHANGED_SINCE_READ: /);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 4', 'line 4 (theirs)'));
   });
@@ -117,7 +118,11 @@ suite('approval gate', () => {
     const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'x' }, source.token);
     await nextRequest();
     source.cancel();
-    assert.match(await rejection(call), /CANCELLED|Canceled/);
+    // VS Code answers a cancelled invokeTool with its own "Canceled"; the guard's own outcome shows in the statistics.
+    assert.match(await rejection(call), /^(CANCELLED: .+|Canceled)$/s);
+    await vscode.commands.executeCommand('readgate.showStatistics');
+    const statistics = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(statistics, /\| Tool calls without a chat session \|.*CANCELLED \d+/, statistics);
     for (let i = 0; i < 100 && (await pending()).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     assert.strictEqual((await pending()).length, 0);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3));
@@ -130,7 +135,7 @@ suite('approval gate', () => {
     await session.read(file);
     const first = session.edit(file, [{ oldString: 'line 1', newString: 'one' }]);
     const request = await nextRequest();
-    await send({ type: 'approve', id: request.id, rejectedHunks: {}, allowFurtherEdits: true });
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {}, allowFurtherEdits: true });
     assert.strictEqual((await first).ok, true);
     assert.strictEqual((await session.edit(file, [{ oldString: 'line 2', newString: 'two' }])).ok, true);
     assert.deepStrictEqual(await pending(), []);
@@ -171,10 +176,37 @@ suite('approval gate', () => {
     await rejection(call);
   });
 
-  test('messages for requests the panel does not hold are ignored', async () => {
-    await send({ type: 'approve', id: 'no-such-request', rejectedHunks: {} });
-    await send({ type: 'bogus' });
+  test('Review Pending Changes reopens a closed panel with the waiting request', async () => {
+    const file = freshFile(numbered(3));
+    await invoke('readgate_read', { filePath: file });
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'three' });
+    const request = await nextRequest();
+    const reviewTab = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.label.startsWith('ReadGate: Review'));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (let i = 0; i < 50 && reviewTab(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.strictEqual(reviewTab(), undefined, 'the panel did not close');
+    await vscode.commands.executeCommand('readgate.reviewPending');
+    for (let i = 0; i < 100 && !reviewTab(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.match(reviewTab()?.label ?? '', /ReadGate: Review \(1\)/);
+    await send({ type: 'reject', id: request.id });
+    await rejection(call);
+  });
+
+  test('messages for another request, malformed messages and approvals without a revision are ignored', async () => {
+    const file = freshFile(numbered(3));
+    await invoke('readgate_read', { filePath: file });
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two' });
+    const request = await nextRequest();
+    await send({ type: 'approve', id: 'no-such-request', revision: 0, rejectedHunks: {} });
+    await send({ type: 'approve', id: request.id, rejectedHunks: {} }); // no revision: which diff did the user see?
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: 'all' });
+    await send({ type: 'reject', id: request.id, reason: 42 });
+    await send({ type: 'bogus', id: request.id });
     await send('not even an object');
-    assert.deepStrictEqual(await pending(), []);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepStrictEqual((await pending()).map((view) => view.id), [request.id], 'a bad message settled the request');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3));
+    await send({ type: 'reject', id: request.id });
+    assert.match(await rejection(call), /^REJECTED_BY_USER: /);
   });
 });

@@ -42,8 +42,8 @@ async function ask(query: string, options: { whileRunning?: () => Promise<void> 
 }
 
 async function approveNext(): Promise<void> {
-  const request = await harness.waitFor('an approval request', async () => (await vscode.commands.executeCommand<{ id: string }[]>(APPROVAL_HOOK, 'pending'))?.[0]);
-  await vscode.commands.executeCommand(APPROVAL_HOOK, 'message', { type: 'approve', id: request.id, rejectedHunks: {} });
+  const request = await harness.waitFor('an approval request', async () => (await vscode.commands.executeCommand<{ id: string; revision: number }[]>(APPROVAL_HOOK, 'pending'))?.[0]);
+  await vscode.commands.executeCommand(APPROVAL_HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
 }
 
 suite('@readgate chat participant', () => {
@@ -98,7 +98,11 @@ suite('@readgate chat participant', () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.window.showTextDocument(vscode.Uri.file(file), { preserveFocus: true });
       await harness.click('.interactive-session >> text=/Completed \\d+ steps/').catch(() => undefined); // show the tool calls
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await harness.click('.interactive-session >> text=/Finished with \\d+ steps/').catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 500));
+      const transcript = (await harness.workbenchTexts('.interactive-session')).join('\n');
+      assert.ok(transcript.includes(`Reading ${path.basename(file)}`) || transcript.includes(path.basename(file)), transcript);
       await harness.screenshot('chat-turn');
     }
   });
@@ -160,8 +164,19 @@ suite('@readgate chat participant', () => {
     if (harness.isAvailable) {
       await harness.waitFor('the ledger in the chat view', async () => (await harness.workbenchTexts('.interactive-session')).some((text) => text.includes(path.basename(file)) && text.includes('3–6')));
     }
+    // A saved tool result older than 24 hours goes on /forget; a fresh one stays.
+    const dir = await vscode.commands.executeCommand<string>('readgate._test.toolResults', {});
+    fs.mkdirSync(dir, { recursive: true });
+    const expired = path.join(dir, 'expired-call.txt');
+    const recent = path.join(dir, 'recent-call.txt');
+    fs.writeFileSync(expired, 'old output');
+    fs.writeFileSync(recent, 'new output');
+    const dayAndAHourAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    fs.utimesSync(expired, dayAndAHourAgo, dayAndAHourAgo);
     const forget = await ask('@readgate /forget');
     assert.strictEqual(forget.sessionId, read.sessionId);
+    assert.ok(!fs.existsSync(expired) && fs.existsSync(recent), 'expired tool results are removed on /forget, fresh ones kept');
+    fs.rmSync(recent);
     assert.strictEqual(await (await api()).openSession({ id: read.sessionId }).check(file), 'unknown');
     model.setScript(steps(
       () => call('readgate_edit', { filePath: file, oldString: 'line 4', newString: 'four' }),

@@ -115,7 +115,7 @@ export class ApprovalService extends Disposable {
     switch (message.type) {
       case 'approve':
         // The user approved a diff that has since been recomputed: show the new one instead of applying it.
-        if (message.revision !== undefined && message.revision !== entry.revision) return this.refresh(false);
+        if (message.revision !== entry.revision) return this.refresh(false);
         if (message.allowFurtherEdits) for (const file of entry.files) this.grant(entry.request.sessionId, file.path);
         entry.resolve(approvalWith(entry.files, message.rejectedHunks));
         break;

@@ -13,13 +13,15 @@ export function parseWebviewMessage(message: unknown): FromWebview | undefined {
     case 'ready':
       return { type: 'ready' };
     case 'approve':
-      return typeof m.id === 'string' && isStringArrayRecord(m.rejectedHunks)
+      // An approval must name the revision of the diff the user saw: without it, a diff recomputed after a
+      // change during review could be approved unseen.
+      return typeof m.id === 'string' && isStringArrayRecord(m.rejectedHunks) && Number.isInteger(m.revision)
         ? {
             type: 'approve',
             id: m.id,
             rejectedHunks: m.rejectedHunks,
+            revision: m.revision as number,
             ...(m.allowFurtherEdits === true ? { allowFurtherEdits: true } : {}),
-            ...(typeof m.revision === 'number' ? { revision: m.revision } : {}),
           }
         : undefined;
     case 'reject':

@@ -56,6 +56,6 @@ export type ToWebview =
 export type FromWebview =
   | { type: 'ready' }
   /** `allowFurtherEdits`: later changes to these files by the same session skip review (never protected files). */
-  | { type: 'approve'; id: string; rejectedHunks: Record<string, number[]>; allowFurtherEdits?: boolean; revision?: number }
+  | { type: 'approve'; id: string; rejectedHunks: Record<string, number[]>; allowFurtherEdits?: boolean; revision: number }
   | { type: 'reject'; id: string; reason?: string }
   | { type: 'openDiff'; id: string; path: string };
