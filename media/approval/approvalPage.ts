@@ -241,7 +241,8 @@ export class ApprovalPage {
 
   private selectRequest(id: string, focus: 'title' | 'keep'): void {
     if (id === this.activeId) return;
-    const hadFocus = this.root.contains(document.activeElement);
+    // Nothing focused (the body) still means the user is in this page: the whole document is the panel.
+    const hadFocus = !document.activeElement || document.activeElement === document.body || this.root.contains(document.activeElement);
     this.activeId = id;
     this.hunkCursor = -1;
     this.saveState();

@@ -1,6 +1,6 @@
 /**
  * Entry point of the approval panel's page (bundled to dist/webview/approval.js). Boots once: connects to the
- * extension, restores the view state, builds the page into `#approval-root` (or the body), routes validated
+ * extension, restores the view state, builds the page into `#approval-root` (src/vscode/approval/panelHtml.ts, or the body), routes validated
  * extension messages and keyboard shortcuts to it, then posts `ready` so the extension sends the queue. The
  * panel's HTML needs nothing but the CSP, the stylesheet and this script with its nonce.
  */

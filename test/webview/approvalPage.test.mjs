@@ -55,6 +55,14 @@ suite('approval page (webview in Chromium)', function () {
     return panel.page;
   }
 
+  test('builds inside the panel HTML\'s root with exactly one main landmark', async () => {
+    // The page is served with the real panel HTML (panelHtml.ts); an extra labelled landmark would confuse screen readers.
+    const page = await openWith([twoFileRequest()]);
+    assert.equal(await page.$$eval('main, [role="main"]', (nodes) => nodes.length), 1);
+    assert.equal(await page.$eval('#approval-root', (root) => root.querySelector('main') !== null), true);
+    await assertClean();
+  });
+
   test('posts ready on load, then renders a two-file multiEdit request: paths, reason, hunks, line numbers, new-file badge', async () => {
     panel = await openPanel(browser);
     assert.deepEqual(await panel.posted(), [{ type: 'ready' }]);

@@ -2,9 +2,10 @@
 // would: a strict CSP with a per-load nonce, theme variables injected by a fake host, a fake `acquireVsCodeApi`,
 // messages delivered with `window.postMessage`. Everything is served from one made-up origin through request
 // interception; any other request is refused and reported, so the page is proven to need no network.
-// Build first: `node esbuild.mjs`.
+// Build first: `node esbuild.mjs && node esbuild.mjs --tests`.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -28,23 +29,18 @@ export async function launchBrowser() {
   });
 }
 
+// The real panel's HTML (src/vscode/approval/panelHtml.ts, transpiled by `node esbuild.mjs --tests`), with the
+// fake host and VS Code's default styles added to its head.
+const { approvalPanelHtml } = createRequire(import.meta.url)(path.join(repoRoot, 'out/src/vscode/approval/panelHtml.js'));
+
 function panelHtml(nonce) {
-  const csp = `default-src 'none'; style-src ${ORIGIN}; img-src ${ORIGIN}; font-src ${ORIGIN}; script-src 'nonce-${nonce}';`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${ORIGIN}/harness/vscodeDefaults.css">
-<link rel="stylesheet" href="${ORIGIN}/dist/webview/approval.css">
-<script nonce="${nonce}" src="${ORIGIN}/harness/fakeVsCodeHost.js"></script>
-<title>ReadGate: Review changes</title>
-</head>
-<body>
-<script nonce="${nonce}" src="${ORIGIN}/dist/webview/approval.js"></script>
-</body>
-</html>`;
+  return approvalPanelHtml({
+    cspSource: ORIGIN,
+    nonce,
+    scriptUri: `${ORIGIN}/dist/webview/approval.js`,
+    styleUri: `${ORIGIN}/dist/webview/approval.css`,
+    headExtras: `<link rel="stylesheet" href="${ORIGIN}/harness/vscodeDefaults.css">\n<script nonce="${nonce}" src="${ORIGIN}/harness/fakeVsCodeHost.js"></script>\n`,
+  });
 }
 
 function serve(url) {

@@ -7,6 +7,7 @@
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../util/dispose';
+import { approvalPanelHtml } from './panelHtml';
 import type { RequestView, ToWebview } from './protocol';
 
 export const APPROVAL_VIEW_TYPE = 'readgate.approval';
@@ -76,23 +77,11 @@ export class ApprovalPanel extends Disposable {
   }
 
   private html(webview: vscode.Webview, root: vscode.Uri): string {
-    const nonce = randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'approval.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(root, 'approval.css'));
-    const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `img-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
-<title>ReadGate: Review</title>
-</head>
-<body>
-<div id="app" role="main" aria-label="Changes waiting for your approval"></div>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+    return approvalPanelHtml({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'approval.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(root, 'approval.css')).toString(),
+    });
   }
 }
