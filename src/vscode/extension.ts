@@ -38,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const api = new Api(host.guard, labels, toolResults);
   const toolSessions = new ToolSessions(guard);
   const reports = new Reports(guard, labels);
-  const view = new SessionsView(guard, labels);
+  const view = new SessionsView(guard, labels, watcher.onDidNoteChange);
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
   context.subscriptions.push(log, config, toolResultSettings, host, watcher, approvals, api, toolSessions, reports, view, participant, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals, toolResults }));

@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as harness from './harness';
@@ -21,6 +22,7 @@ suite('commands and the sessions view', () => {
     const file = freshFile(numbered(30));
     await session.read(file, { offset: 5, limit: 10 });
     await session.read(file, { offset: 5, limit: 10 });
+    assert.strictEqual((await session.edit(freshFile(numbered(3)), [{ oldString: 'line 1', newString: 'x' }])).code, 'EDIT_REQUIRES_PRIOR_READ');
     await vscode.commands.executeCommand('readgate.showLedger', { kind: 'session', id: 'report-session' });
     const ledger = vscode.window.activeTextEditor?.document;
     assert.strictEqual(ledger?.uri.scheme, 'readgate-report');
@@ -28,7 +30,7 @@ suite('commands and the sessions view', () => {
     assert.ok(ledger.getText().includes(`| ${path.basename(file)} | 5–14 | 30 |`), ledger.getText());
     await vscode.commands.executeCommand('readgate.showStatistics');
     const statistics = vscode.window.activeTextEditor?.document.getText() ?? '';
-    assert.match(statistics, /\| Report test \| 2 \| 1 \| \d+ \| 0 \| none \|/);
+    assert.match(statistics, /\| Report test \| 2 \| 1 \| \d+ \| 0 \| EDIT_REQUIRES_PRIOR_READ 1 \|/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     session.dispose();
   });
@@ -54,12 +56,20 @@ suite('commands and the sessions view', () => {
     await configuration().update('read.dedup', undefined, vscode.ConfigurationTarget.Global);
   });
 
+  test('Open File opens the file of a view item', async () => {
+    const file = freshFile(numbered(3));
+    await vscode.commands.executeCommand('readgate.openFile', { kind: 'file', sessionId: 'none', entry: { path: file, version: 'x', totalLines: 3, seen: [1, 3], seenText: '1–3', recordedAt: 0 } });
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, file);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('Reveal Seen Lines selects exactly the lines the session saw', async () => {
     const session = (await api()).openSession({ id: 'reveal' });
     const file = freshFile(numbered(40));
     await session.read(file, { offset: 3, limit: 2 });
     await session.read(file, { offset: 20, limit: 3 });
-    const entry = { path: file, version: 'x', totalLines: 40, seen: [3, 4, 20, 22], seenText: '3–4, 20–22', recordedAt: 0 };
+    // The view item may have been drawn before later reads: the command asks the guard, not the item.
+    const entry = { path: file, version: 'x', totalLines: 40, seen: [1, 40], seenText: '1–40', recordedAt: 0 };
     await vscode.commands.executeCommand('readgate.revealSeenRange', { kind: 'file', sessionId: 'reveal', entry });
     const selections = vscode.window.activeTextEditor?.selections.map((s) => [s.start.line + 1, s.end.line + 1]);
     assert.deepStrictEqual(selections, [[3, 4], [20, 22]]);
@@ -67,24 +77,31 @@ suite('commands and the sessions view', () => {
     session.dispose();
   });
 
-  test('the Sessions view lists sessions and the files they have seen (screenshot)', async function () {
+  test('the Sessions view lists sessions and the files they have seen, marking only files whose content changed (screenshot)', async function () {
     const session = (await api()).openSession({ id: 'view-session', label: 'Refactoring agent' });
     const file = freshFile(numbered(120), '.ts');
+    const other = freshFile(numbered(10));
+    // Reading right after creating: the watcher's "created" echo arrives after the read and must not mark it.
     await session.read(file, { offset: 1, limit: 40 });
-    await session.read(freshFile(numbered(10)));
+    await session.read(other);
     await vscode.commands.executeCommand('workbench.view.extension.readgate');
     if (!harness.isAvailable) this.skip();
-    const text = await harness.waitFor('the session in the Sessions view', async () => {
-      const texts = await harness.workbenchTexts('.part.sidebar');
-      return texts.find((t) => t.includes('Refactoring agent'));
+    await vscode.commands.executeCommand('readgate.sessions.focus');
+    for (let i = 0; i < 4; i++) await vscode.commands.executeCommand('workbench.action.increaseViewWidth'); // room for ranges and markers
+    const sidebar = async () => (await harness.workbenchTexts('.part.sidebar')).join('\n');
+    await harness.waitFor('the file under its session', async () => {
+      const text = await sidebar();
+      return text.includes('Refactoring agent') && text.includes(path.basename(file)) && text.includes('lines 1–40 of 120') ? text : undefined;
     });
-    assert.ok(text.includes('Refactoring agent'));
-    const expanded = await harness.waitFor('the file under the session', async () => {
-      const texts = await harness.workbenchTexts('.part.sidebar');
-      return texts.find((t) => t.includes(path.basename(file)) && t.includes('lines 1–40 of 120'));
-    }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // let the watcher's echoes arrive
+    assert.ok(!/changed/.test(await sidebar()), `an unchanged file is marked as changed:\n${await sidebar()}`);
+    fs.writeFileSync(other, numbered(10).replace('line 5', 'line five'));
+    const marked = await harness.waitFor('the stale marker on the changed file', async () => {
+      const text = await sidebar();
+      return /changed by another process/.test(text) ? text : undefined;
+    });
+    assert.strictEqual(marked.match(/changed by/g)?.length, 1, 'only the changed file is marked');
     await harness.screenshot('sessions-view');
-    assert.ok(expanded, 'the file did not appear under its session');
     session.dispose();
   });
 });

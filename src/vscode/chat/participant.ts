@@ -57,17 +57,17 @@ export class ReadGateParticipant extends Disposable {
     const sessionId = previous?.readgateSession ?? `${SESSION_PREFIX}${randomUUID()}`;
     if (!previous) this.deps.labels.set(sessionId, `@readgate: ${request.prompt.trim().slice(0, 40) || 'chat'}`);
     let result: vscode.ChatResult;
-    if (request.command === 'ledger') result = this.ledger(sessionId, stream);
+    if (request.command === 'ledger') result = await this.ledger(sessionId, stream);
     else if (request.command === 'forget') result = await this.forget(sessionId, stream);
     else result = await this.converse(request, history, previous, sessionId, stream, token);
     this._onDidFinishTurn.fire({ sessionId, result });
     return result;
   }
 
-  private ledger(sessionId: string, stream: vscode.ChatResponseStream): vscode.ChatResult {
+  private async ledger(sessionId: string, stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
     const guard = this.deps.guard();
     const seen = guard.sessionIds().includes(sessionId) ? guard.session(sessionId).entries() : [];
-    stream.markdown(seen.length ? ledgerMarkdown(guard, this.deps.labels, sessionId, { heading: false }) : 'This chat has not seen any file yet. Ask me to read or change something.');
+    stream.markdown(seen.length ? await ledgerMarkdown(guard, this.deps.labels, sessionId, { heading: false }) : 'This chat has not seen any file yet. Ask me to read or change something.');
     return { metadata: this.metadata(sessionId, [], 0, 'ledger') };
   }
 

@@ -76,6 +76,7 @@ export async function runToolLoop(context: LoopContext): Promise<LoopOutcome> {
     let response: vscode.LanguageModelChatResponse;
     let text = '';
     const calls: vscode.LanguageModelToolCallPart[] = [];
+    if (index > 0) stream.progress(`Continuing with ${request.model.name}…`);
     try {
       response = await request.model.sendRequest(messages, { tools: context.tools, justification: '@readgate works on your files with ReadGate\'s guarded tools.' }, token);
       for await (const part of response.stream) {

@@ -1,23 +1,28 @@
-/** View item actions on a file a session has seen: open it, or reveal exactly the lines the session saw. */
+/**
+ * View item actions on a file a session has seen: open it, or reveal exactly the lines the session saw (looked
+ * up in the guard when the action runs, so a view item drawn before a later read still shows the truth).
+ */
 import * as vscode from 'vscode';
+import type { Guard } from '../../core/index';
 import type { SessionsNode } from '../views/sessionsView';
 import { CommandIds } from './commandIds';
 import { guardPathToUri } from '../util/paths';
 
-async function open(node: SessionsNode | undefined): Promise<{ editor: vscode.TextEditor; seen: readonly number[] } | undefined> {
+async function open(guard: Guard, node: SessionsNode | undefined): Promise<{ editor: vscode.TextEditor; seen: readonly number[] } | undefined> {
   if (node?.kind !== 'file') return undefined;
   const document = await vscode.workspace.openTextDocument(guardPathToUri(node.entry.path));
   const editor = await vscode.window.showTextDocument(document, { preview: true });
-  return { editor, seen: node.entry.seen };
+  const current = guard.sessionIds().includes(node.sessionId) ? guard.session(node.sessionId).entries().find((entry) => entry.path === node.entry.path) : undefined;
+  return { editor, seen: current?.seen ?? [] };
 }
 
-export function registerFileActions(): vscode.Disposable {
+export function registerFileActions(guard: () => Guard): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.openFile, async (node?: SessionsNode) => {
-      await open(node);
+      await open(guard(), node);
     }),
     vscode.commands.registerCommand(CommandIds.revealSeenRange, async (node?: SessionsNode) => {
-      const opened = await open(node);
+      const opened = await open(guard(), node);
       if (!opened || opened.seen.length === 0) return;
       const { editor, seen } = opened;
       const last = editor.document.lineCount - 1;

@@ -32,7 +32,7 @@ export function registerCommands({ approvals, log, guard, labels, reports, toolR
     registerForgetSession(guard, labels),
     registerToggleDedup(),
     registerShowStatistics(reports),
-    registerFileActions(),
+    registerFileActions(guard),
     registerOpenToolResults(toolResults),
   );
 }

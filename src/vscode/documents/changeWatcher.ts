@@ -42,6 +42,9 @@ export class ChangeWatcher extends Disposable {
   private gitActiveUntil = 0;
   private burst = { count: 0, timer: undefined as NodeJS.Timeout | undefined, git: 0 };
   private folderWatchers: vscode.Disposable[] = [];
+  private readonly _onDidNoteChange = this._register(new vscode.EventEmitter<string>());
+  /** Fires with the path of every change told to the guard (views refresh their stale markers). */
+  readonly onDidNoteChange = this._onDidNoteChange.event;
 
   constructor(
     private readonly guard: () => Guard,
@@ -139,6 +142,7 @@ export class ChangeWatcher extends Disposable {
 
   private note(file: string, source: ReturnType<typeof attributeChange>): void {
     this.guard().noteChange(file, source);
+    this._onDidNoteChange.fire(file);
   }
 
   /** Bursts (a checkout of many files) are logged once, not file by file. */

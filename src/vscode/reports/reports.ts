@@ -12,15 +12,21 @@ import { guardPathToUri } from '../util/paths';
 
 export const REPORT_SCHEME = 'readgate-report';
 
-/** A session's ledger as Markdown (also streamed by the chat participant's `/ledger`, without the heading). */
-export function ledgerMarkdown(guard: Guard, labels: SessionLabels, id: string, options: { heading: boolean } = { heading: true }): string {
+/**
+ * A session's ledger as Markdown (also streamed by the chat participant's `/ledger`, without the heading).
+ * "Since then" names a change only when the content differs from what the session saw (decided by content).
+ */
+export async function ledgerMarkdown(guard: Guard, labels: SessionLabels, id: string, options: { heading: boolean } = { heading: true }): Promise<string> {
   const entries: LedgerEntryView[] = guard.sessionIds().includes(id) ? guard.session(id).entries() : [];
+  const stale = await Promise.all(entries.map((entry) => (entry.version === undefined ? false : guard.session(id).check(entry.path).then((state) => state === 'stale', () => false))));
   const lines = options.heading ? [`# ReadGate ledger: ${labels.labelOf(id)}`, '', `Session id: \`${id}\``, ''] : [];
   if (entries.length === 0) return [...lines, 'This session has not seen any file yet.'].join('\n');
   lines.push('| file | lines seen | of | version | since then |', '|---|---|---|---|---|');
-  for (const entry of [...entries].reverse()) {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
     const version = entry.version ? `\`${entry.version.slice(0, 8)}\`` : 'seen missing';
-    lines.push(`| ${vscode.workspace.asRelativePath(guardPathToUri(entry.path))} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${entry.changedBy ? `changed by ${describeChange(entry.changedBy)}` : ''} |`);
+    const since = stale[i] ? (entry.changedBy ? `changed by ${describeChange(entry.changedBy)}` : 'changed') : '';
+    lines.push(`| ${vscode.workspace.asRelativePath(guardPathToUri(entry.path))} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${since} |`);
   }
   return lines.join('\n');
 }
@@ -52,8 +58,6 @@ function statisticsReport(guard: Guard, labels: SessionLabels): string {
 }
 
 export class Reports extends Disposable implements vscode.TextDocumentContentProvider {
-  private readonly _onDidChange = this._register(new vscode.EventEmitter<vscode.Uri>());
-  readonly onDidChange = this._onDidChange.event;
 
   constructor(
     private readonly guard: () => Guard,
@@ -63,16 +67,20 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
     this._register(vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, this));
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  provideTextDocumentContent(uri: vscode.Uri): string | Promise<string> {
     const kind = path.posix.basename(uri.path, '.md');
     if (kind === 'statistics') return statisticsReport(this.guard(), this.labels);
     return ledgerMarkdown(this.guard(), this.labels, decodeURIComponent(uri.query));
   }
 
-  /** Opens (or refreshes) a report beside the current editor without taking focus from it. */
+  private opened = 0;
+
+  /**
+   * Opens a report of the current state. Each opening is a document of its own (a fresh fragment): a report
+   * still open from earlier would otherwise be shown with its old content while VS Code refetches it.
+   */
   async open(kind: 'statistics' | 'ledger', sessionId?: string): Promise<vscode.TextEditor> {
-    const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/${kind}.md`, query: sessionId ? encodeURIComponent(sessionId) : '' });
-    this._onDidChange.fire(uri);
+    const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/${kind}.md`, query: sessionId ? encodeURIComponent(sessionId) : '', fragment: String(++this.opened) });
     const document = await vscode.workspace.openTextDocument(uri);
     return vscode.window.showTextDocument(document, { preview: true, preserveFocus: false });
   }

@@ -1,7 +1,9 @@
 /**
  * The "Sessions" tree view: every guard session, and under each the files it has seen with the line ranges,
- * a short version tag, and a marker when someone changed the file since (and who, as far as it is known).
- * Refreshes on ledger changes (debounced: a burst of reads redraws once).
+ * a short version tag, and a marker when the file's content changed since (and who changed it, as far as the
+ * watchers know). Staleness is decided by content (`check`), never by a watcher event alone: an event's echo
+ * must not flag a file nobody changed. Refreshes on ledger changes and on changes the watchers report
+ * (debounced: a burst redraws once).
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -13,7 +15,7 @@ import { guardPathToUri } from '../util/paths';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
-export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView };
+export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean };
 
 export class SessionsView extends Disposable implements vscode.TreeDataProvider<SessionsNode> {
   private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<SessionsNode | undefined>());
@@ -24,9 +26,11 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   constructor(
     private readonly guard: () => Guard,
     private readonly labels: SessionLabels,
+    onDidNoteChange: vscode.Event<string>,
   ) {
     super();
     this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
+    this._register(onDidNoteChange(() => this.scheduleRefresh()));
     const unsubscribe = guard().onDidChangeLedger(() => this.scheduleRefresh());
     this._register(new vscode.Disposable(() => {
       unsubscribe();
@@ -46,12 +50,15 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     }, 150);
   }
 
-  getChildren(node?: SessionsNode): SessionsNode[] {
+  async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
     const guard = this.guard();
     if (!node) return guard.sessionIds().map((id) => ({ kind: 'session', id }));
     if (node.kind === 'file') return [];
+    const session = guard.session(node.id);
     // Most recently used first.
-    return guard.session(node.id).entries().reverse().map((entry) => ({ kind: 'file', sessionId: node.id, entry }));
+    const entries = session.entries().reverse();
+    const states = await Promise.all(entries.map((entry) => (entry.version === undefined ? 'fresh' : session.check(entry.path).catch(() => 'unknown'))));
+    return entries.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
   }
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
@@ -72,16 +79,17 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     item.id = `file:${node.sessionId}:${entry.path}`;
     item.resourceUri = guardPathToUri(entry.path);
     const parts = entry.version === undefined ? ['seen missing'] : [`lines ${entry.seenText} of ${entry.totalLines}`, entry.version.slice(0, 7)];
-    if (entry.changedBy) parts.push(`changed by ${describeChange(entry.changedBy)}`);
+    const changed = node.stale ? (entry.changedBy ? `changed by ${describeChange(entry.changedBy)}` : 'changed since') : undefined;
+    if (changed) parts.push(changed);
     item.description = parts.join(' · ');
     item.tooltip = new vscode.MarkdownString(
       `${vscode.workspace.asRelativePath(guardPathToUri(entry.path))}\n\n` +
         (entry.version === undefined ? 'The session saw this path missing.' : `Seen: lines ${entry.seenText} of ${entry.totalLines} (version \`${entry.version}\`)`) +
-        (entry.changedBy ? `\n\n$(warning) Changed since by ${describeChange(entry.changedBy)}: the agent must see the change before editing those lines.` : ''),
+        (changed ? `\n\n$(warning) ${changed[0].toUpperCase()}${changed.slice(1)}: the agent must see the change before editing the lines it touched.` : ''),
       true,
     );
     item.contextValue = entry.version === undefined ? 'readgate.missingFile' : 'readgate.file';
-    if (entry.changedBy) item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+    if (changed) item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
     if (entry.version !== undefined) item.command = { command: 'readgate.revealSeenRange', title: 'Reveal Seen Lines', arguments: [node] };
     return item;
   }
