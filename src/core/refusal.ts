@@ -9,6 +9,7 @@
  */
 import type { ChangeSource } from './ports';
 import { formatCount } from './read/formatCount';
+import { RAISE_READ_CAP } from './read/longLines';
 
 /** Every error code, in the order of API.md's table. */
 export const ERROR_CODES = [
@@ -91,6 +92,13 @@ export const messages = {
   },
   outsideSeen(path: string, lines: string, why: string): string {
     return `${why} in ${path} touches lines you have not seen in this version: ${lines}. Read those lines (offset/limit), then retry.`;
+  },
+  /** Never "read those lines": no read can show a line longer than the read cap, so that would loop. */
+  beyondReadCap(path: string, why: string, lines: string, maxBytes: number, unseen: string): string {
+    return `${why} in ${path} touches lines you have not seen in this version (${unseen}), and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you change them. Do not retry or re-read them. Leave those lines out of your change, or ${RAISE_READ_CAP}, or ask the user to make this change.`;
+  },
+  writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, maxBytes: number): string {
+    return `Writing ${path} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you overwrite the file. Do not re-read them. Change the other lines with edit instead, or ${RAISE_READ_CAP}.`;
   },
   writeNeedsFullRead(path: string, unseen: string, totalLines: number): string {
     return `Writing ${path} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first, or change it with edit instead.`;

@@ -18,7 +18,8 @@ import { applyCurlyStyle, normalizeQuotes } from './quotes';
 export type EditFailure =
   | { ok: false; code: 'NO_OCCURRENCE_FOUND'; editIndex: number; closest: string }
   | { ok: false; code: 'AMBIGUOUS_MATCH'; editIndex: number; lines: number[] }
-  | { ok: false; code: 'EDIT_OUTSIDE_SEEN_RANGE'; editIndex: number; unseen: Ranges; why: string }
+  /** `text`: what the edit was matched against (the result of the edits before it), which `unseen` numbers. */
+  | { ok: false; code: 'EDIT_OUTSIDE_SEEN_RANGE'; editIndex: number; unseen: Ranges; why: string; text: string }
   | { ok: false; code: 'EDIT_NO_CHANGE' }
   | { ok: false; code: 'INVALID_INPUT'; editIndex: number; message: string };
 
@@ -158,13 +159,13 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
     const unseenOf = (list: Match[]): Ranges => list.reduce<Ranges>((acc, m) => union(acc, gaps(seen, m.fromLine, m.toLine)), []);
     if (matches.length > 1 && !edit.replaceAll) {
       const unseen = unseenOf(matches);
-      if (unseen.length) return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why: `oldString matches ${matches.length} places; finding the one you mean` };
+      if (unseen.length) return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why: `oldString matches ${matches.length} places; finding the one you mean`, text };
       return { ok: false, code: 'AMBIGUOUS_MATCH', editIndex, lines: matches.map((m) => m.fromLine) };
     }
     const unseen = unseenOf(matches);
     if (unseen.length) {
       const why = matches.length > 1 ? `replaceAll of ${matches.length} occurrences` : 'The change';
-      return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why };
+      return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why, text };
     }
     if (edit.oldString === edit.newString) return { ok: false, code: 'EDIT_NO_CHANGE' };
 

@@ -1,10 +1,13 @@
 /**
  * Turns a line range into what the model is shown: a header (path, lines shown of total, bytes, version,
  * encoding when not UTF-8) and numbered lines, within the caps. Caps only ever cut at the end of the shown
- * range, never in its middle, and the result says exactly what was cut and how to continue. Pure.
+ * range, never in its middle, and the result says exactly what was cut and how to continue. Lines longer
+ * than maxLineLength are shown whole when the range's whole lines fit the byte cap, and shortened (with a
+ * note saying how to see each in full, or that no read can) only when they do not (`longLines.ts`). Pure.
  */
 import { EMPTY, type Ranges } from '../ledger/coverage';
 import { formatCount } from './formatCount';
+import { isBeyondReadCap, RAISE_READ_CAP } from './longLines';
 
 export interface ReadLimits {
   maxLines: number;
@@ -45,6 +48,97 @@ function header(input: FormatInput, shown: string): string {
   return parts.join(' · ');
 }
 
+interface Rendered {
+  body: string;
+  endLine: number;
+  cutByBytes: boolean;
+  fullyShown: Ranges;
+  /** Lines shown shortened. */
+  shortened: number[];
+  /** A long line was shown in full, or the byte cap stopped at one: shortening would show more. */
+  longInFull: boolean;
+}
+
+/**
+ * Renders lines from..last. With `shorten`, lines over maxLineLength are shortened and marked; without it
+ * every line is shown whole (the caller falls back to shortening when the whole lines do not fit).
+ */
+function render(input: FormatInput, last: number, width: number, shorten: boolean): Rendered {
+  const { from, limits } = input;
+  let body = '';
+  let bodyLines = 0;
+  // Counting UTF-8 bytes line by line is the costly part; skip it while a bound says the cap cannot be hit.
+  let bytes = 0;
+  // Rendered UTF-8 is at most twice the file's bytes (Latin-1 → UTF-8), plus numbering and shortening marks.
+  const budgetSure = input.sizeBytes * 2 + (last - from + 1) * (width + (shorten ? 64 : 2)) <= limits.maxBytes;
+  const fullyShown: number[] = [];
+  const shortened: number[] = [];
+  let runStart = 0;
+  let endLine = from - 1;
+  let cutByBytes = false;
+  let longInFull = false;
+  for (let line = from; line <= last; line++) {
+    let content = input.lineAt(line);
+    const long = content.length > limits.maxLineLength;
+    const whole = !(long && shorten);
+    if (!whole) content = `${content.slice(0, limits.maxLineLength)} … [line shortened: ${formatCount(content.length)} characters]`;
+    const number = String(line);
+    const rendered = (number.length < width ? ' '.repeat(width - number.length) + number : number) + '\t' + content;
+    if (!budgetSure) {
+      const cost = utf8Length(rendered) + 1;
+      // A line of normal length is shown even alone over the cap; a long one only where it fits.
+      if (bytes + cost > limits.maxBytes && (bodyLines > 0 || (long && whole))) {
+        cutByBytes = true;
+        longInFull ||= long && whole;
+        break;
+      }
+      bytes += cost;
+    }
+    body += '\n' + rendered;
+    bodyLines++;
+    endLine = line;
+    if (long && whole) longInFull = true;
+    if (whole) {
+      if (runStart === 0) runStart = line;
+    } else {
+      if (runStart !== 0) fullyShown.push(runStart, line - 1);
+      runStart = 0;
+      shortened.push(line);
+    }
+  }
+  if (runStart !== 0) fullyShown.push(runStart, endLine);
+  return { body, endLine, cutByBytes, fullyShown, shortened, longInFull };
+}
+
+const LISTED = 10;
+
+function listLines(lines: readonly number[]): string {
+  const shown = lines.slice(0, LISTED).join(', ');
+  return lines.length > LISTED ? `${shown}, … (${lines.length} lines)` : shown;
+}
+
+/** What was shortened and exactly how to see it in full, or that no read can (never a loop). */
+function shortenedNotes(input: FormatInput, shortened: readonly number[]): string[] {
+  const { limits } = input;
+  const beyond = shortened.filter((line) => isBeyondReadCap(line, input.lineAt(line), limits));
+  const readable = shortened.filter((line) => !beyond.includes(line));
+  const notes: string[] = [];
+  if (readable.length) {
+    const first = readable[0];
+    notes.push(
+      readable.length === 1
+        ? `[line ${first} is longer than ${formatCount(limits.maxLineLength)} characters and was shortened here; to see it in full, read it alone: offset: ${first}, limit: 1]`
+        : `[lines ${listLines(readable)} are longer than ${formatCount(limits.maxLineLength)} characters and were shortened here; to see one in full, read it alone (e.g. offset: ${first}, limit: 1) or a range small enough that its full lines fit ${formatCount(limits.maxBytes)} bytes]`,
+    );
+  }
+  if (beyond.length) {
+    notes.push(
+      `[line${beyond.length === 1 ? '' : 's'} ${listLines(beyond)} ${beyond.length === 1 ? 'is' : 'are'} longer than the ${formatCount(limits.maxBytes)}-byte read cap by ${beyond.length === 1 ? 'itself' : 'themselves'}: no read can show ${beyond.length === 1 ? 'it' : 'them'} in full, so ${beyond.length === 1 ? 'it' : 'they'} cannot be edited here. Do not re-read; to change ${beyond.length === 1 ? 'it' : 'them'}, ${RAISE_READ_CAP}]`,
+    );
+  }
+  return notes;
+}
+
 export function formatRead(input: FormatInput): FormattedRead {
   const { from, to, limits } = input;
   if (input.totalLines === 0) {
@@ -53,55 +147,20 @@ export function formatRead(input: FormatInput): FormattedRead {
   const lastAllowed = Math.min(to, from + limits.maxLines - 1, input.lastAvailable ?? to);
   const cutByLines = lastAllowed < to && lastAllowed === from + limits.maxLines - 1;
   const width = String(lastAllowed).length;
-  let body = '';
-  let bodyLines = 0;
-  // Counting UTF-8 bytes line by line is the costly part; skip it while a bound says the cap cannot be hit.
-  let bytes = 0;
-  // Rendered UTF-8 is at most twice the file's bytes (Latin-1 → UTF-8), plus numbering and shortening marks.
-  const budgetSure = input.sizeBytes * 2 + (lastAllowed - from + 1) * (width + 64) <= limits.maxBytes;
-  const fullyShown: number[] = [];
-  let runStart = 0;
-  let shortened = 0;
-  let endLine = from - 1;
-  let cutByBytes = false;
-  for (let line = from; line <= lastAllowed; line++) {
-    let content = input.lineAt(line);
-    let whole = true;
-    if (content.length > limits.maxLineLength) {
-      content = `${content.slice(0, limits.maxLineLength)} … [line shortened: ${formatCount(content.length)} characters]`;
-      whole = false;
-    }
-    const number = String(line);
-    const rendered = (number.length < width ? ' '.repeat(width - number.length) + number : number) + '\t' + content;
-    if (!budgetSure) {
-      const cost = utf8Length(rendered) + 1;
-      if (bodyLines > 0 && bytes + cost > limits.maxBytes) {
-        cutByBytes = true;
-        break;
-      }
-      bytes += cost;
-    }
-    body += '\n' + rendered;
-    bodyLines++;
-    endLine = line;
-    if (whole) {
-      if (runStart === 0) runStart = line;
-    } else {
-      if (runStart !== 0) fullyShown.push(runStart, line - 1);
-      runStart = 0;
-      shortened++;
-    }
-  }
-  if (runStart !== 0) fullyShown.push(runStart, endLine);
+  // Whole lines when they fit; long lines are shortened only when showing them whole would cut the range.
+  let shown = render(input, lastAllowed, width, false);
+  if (shown.cutByBytes && shown.longInFull) shown = render(input, lastAllowed, width, true);
+  const { endLine, cutByBytes } = shown;
   const notes: string[] = [];
-  if (endLine < to) {
+  if (lastAllowed < from && input.lastAvailable !== undefined && to >= from) {
+    // A streamed read keeps no line over the byte cap, so this one cannot be shown at all.
+    notes.push(`[line ${from} is longer than the ${formatCount(limits.maxBytes)}-byte read cap by itself and cannot be shown; continue with offset: ${from + 1}. To see it, ${RAISE_READ_CAP}]`);
+  } else if (endLine < to) {
     const cap = cutByBytes || !cutByLines ? `the ${formatCount(limits.maxBytes)}-byte cap` : `the ${limits.maxLines}-line cap`;
     notes.push(`[truncated by ${cap}: showed lines ${from}–${endLine} of the requested ${from}–${to}; continue with offset: ${endLine + 1}]`);
   }
-  if (shortened) {
-    notes.push(`[${shortened} line${shortened === 1 ? ' was' : 's were'} longer than ${limits.maxLineLength} characters and shortened; their full text was not shown]`);
-  }
-  const shown = `lines ${from}–${endLine} of ${input.totalLines}`;
-  const text = header(input, shown) + body + (notes.length ? '\n' + notes.join('\n') : '');
-  return { text, startLine: from, endLine, truncated: endLine < to || shortened > 0, fullyShown };
+  if (shown.shortened.length) notes.push(...shortenedNotes(input, shown.shortened));
+  const range = `lines ${from}–${endLine} of ${input.totalLines}`;
+  const text = header(input, range) + shown.body + (notes.length ? '\n' + notes.join('\n') : '');
+  return { text, startLine: from, endLine, truncated: endLine < to || shown.shortened.length > 0, fullyShown: shown.fullyShown };
 }

@@ -13,11 +13,14 @@ import type { LedgerEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from './nearMisses';
 import type { FileStat } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
+import type { ReadLimits } from '../read/formatRead';
+import { linesBeyondReadCap } from '../read/longLines';
+import { editRefusal } from './editRefusal';
 import { type Refusal, messages, refuse } from '../refusal';
 import type { Edit } from '../types';
 import { refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from './changedRefusal';
 import type { GuardContext } from './context';
-import { encodeFor, encodingName, type FileText, loadFile } from './fileText';
+import { encodeFor, encodingName, type FileText, lineAt, loadFile } from './fileText';
 import { specialKindName } from './fileKinds';
 import { entryFor } from './ledgerLookup';
 import type { SessionState } from './sessionState';
@@ -69,7 +72,7 @@ function allLines(text: string): Ranges {
   return rangesOf(1, indexLines(text).count);
 }
 
-function planCreate(input: PlanInput): FilePlan | Refusal {
+function planCreate(input: PlanInput, limits: ReadLimits): FilePlan | Refusal {
   const { request } = input;
   let text: string;
   let replacements = 0;
@@ -81,7 +84,7 @@ function planCreate(input: PlanInput): FilePlan | Refusal {
     text = first.newString;
     if (rest.length) {
       const applied = applyEdits(text, rest, allLines(text));
-      if (!applied.ok) return editRefusal(input.path, applied);
+      if (!applied.ok) return editRefusal(input.path, applied, limits);
       text = applied.text;
       replacements = applied.replacements;
     }
@@ -102,21 +105,6 @@ function planCreate(input: PlanInput): FilePlan | Refusal {
     beforeIndex: indexLines(''),
     afterIndex,
   };
-}
-
-function editRefusal(path: string, failure: Exclude<ReturnType<typeof applyEdits>, { ok: true }>): Refusal {
-  switch (failure.code) {
-    case 'NO_OCCURRENCE_FOUND':
-      return refuse(failure.code, messages.noOccurrence(path, failure.closest));
-    case 'AMBIGUOUS_MATCH':
-      return refuse(failure.code, messages.ambiguous(path, failure.lines.length, failure.lines.join(', ')));
-    case 'EDIT_OUTSIDE_SEEN_RANGE':
-      return refuse(failure.code, messages.outsideSeen(path, formatRanges(failure.unseen), failure.why));
-    case 'EDIT_NO_CHANGE':
-      return refuse(failure.code, messages.noChange(path));
-    case 'INVALID_INPUT':
-      return refuse(failure.code, `edits[${failure.editIndex}]: ${failure.message}.`);
-  }
 }
 
 /**
@@ -155,7 +143,7 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
       return refuse('FILE_CHANGED_SINCE_READ', `${path} does not exist, so it is not at the expectedVersion ${input.expectedVersion}. Check the path, or create the file without expectedVersion.`);
     }
     if (request.kind === 'edit' && !creates) return refuse('FILE_NOT_FOUND', messages.notFound(path, await allowedSuggestions(ctx, path)));
-    return planCreate(input);
+    return planCreate(input, ctx.limits);
   }
   if (stat.kind === 'directory') return refuse('TARGET_IS_DIRECTORY', messages.directory(path, []));
   if (stat.kind !== 'file') return refuse('SPECIAL_FILE', messages.special(path, specialKindName(stat.kind)));
@@ -221,14 +209,18 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
   let changes: LineChange[] | undefined;
   if (request.kind === 'edit') {
     const applied = applyEdits(current.text, request.edits, seen, current.index, own);
-    if (!applied.ok) return editRefusal(path, applied);
+    if (!applied.ok) return editRefusal(path, applied, ctx.limits, current);
     afterText = applied.text;
     seenAfter = applied.seen;
     replacements = applied.replacements;
     changes = applied.changes;
   } else {
     const unseen = gaps(seen, 1, current.index.count);
-    if (unseen.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count));
+    if (unseen.length) {
+      const beyond = linesBeyondReadCap(unseen, (line) => lineAt(current, line), ctx.limits, current.index.longest);
+      if (beyond.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), ctx.limits.maxBytes));
+      return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count));
+    }
     // A file whose line endings were all CRLF stays CRLF; the encoding (and its BOM) is kept.
     afterText = eolStyle(current.text) === 'crlf' ? withEol(request.content, '\r\n') : request.content;
     if (afterText === current.text) return refuse('EDIT_NO_CHANGE', messages.noChange(path));

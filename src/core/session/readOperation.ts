@@ -55,12 +55,12 @@ function requestedRange(total: number, options: ReadOptions): { from: number; to
   return { from, to: options.limit === undefined ? total : Math.min(total, from + options.limit - 1) };
 }
 
-/** True when no cap can cut lines from..to: few enough lines, none too long, and a byte bound that fits. */
+/**
+ * True when no cap can cut lines from..to: few enough lines and a byte bound that fits (long lines are then
+ * shown whole, see formatRead.ts).
+ */
 function fitsUntruncated(file: FileText, from: number, to: number, limits: ReadLimits): boolean {
   if (to < from || to - from + 1 > limits.maxLines) return false;
-  if (file.index.longest > limits.maxLineLength) {
-    for (let line = from; line <= to; line++) if (file.index.end(line) - file.index.start(line) > limits.maxLineLength) return false;
-  }
   const chars = file.index.end(to) - file.index.start(from);
   const perLine = String(to).length + 2;
   return Math.min(file.bytes.length * 2, chars * 3) + (to - from + 1) * perLine <= limits.maxBytes;

@@ -134,15 +134,61 @@ suite('read and dedup', () => {
     assert.strictEqual(again.ok && again.kind, 'content');
   });
 
-  test('long lines are shortened and marked, and do not count as seen', async () => {
+  // Audit: a line over maxLineLength was always shortened, so it never counted as seen and every edit of it
+  // was told to "read those lines", which could never succeed. A read whose whole lines fit shows it whole.
+  test('a long line in a read whose whole lines fit the byte cap is shown in full and counts as seen', async () => {
     const f = fixture({ limits: { maxLineLength: 50 } });
     const file = f.file('a.txt', `short\n${'x'.repeat(200)}\nend\n`);
     const result = await f.session.read(file);
     assertOk(result);
-    assert.match(result.text, /… \[line shortened: 200 characters\]/);
+    assert.ok(result.text.includes(`2\t${'x'.repeat(200)}\n`), result.text);
+    assert.strictEqual(result.kind === 'content' && result.truncated, false);
+    assertOk(await f.session.edit(file, [{ oldString: 'x'.repeat(200), newString: 'y' }]));
+  });
+
+  test('a read too big for its long lines to be shown whole shortens them and says how to see each in full', async () => {
+    const f = fixture({ limits: { maxLineLength: 50, maxBytes: 400 } });
+    const long = 'x'.repeat(300);
+    const file = f.file('a.txt', numbered(20).replace('line 2\n', `${long}\n`));
+    const result = await f.session.read(file);
+    assertOk(result);
+    assert.match(result.text, /… \[line shortened: 300 characters\]/);
+    assert.match(result.text, /line 2 is longer than 50 characters and was shortened here; to see it in full, read it alone: offset: 2, limit: 1/);
     assert.strictEqual(result.kind === 'content' && result.truncated, true);
-    assert.strictEqual(codeOf(await f.session.edit(file, [{ oldString: 'x'.repeat(200), newString: 'y' }])), 'EDIT_OUTSIDE_SEEN_RANGE');
-    assert.strictEqual(codeOf(await f.session.edit(file, [{ oldString: 'end', newString: 'END' }])), 'ok');
+    // A shortened line was not seen; following the note's advice makes it seen.
+    assert.strictEqual(codeOf(await f.session.edit(file, [{ oldString: long, newString: 'y' }])), 'EDIT_OUTSIDE_SEEN_RANGE');
+    const alone = await f.session.read(file, { offset: 2, limit: 1 });
+    assertOk(alone);
+    assert.ok(alone.text.includes(`2\t${long}`), alone.text);
+    assertOk(await f.session.edit(file, [{ oldString: long, newString: 'y' }]));
+  });
+
+  // SPEC: no message may send the agent into a loop. A line longer than the byte cap by itself can never be
+  // shown whole, so neither the read nor an edit of it may ask for another read.
+  test('a line longer than the byte cap by itself: the read and the edit refusal name the cap instead of asking for a read', async () => {
+    const f = fixture({ limits: { maxLineLength: 50, maxBytes: 150 } });
+    const long = 'x'.repeat(400);
+    const file = f.file('a.txt', `short\n${long}\nend\n`);
+    for (const options of [{}, { offset: 2, limit: 1, force: true }]) {
+      const result = await f.session.read(file, options);
+      assertOk(result);
+      assert.match(result.text, /line 2 is longer than the 150-byte read cap by itself: no read can show it in full/);
+      assert.match(result.text, /readgate\.read\.maxBytes/);
+      assert.doesNotMatch(result.text, /offset: 2, limit: 1/);
+    }
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const edit = await f.session.edit(file, [{ oldString: `short\n${long}`, newString: 'y' }]);
+      assert.strictEqual(codeOf(edit), 'EDIT_OUTSIDE_SEEN_RANGE');
+      const message = !edit.ok ? edit.message : '';
+      assert.match(message, /line\(s\) 2 of them are longer than the 150-byte read cap/);
+      assert.match(message, /readgate\.read\.maxBytes/);
+      assert.doesNotMatch(message, /Read those lines|read lines/i);
+    }
+    const write = await f.session.write(file, 'all new\n');
+    assert.strictEqual(codeOf(write), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.doesNotMatch(!write.ok ? write.message : '', /Read the whole file/);
+    // The lines around it stay editable.
+    assertOk(await f.session.edit(file, [{ oldString: 'end', newString: 'END' }]));
   });
 
   test('the byte cap cuts at a line boundary and says how to continue', async () => {
