@@ -130,6 +130,9 @@ export function createNodeFileSystem(): FileSystem {
     async mkdirp(dir) {
       fs.mkdirSync(dir, { recursive: true });
     },
+    async rmdir(dir) {
+      fs.rmdirSync(dir);
+    },
     async readdir(dir) {
       return fs.readdirSync(dir);
     },

@@ -88,6 +88,12 @@ export interface FileSystem {
   unlink(path: string): Promise<void>;
   /** Creates a directory and its missing parents. */
   mkdirp(path: string): Promise<void>;
+  /**
+   * Optional: removes an empty directory and rejects if it is not empty. Used only to remove the parent
+   * directories a create made when its call then fails (a failed call leaves no trace); without it, those
+   * directories stay behind.
+   */
+  rmdir?(path: string): Promise<void>;
   /** Names in a directory (for near-miss suggestions); rejects if it is not a readable directory. */
   readdir(path: string): Promise<string[]>;
   /** The home directory `~` expands to. */

@@ -15,6 +15,7 @@ import type { ApprovalDecision, ApprovalFile, ApprovalRequest, MutatedFile, Muta
 import type { GuardContext } from './context';
 import { encodeFor, versionOf } from './fileText';
 import type { FilePlan } from './mutationPlan';
+import { makeParents, removeMadeParents } from './parentDirs';
 import { recheckPlan } from './recheckPlan';
 import type { SessionState } from './sessionState';
 
@@ -103,10 +104,12 @@ async function writeBatch(ctx: GuardContext, s: SessionState, finals: Final[], s
     if (stale) return stale;
   }
   throwIfCancelled(ctx, signal);
+  const madeDirs: string[] = [];
   try {
-    for (const { plan } of finals) if (plan.created) await ctx.fs.mkdirp(nodePath.dirname(plan.target));
+    for (const { plan } of finals) if (plan.created) await makeParents(ctx.fs, nodePath.dirname(plan.target), madeDirs);
     await batch(finals.map(({ plan, bytes }) => ({ path: plan.target, data: bytes, options: writeOptions(plan), created: plan.created })));
   } catch (error) {
+    await removeMadeParents(ctx.fs, madeDirs);
     const detail = (error as NodeJS.ErrnoException).code ?? String((error as Error)?.message ?? error);
     ctx.logger.error('[guard] batch write failed', { session: s.id, files: finals.length, error: detail });
     return refuse('WRITE_FAILED', messages.writeFailed(finals.map((f) => f.plan.path).join(', '), detail) + ' No file was changed.');
@@ -118,21 +121,22 @@ async function writeAll(ctx: GuardContext, s: SessionState, all: Final[], signal
   const finals = all.filter(({ plan, afterText }) => plan.created || afterText !== plan.beforeText);
   if (finals.length > 1 && ctx.fs.writeBatch) return writeBatch(ctx, s, finals, signal, ctx.fs.writeBatch.bind(ctx.fs));
   const written: Final[] = [];
+  const madeDirs: string[] = [];
   for (const final of finals) {
     const { plan } = final;
     const stale = await recheckPlan(ctx, s, plan, 'just before it was written');
     if (stale) {
-      await undo(ctx, written);
+      await undo(ctx, written, madeDirs);
       return stale;
     }
     if (written.length === 0) throwIfCancelled(ctx, signal);
     try {
-      if (plan.created) await ctx.fs.mkdirp(nodePath.dirname(plan.target));
+      if (plan.created) await makeParents(ctx.fs, nodePath.dirname(plan.target), madeDirs);
       await ctx.fs.writeFile(plan.target, final.bytes, writeOptions(plan));
       written.push(final);
     } catch (error) {
       const detail = (error as NodeJS.ErrnoException).code ?? String(error);
-      const notRestored = await undo(ctx, written);
+      const notRestored = await undo(ctx, written, madeDirs);
       ctx.logger.error('[guard] write failed', { session: s.id, path: plan.path, error: detail, restored: written.length - notRestored.length });
       const others = written.length ? ` The ${written.length} file(s) already written were restored${notRestored.length ? `, except ${notRestored.join(', ')}` : ''}.` : '';
       return refuse('WRITE_FAILED', messages.writeFailed(plan.path, detail) + others);
@@ -141,8 +145,11 @@ async function writeAll(ctx: GuardContext, s: SessionState, all: Final[], signal
   return undefined;
 }
 
-/** Restores files already written by this call; returns the paths that could not be restored. */
-async function undo(ctx: GuardContext, written: Final[]): Promise<string[]> {
+/**
+ * Restores files already written by this call and removes the directories it made; returns the paths that
+ * could not be restored.
+ */
+async function undo(ctx: GuardContext, written: Final[], madeDirs: readonly string[]): Promise<string[]> {
   const failed: string[] = [];
   for (const { plan } of [...written].reverse()) {
     try {
@@ -152,6 +159,7 @@ async function undo(ctx: GuardContext, written: Final[]): Promise<string[]> {
       failed.push(plan.path);
     }
   }
+  await removeMadeParents(ctx.fs, madeDirs);
   return failed;
 }
 
