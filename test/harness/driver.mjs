@@ -102,8 +102,9 @@ export async function killProcessGroup(child, hasExited) {
 
 /**
  * Answers test requests written to `dir`: `<id>.request.json` with
- * `{ kind: 'screenshot', name }`, `{ kind: 'text', selector }` or `{ kind: 'click', selector }` (a Playwright
- * selector; the first match is clicked); the answer goes to `<id>.response.json`.
+ * `{ kind: 'screenshot', name }`, `{ kind: 'text', selector }`, `{ kind: 'click', selector }` or
+ * `{ kind: 'drag', selector, dx, dy, from? }` (Playwright selectors; the first match is used); the answer goes to
+ * `<id>.response.json`.
  */
 function serveTestRequests(page, dir, shotDir, log) {
   let busy = false;
@@ -129,6 +130,18 @@ function serveTestRequests(page, dir, shotDir, log) {
             response = { ok: true, texts };
           } else if (request.kind === 'click') {
             await page.locator(String(request.selector)).first().click({ timeout: 5000 });
+            response = { ok: true };
+          } else if (request.kind === 'drag') {
+            const box = await page.locator(String(request.selector)).first().boundingBox({ timeout: 5000 });
+            if (!box) throw new Error(`nothing to drag at ${request.selector}`);
+            // 'rightEdge' grabs the sash on an element's right border (to resize a part of the workbench).
+            const x = request.from === 'rightEdge' ? box.x + box.width + 1 : box.x + box.width / 2;
+            const y = box.y + box.height / 2;
+            await page.mouse.move(x, y);
+            await page.mouse.down();
+            await page.mouse.move(x + Number(request.dx || 0), y + Number(request.dy || 0), { steps: 8 });
+            await page.mouse.up();
+            await page.mouse.move(1, 1); // no hover highlight left on the sash
             response = { ok: true };
           } else {
             response = { ok: false, error: `unknown request kind ${request.kind}` };

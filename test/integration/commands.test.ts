@@ -86,8 +86,9 @@ suite('commands and the sessions view', () => {
     await session.read(other);
     await vscode.commands.executeCommand('workbench.view.extension.readgate');
     if (!harness.isAvailable) this.skip();
-    await vscode.commands.executeCommand('readgate.sessions.focus');
-    for (let i = 0; i < 4; i++) await vscode.commands.executeCommand('workbench.action.increaseViewWidth'); // room for ranges and markers
+    // Room for the ranges and markers: no chat beside it, a wider side bar.
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    await harness.drag('.part.sidebar', 420, 0, 'rightEdge');
     const sidebar = async () => (await harness.workbenchTexts('.part.sidebar')).join('\n');
     await harness.waitFor('the file under its session', async () => {
       const text = await sidebar();

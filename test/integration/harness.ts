@@ -1,6 +1,6 @@
 /**
  * What an integration test may ask of the headless driver (test/harness/driver.mjs): a screenshot of the
- * workbench, the visible text of part of it, or a click on it. Requests are files in $READGATE_HARNESS_DIR; with a desktop
+ * workbench, the visible text of part of it, or a click or drag on it. Requests are files in $READGATE_HARNESS_DIR; with a desktop
  * VS Code there is no driver and `isAvailable` is false.
  */
 import * as fs from 'fs';
@@ -45,6 +45,14 @@ export async function workbenchTexts(selector: string): Promise<string[]> {
 /** Clicks the first element matching a Playwright selector in the workbench (e.g. to expand a section). */
 export async function click(selector: string): Promise<void> {
   await ask<object>({ kind: 'click', selector });
+}
+
+/**
+ * Drags the first element matching a Playwright selector by (dx, dy) pixels, from its centre or from its right
+ * border (where the workbench puts the sash that resizes a part).
+ */
+export async function drag(selector: string, dx: number, dy = 0, from: 'center' | 'rightEdge' = 'center'): Promise<void> {
+  await ask<object>({ kind: 'drag', selector, dx, dy, from });
 }
 
 /** Polls `probe` until it returns a truthy value, or fails with `what` after `timeoutMs`. */
