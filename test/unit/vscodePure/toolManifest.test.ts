@@ -1,0 +1,60 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ERROR_CODES } from '../../../src/core/refusal';
+import { ToolNames } from '../../../src/vscode/tools/toolNames';
+import { repoRoot } from '../helpers/repoRoot';
+
+interface Schema {
+  type?: string;
+  description?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  required?: string[];
+}
+
+interface ToolContribution {
+  name: string;
+  toolReferenceName?: string;
+  canBeReferencedInPrompt?: boolean;
+  icon?: string;
+  displayName?: string;
+  userDescription?: string;
+  modelDescription: string;
+  inputSchema: Schema;
+}
+
+const tools = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { languageModelTools: ToolContribution[] } }).contributes.languageModelTools;
+
+function undescribed(schema: Schema, where: string): string[] {
+  const missing: string[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (!property.description) missing.push(`${where}.${name}`);
+    if (property.properties) missing.push(...undescribed(property, `${where}.${name}`));
+    if (property.items?.properties) missing.push(...undescribed(property.items, `${where}.${name}[]`));
+  }
+  return missing;
+}
+
+// The manifest is what a model reads: every refusal must be explained there, or the agent cannot act on it.
+suite('language model tool manifest', () => {
+  test('contributes exactly the four tools of the contract, referencable in prompts, with icons and descriptions', () => {
+    assert.deepStrictEqual(tools.map((tool) => tool.name).sort(), Object.values(ToolNames).sort());
+    for (const tool of tools) {
+      assert.ok(tool.toolReferenceName && tool.canBeReferencedInPrompt && tool.icon && tool.displayName && tool.userDescription, tool.name);
+      assert.strictEqual(tool.inputSchema.type, 'object', tool.name);
+      assert.ok(tool.inputSchema.required?.length, `${tool.name} has no required inputs`);
+    }
+  });
+
+  test('every model description explains every refusal code', () => {
+    for (const tool of tools) {
+      const missing = ERROR_CODES.filter((code) => !tool.modelDescription.includes(code));
+      assert.deepStrictEqual(missing, [], `${tool.name} does not explain ${missing.join(', ')}`);
+    }
+  });
+
+  test('every input property, nested ones included, has a description', () => {
+    for (const tool of tools) assert.deepStrictEqual(undescribed(tool.inputSchema, tool.name), []);
+  });
+});
