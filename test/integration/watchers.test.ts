@@ -8,15 +8,18 @@ suite('invalidation from outside the editor', () => {
   test('an external write makes check() stale before any edit, and the refusal names another process', async () => {
     const session = (await api()).openSession();
     const file = freshFile(numbered(6));
-    await session.read(file);
-    // A watcher of our own tells when VS Code has delivered the change event (to ReadGate's watcher too).
+    // A watcher of our own tells when VS Code has delivered the change event (to ReadGate's watcher too). Watchers
+    // start asynchronously: give it a moment before the write it must see.
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(file)), path.basename(file)));
-    const delivered = new Promise<void>((resolve) => watcher.onDidChange(() => resolve()));
+    const delivered = new Promise<boolean>((resolve) => watcher.onDidChange(() => resolve(true)));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await session.read(file);
     fs.writeFileSync(file, numbered(6).replace('line 3', 'line three'));
     assert.strictEqual(await session.check(file), 'stale');
-    await Promise.race([delivered, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const seen = await Promise.race([delivered, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
     watcher.dispose();
+    assert.ok(seen, 'VS Code never reported the external write');
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const edit = await session.edit(file, [{ oldString: 'line 3', newString: 'x' }]);
     assert.strictEqual(edit.code, 'FILE_CHANGED_SINCE_READ');
     assert.match(edit.message ?? '', /changed by another process outside the editor/);
