@@ -136,21 +136,48 @@ export interface GuardSession {
   entries(): LedgerEntryView[];
 }
 
+/** One file of a change awaiting approval, as it would be written if approved unchanged. */
 export interface ApprovalFile {
+  /**
+   * Absolute, normalized path as the agent named it (not a symlink's target). A decision's `files` entries
+   * are matched to this exact string.
+   */
   path: string;
+  /** The file does not exist yet and the change creates it (with its missing parent directories). */
   created: boolean;
+  /** The file's current text as the agent may change it (decoded; '' for a created file). */
   before: string;
+  /** The text the change proposes: what is written if the approval names no other content. */
   after: string;
-  /** Unified diff of before → after. */
+  /** Unified diff of `before` → `after`, with the path in its headers. */
   diff: string;
 }
 
+/**
+ * What the `approve` port is asked before anything is written (SPEC section 4): one request per edit, write
+ * or multiEdit call, listing every file the call changes. Nothing is written while it is pending.
+ *
+ * The per-file lock of every listed file is held while the request is pending: other edit, write and multiEdit
+ * calls on those files (from any session) wait for the decision; reads do not wait. After the decision the
+ * guard re-checks each file's path and version, so a file changed, deleted or re-linked during review is
+ * refused (FILE_CHANGED_SINCE_READ or PATH_DENIED) and nothing is written.
+ *
+ * If `approve` throws or its promise rejects, the call is refused with REJECTED_BY_USER ("the approval could
+ * not be completed") and nothing is written; the guard never throws it on to the caller.
+ */
 export interface ApprovalRequest {
+  /** Id of the session making the call (`Guard.session(id)`). */
   sessionId: string;
+  /** The GuardSession method that was called. */
   operation: 'edit' | 'write' | 'multiEdit';
+  /** The agent's stated reason for the change (the call's `explanation` option), to show the user. */
   explanation?: string;
+  /** Every file the call changes, in the order the call named them; a file named twice appears once. */
   files: ApprovalFile[];
-  /** Aborted when the call is cancelled. */
+  /**
+   * Aborted when the call is cancelled (its own `signal` aborts). The call then returns CANCELLED at once and
+   * writes nothing, even if a decision arrives later: close the review UI when it fires.
+   */
   signal: AbortSignal;
   /**
    * Re-plans the same change against the files' current content, for when a file changed during review. On
@@ -160,10 +187,34 @@ export interface ApprovalRequest {
   refresh(): Promise<{ ok: true; files: ApprovalFile[] } | Refusal>;
 }
 
+/** The user's answer to an ApprovalRequest. */
 export type ApprovalDecision =
-  /** `files`: optional final content per file (the user accepted only some hunks or changed the proposal). */
-  | { approved: true; files?: { path: string; content: string }[] }
-  | { approved: false; reason?: string };
+  | {
+      /** Apply the change: the proposal (as last refreshed), or the content given in `files`. */
+      approved: true;
+      /**
+       * Optional final content per file, for when the user accepted only some hunks or changed the proposal.
+       * An entry applies to the request's file whose `path` it equals exactly (or whose resolved target
+       * path it equals); entries naming no file of the request are ignored, and files without an entry get
+       * the proposed `after`. `content` is the complete new text of the file, encoded in the file's encoding
+       * (a created file as UTF-8; content the encoding cannot hold refuses the call with WRITE_FAILED and
+       * writes nothing); content equal to `before` leaves that file unchanged, and if every file is
+       * left unchanged the call is refused with REJECTED_BY_USER. The result tells the agent exactly what was
+       * applied, including the user's changes.
+       */
+      files?: {
+        /** The `path` of one of the request's files. */
+        path: string;
+        /** The complete final text of that file. */
+        content: string;
+      }[];
+    }
+  | {
+      /** Write nothing: the call is refused with REJECTED_BY_USER and the agent told the files were NOT modified. */
+      approved: false;
+      /** Why the user rejected the change: passed to the agent in the REJECTED_BY_USER message. */
+      reason?: string;
+    };
 
 /** `oldString` "" on a path that does not exist creates the file with `newString`. */
 export interface Edit {

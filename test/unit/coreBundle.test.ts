@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { spawnSync } from 'child_process';
+import * as fs from 'fs';
 import * as path from 'path';
 import { repoRoot } from './helpers/repoRoot';
 
@@ -19,5 +20,38 @@ suite('dist/core.js', () => {
   test('ships type declarations next to it', () => {
     const result = spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(path.join(repoRoot, 'dist/core.d.ts'))})`]);
     assert.strictEqual(result.status, 0, 'dist/core.d.ts is missing');
+  });
+
+  // Adapters and headless callers implement the approve port from the shipped declarations alone: what each
+  // field means, how a decision's files override the proposal and what reaches the agent must be in them.
+  test('ships the approval port types with a doc comment on each type and every field', () => {
+    const typesFile = path.join(repoRoot, 'dist/core-types/types.d.ts');
+    assert.ok(fs.existsSync(typesFile), `${typesFile} is missing (run npm run build first)`);
+    const index = fs.readFileSync(path.join(repoRoot, 'dist/core-types/index.d.ts'), 'utf8');
+    for (const name of ['ApprovalRequest', 'ApprovalDecision', 'ApprovalFile']) assert.match(index, new RegExp(`\\b${name}\\b`), `index.d.ts does not export ${name}`);
+    const lines = fs.readFileSync(typesFile, 'utf8').split('\n');
+    const declarations: Record<string, string[]> = {
+      'export interface ApprovalFile ': ['path', 'created', 'before', 'after', 'diff'],
+      'export interface ApprovalRequest ': ['sessionId', 'operation', 'explanation', 'files', 'signal', 'refresh'],
+      'export type ApprovalDecision ': ['approved', 'files', 'path', 'content', 'approved', 'reason'],
+    };
+    const documented = (at: number): boolean => lines[at - 1]?.trim().endsWith('*/') ?? false;
+    for (const [head, fields] of Object.entries(declarations)) {
+      const start = lines.findIndex((line) => line.startsWith(head));
+      assert.ok(start > 0, `no ${head.trim()} in the declarations`);
+      assert.ok(documented(start), `${head.trim()} has no doc comment`);
+      const end = lines.findIndex((line, at) => at > start && /^};?$/.test(line));
+      let from = start;
+      for (const field of fields) {
+        const at = lines.findIndex((line, i) => i > from && i < end && new RegExp(`^\\s+${field}\\??[:(]`).test(line));
+        assert.ok(at > 0, `${head.trim()} lacks the field ${field}`);
+        assert.ok(documented(at), `${head.trim()}: ${field} has no doc comment`);
+        from = at;
+      }
+    }
+    const text = lines.join('\n');
+    for (const promise of ['per-file lock', 'are ignored', 'REJECTED_BY_USER', 'throws or its promise rejects', 'Aborted when the call is cancelled']) {
+      assert.ok(text.includes(promise), `the approval docs do not say "${promise}"`);
+    }
   });
 });
