@@ -54,6 +54,26 @@ suite('range-aware staleness', () => {
     assert.match(!refused.ok ? refused.message : '', /cannot show what changed: read lines 1–10 again/);
   });
 
+  // Memory is bounded (SPEC section 3): snapshots of seen versions are evicted least recently used first. An
+  // edit whose snapshot was evicted must fall back to the strict rule, never to "unchanged, go ahead".
+  test('a snapshot evicted by later reads makes any change strict: refused, never carried over', async () => {
+    const run = async (otherReads: number): Promise<string> => {
+      // 8,000 bytes of snapshots: a file of up to 1,000 bytes is kept, and a handful fit at once.
+      const f = fixture({ snapshotBudgetBytes: 8000 });
+      const file = f.file('a.txt', numbered(60));
+      await f.session.read(file, { offset: 1, limit: 10 });
+      for (let i = 0; i < otherReads; i++) await f.session.read(f.file(`other-${i}.txt`, numbered(60, `other ${i}`)));
+      // A change far from the lines seen: harmless when the snapshot can prove it.
+      fs.writeFileSync(file, numbered(60).replace('line 50\n', 'line fifty\n'));
+      const edit = await f.session.edit(file, [{ oldString: 'line 2\n', newString: 'two\n' }]);
+      if (!edit.ok) assert.match(edit.message, /cannot show what changed: read lines 1–10 again/);
+      assert.strictEqual(f.text('a.txt').includes('two\n'), edit.ok);
+      return codeOf(edit);
+    };
+    assert.strictEqual(await run(0), 'ok', 'with its snapshot kept, a change outside the seen lines is carried over');
+    assert.strictEqual(await run(12), 'FILE_CHANGED_SINCE_READ');
+  });
+
   test('a write after any change is refused with the diff, then succeeds at once', async () => {
     const f = fixture();
     const file = f.file('a.txt', numbered(5));
