@@ -67,6 +67,11 @@ async function main() {
     const result = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
     summary = `integration: ${result.passes} passed, ${result.failures} failed, ${result.pending} skipped`;
     if (result.failures > 0 && code === 0) code = 1;
+    // A run that ran nothing proves nothing (a suite that failed to register, or a grep that matched nothing).
+    if (result.tests === 0 && code === 0) {
+      code = 1;
+      summary += ' (no test ran)';
+    }
   } catch {
     if (code === 0) code = 1;
   }
