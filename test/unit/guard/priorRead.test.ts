@@ -258,6 +258,24 @@ suite('prior-read enforcement', () => {
     assert.match(!second.ok ? second.message : '', /You already made this exact call.*Do not retry identical arguments/);
   });
 
+  // SPEC section 2: "do not retry identical arguments; read lines a–b first". An agent that re-sends an edit
+  // of unseen lines unchanged is looping; the second answer must say so and still name the lines to read.
+  test('repeating an identical edit of unseen lines gets a sharper message naming the lines to read', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(100));
+    await f.session.read(file, { offset: 1, limit: 10 });
+    const call = (): ReturnType<typeof f.session.edit> => f.session.edit(file, [{ oldString: 'line 80\n', newString: 'eighty\n' }]);
+    const first = await call();
+    const second = await call();
+    assert.strictEqual(codeOf(first), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.strictEqual(codeOf(second), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.ok(!first.ok && !first.message.includes('already made this exact call'), JSON.stringify(first));
+    assert.match(!second.ok ? second.message : '', /You already made this exact call.*Do not retry identical arguments.*not seen in this version: 80\. Read those lines/s);
+    // Doing what it says ends the loop.
+    await f.session.read(file, { offset: 80, limit: 1 });
+    assertOk(await call());
+  });
+
   test('check() reports unknown, fresh and stale', async () => {
     const f = fixture();
     const file = f.file('a.txt', 'x\n');

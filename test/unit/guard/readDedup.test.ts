@@ -1,5 +1,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
+import { createNodeFileSystem } from '../../../src/core/nodeFileSystem';
+import type { FileSystem } from '../../../src/core/ports';
+import { loadHasher } from '../../../src/core/version/contentVersion';
 import { assertOk, codeOf, fixture, numbered } from '../helpers/guardFixture';
 
 suite('read and dedup', () => {
@@ -68,6 +71,34 @@ suite('read and dedup', () => {
   });
 
   // Seed: mtime-only checks serve stale placeholders; ours is decided by content.
+  // Seed (FileReadCache review): a version taken from one moment and content from another would let a later
+  // edit pass against bytes the model never saw. The version must be the hash of exactly the bytes shown.
+  test('the version a read reports is the hash of the bytes it returned, even when the file changes between stat and read', async () => {
+    const real = createNodeFileSystem();
+    let file = '';
+    let armed = true;
+    const racing: FileSystem = {
+      ...real,
+      async stat(p) {
+        const stat = await real.stat(p);
+        if (p === file && armed) {
+          armed = false;
+          fs.writeFileSync(file, 'changed after the stat\nand longer than before\n');
+        }
+        return stat;
+      },
+    };
+    const f = fixture({ fileSystem: racing });
+    file = f.file('a.txt', 'original\n');
+    const result = await f.session.read(file);
+    assertOk(result);
+    const bytes = fs.readFileSync(file);
+    assert.ok(result.text.includes('1\tchanged after the stat'), result.text);
+    assert.strictEqual(result.version, (await loadHasher()).hash(bytes));
+    assert.match(result.text, new RegExp(`· ${bytes.length} bytes ·`));
+    assertOk(await f.session.edit(file, [{ oldString: 'and longer', newString: 'and shorter' }]));
+  });
+
   test('a same-size rewrite with the mtime put back is a change', async () => {
     const f = fixture();
     const file = f.file('a.txt', 'alpha\n');

@@ -101,6 +101,22 @@ suite('creation races', () => {
     assert.match(!created.ok ? created.message : '', /was created by someone else/);
     assert.strictEqual(f.text('fresh.txt'), 'theirs\n');
   });
+
+  test('a path that gains a file while a create by edit (empty oldString) awaits approval is refused and the other file is kept', async () => {
+    let target = '';
+    const f = fixture({
+      approve: async () => {
+        fs.writeFileSync(target, 'theirs\n');
+        return { approved: true };
+      },
+    });
+    target = `${f.root}/fresh.txt`;
+    const created = await f.session.edit(target, [{ oldString: '', newString: 'mine\n' }]);
+    assert.ok(['FILE_CHANGED_SINCE_READ', 'FILE_EXISTS'].includes(codeOf(created)), JSON.stringify(created));
+    assert.strictEqual(f.text('fresh.txt'), 'theirs\n');
+    // The session never saw their file: it cannot edit it without reading it first.
+    assert.strictEqual(codeOf(await f.session.edit(target, [{ oldString: 'theirs', newString: 'mine' }])), 'EDIT_REQUIRES_PRIOR_READ');
+  });
 });
 
 suite('refreshing a change under review', () => {
