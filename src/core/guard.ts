@@ -52,15 +52,17 @@ export function createGuard(options: GuardOptions): Guard {
   const snapshotBudget = positive('snapshotBudgetBytes', options.snapshotBudgetBytes, DEFAULT_SNAPSHOT_BUDGET);
   const sessions = new Map<string, GuardSessionImpl>();
   const listeners = new Set<(change: LedgerChange) => void>();
-  const emit = (change: LedgerChange): void => {
-    for (const listener of [...listeners]) {
+  const forgetListeners = new Set<(sessionId: string) => void>();
+  const notify = <T>(set: Set<(value: T) => void>, value: T): void => {
+    for (const listener of [...set]) {
       try {
-        listener(change);
+        listener(value);
       } catch (error) {
         ctx.logger.error('[ledger] a change listener threw', { error: String(error) });
       }
     }
   };
+  const emit = (change: LedgerChange): void => notify(listeners, change);
   let disposed = false;
   let hasher: Promise<Hasher> | undefined;
   const clock = options.clock ?? systemClock;
@@ -90,7 +92,7 @@ export function createGuard(options: GuardOptions): Guard {
       if (typeof id !== 'string' || id === '') throw new TypeError('ReadGate: a session id must be a non-empty string');
       let session = sessions.get(id);
       if (!session) {
-        session = new GuardSessionImpl(ctx, id, sessionOptions.dedup, (path) => emit({ sessionId: id, path }));
+        session = new GuardSessionImpl(ctx, id, sessionOptions.dedup, (path) => emit({ sessionId: id, path }), () => notify(forgetListeners, id));
         if (!disposed) sessions.set(id, session);
       }
       return session;
@@ -129,10 +131,15 @@ export function createGuard(options: GuardOptions): Guard {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onDidForgetSession(listener: (sessionId: string) => void): () => void {
+      forgetListeners.add(listener);
+      return () => forgetListeners.delete(listener);
+    },
     dispose(): void {
       disposed = true;
       sessions.clear();
       listeners.clear();
+      forgetListeners.clear();
       ctx.snapshots.clear();
     },
   };

@@ -104,6 +104,11 @@ export interface Guard {
   dropSession(id: string): void;
   /** Hears every change to any session's ledger; returns the unsubscribe function. */
   onDidChangeLedger(listener: (change: LedgerChange) => void): () => void;
+  /**
+   * Hears every session that forgot what it had seen (`clear()`, or `dropSession`), with its id; returns the
+   * unsubscribe function. Adapters drop what they keep per session on it (e.g. approval grants).
+   */
+  onDidForgetSession(listener: (sessionId: string) => void): () => void;
   dispose(): void;
 }
 

@@ -35,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const toolResultSettings = config.onDidChange((next) => toolResults.configure({ threshold: next.toolResultThreshold }));
   void toolResults.cleanup().then((removed) => removed && log.info('[results] removed expired tool results', { removed }));
   host = new GuardHost(config, log, files, approvals.approve, [toolResults.dir]);
+  approvals.followSessions(host.guard);
   const api = new Api(host.guard, labels, toolResults);
   const toolSessions = new ToolSessions(guard);
   const reports = new Reports(guard, labels);

@@ -146,6 +146,13 @@ suite('approval gate', () => {
     const again = await nextRequest();
     await send({ type: 'reject', id: again.id });
     assert.strictEqual((await third).code, 'REJECTED_BY_USER');
+    // A grant does not outlive what the session has seen: after clear() the session is asked again.
+    session.clear();
+    await session.read(file);
+    const afterClear = session.edit(file, [{ oldString: 'line 4', newString: 'four' }]);
+    const asked = await nextRequest();
+    await send({ type: 'reject', id: asked.id });
+    assert.strictEqual((await afterClear).code, 'REJECTED_BY_USER');
     session.dispose();
     other.dispose();
   });

@@ -39,6 +39,7 @@ export class GuardSessionImpl implements GuardSession {
     readonly id: string,
     dedup: boolean | undefined,
     onLedgerChange: (path: string) => void = () => {},
+    private readonly onForget: () => void = () => {},
   ) {
     this.state = new SessionState(id, dedup, ctx.maxEntriesPerSession, onLedgerChange);
   }
@@ -118,6 +119,7 @@ export class GuardSessionImpl implements GuardSession {
     this.state.ledger.clear();
     this.state.lastRefusal = undefined;
     this.ctx.logger.info('[ledger] session cleared', { session: this.id });
+    this.onForget();
   }
 
   stats(): SessionStats {

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { ApprovalDecision, ApprovalRequest } from '../../core/index';
+import type { ApprovalDecision, ApprovalRequest, Guard } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import type { SessionLabels } from '../sessionLabels';
@@ -93,6 +93,17 @@ export class ApprovalService extends Disposable {
       return;
     }
     this.refresh(true);
+  }
+
+  /**
+   * Grants live no longer than what their session has seen: a session that forgets (Forget Session, `/forget`,
+   * `clear()`, expiry, disposal) loses its grants too, and a new session reusing its id starts without them.
+   */
+  followSessions(guard: Guard): void {
+    const unsubscribe = guard.onDidForgetSession((sessionId) => {
+      if (this.grants.delete(sessionId)) this.log.info('[approval] grants dropped with their session', { session: sessionId });
+    });
+    this._register(new vscode.Disposable(unsubscribe));
   }
 
   /** Narrow grant: further changes to this file by this session skip review (never protected files). */

@@ -51,6 +51,22 @@ suite('session statistics, ledger views and change events', () => {
     assert.strictEqual(changes.length, 3);
   });
 
+  test('announces every session that forgets, by clear() or by being dropped, until unsubscribed', async () => {
+    // Adapters keep things per session (approval grants) that must not outlive what the session has seen.
+    const f = fixture();
+    const forgotten: string[] = [];
+    const unsubscribe = f.guard.onDidForgetSession((id) => forgotten.push(id));
+    await f.session.read(f.file('a.txt', numbered(3)));
+    f.session.clear();
+    f.guard.session('other');
+    f.guard.dropSession('other');
+    f.guard.dropSession('never-existed');
+    assert.deepStrictEqual(forgotten, ['test', 'other']);
+    unsubscribe();
+    f.session.clear();
+    assert.strictEqual(forgotten.length, 2);
+  });
+
   test('a dropped session is forgotten: a new one with the same id starts empty', async () => {
     const f = fixture();
     const file = f.file('a.txt', numbered(5));
