@@ -194,6 +194,11 @@ export class EditorFileSystem implements FileSystem {
     return this.backend(path).mkdirp(path);
   }
 
+  /** Removes an empty directory a failed create made (never a non-empty one). */
+  async rmdir(path: string): Promise<void> {
+    await this.backend(path).rmdir?.(path);
+  }
+
   readdir(path: string): Promise<string[]> {
     return this.backend(path).readdir(path);
   }

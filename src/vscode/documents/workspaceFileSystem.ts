@@ -76,6 +76,11 @@ export class WorkspaceFileSystem implements Omit<FileSystem, 'homedir'> {
     await vscode.workspace.fs.createDirectory(uriOf(path));
   }
 
+  /** Not recursive: a directory that is no longer empty stays (and the call rejects). */
+  async rmdir(path: string): Promise<void> {
+    await vscode.workspace.fs.delete(uriOf(path), { recursive: false, useTrash: false });
+  }
+
   async readdir(path: string): Promise<string[]> {
     return (await vscode.workspace.fs.readDirectory(uriOf(path))).map(([name]) => name);
   }
