@@ -62,11 +62,14 @@ suite('settings apply live', () => {
     await setting('read.maxBytes', 2048);
     const byBytes = await session.read(file, { offset: 2 });
     assert.ok(byBytes.ok && byBytes.kind === 'content' && (byBytes.text?.length ?? 0) < 4000, 'the byte cap did not apply');
-    await setting('read.maxBytes', undefined);
+    // A line longer than the byte cap is shortened to the long-line cap, whatever range is asked for.
     await setting('read.maxLineLength', 100);
     const shortened = await session.read(file, { offset: 1, limit: 1, force: true });
     assert.ok(shortened.text && !shortened.text.includes('a'.repeat(200)), 'the long-line cap did not apply');
     await setting('read.maxLineLength', undefined);
+    const longer = await session.read(file, { offset: 1, limit: 1, force: true });
+    assert.ok(longer.text?.includes('a'.repeat(200)), 'the long-line cap did not return to its default');
+    await setting('read.maxBytes', undefined);
     const big = freshFile('x'.repeat(1024 * 1024 + 10));
     await session.read(big, { offset: 1, limit: 1 });
     await setting('edit.maxFileSizeMB', 1);

@@ -1,19 +1,23 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { api, numbered } from './helpers';
+import { api, autoApprove, numbered } from './helpers';
 import { MemoryFileSystem } from './memoryFileSystem';
 
 const SCHEME = 'rgmem';
 
 suite('files of virtual workspaces (other URI schemes)', () => {
   let registration: vscode.Disposable;
+  // Files under an extra root are outside the workspace folders: their changes are always reviewed.
+  let approvals: ReturnType<typeof autoApprove>;
 
   suiteSetup(async () => {
+    approvals = autoApprove();
     registration = vscode.workspace.registerFileSystemProvider(SCHEME, new MemoryFileSystem(), { isCaseSensitive: true });
     await vscode.workspace.getConfiguration('readgate').update('paths.extraRoots', [`${SCHEME}:/`], vscode.ConfigurationTarget.Global);
   });
 
   suiteTeardown(async () => {
+    approvals.dispose();
     await vscode.workspace.getConfiguration('readgate').update('paths.extraRoots', undefined, vscode.ConfigurationTarget.Global);
     registration.dispose();
   });
@@ -26,8 +30,10 @@ suite('files of virtual workspaces (other URI schemes)', () => {
     const read = await session.read(uri);
     assert.strictEqual(read.ok, true, read.message);
     assert.ok(read.text?.startsWith(`${SCHEME}:/notes.txt · lines 1–5 of 5`), read.text);
+    const reviewed = approvals.approved;
     const edit = await session.edit(uri, [{ oldString: 'line 2', newString: 'two' }]);
     assert.strictEqual(edit.ok, true, edit.message);
+    assert.strictEqual(approvals.approved, reviewed + 1, 'a change outside the workspace folders was not reviewed');
     assert.ok(!edit.text?.includes('.readgate-uri'), edit.text);
     assert.strictEqual(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'), numbered(5).replace('line 2', 'two'));
     // A change by someone else in the lines the session saw is caught by content, as for local files.
