@@ -102,7 +102,9 @@ suite('@readgate chat participant', () => {
       await harness.click('.interactive-session >> text=/Finished with \\d+ steps/').catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const transcript = (await harness.workbenchTexts('.interactive-session')).join('\n');
-      assert.ok(transcript.includes(`Reading ${path.basename(file)}`) || transcript.includes(path.basename(file)), transcript);
+      // The tools' prepareInvocation messages name each call in the chat.
+      assert.ok(transcript.includes(`Reading ${path.basename(file)}`) && transcript.includes(`Editing ${path.basename(file)}`), transcript);
+      assert.ok(transcript.includes('Which files has this chat seen?'), `no /ledger follow-up after a turn that read files:\n${transcript}`);
       await harness.screenshot('chat-turn');
     }
   });
@@ -213,6 +215,20 @@ suite('@readgate chat participant', () => {
     const opened = await harness.waitFor('the saved result in an editor', () => vscode.window.activeTextEditor?.document.uri.fsPath === saved || undefined);
     assert.ok(opened);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('a tool the model was not offered never runs, whatever the model asks', async () => {
+    // A tool outside the offer (one that writes files, say) would bypass the guard and the review.
+    await settings().update('chat.additionalTools', [], vscode.ConfigurationTarget.Global);
+    try {
+      model.setScript(steps(() => call('readgate_test_listing', { chars: 10 })));
+      await ask('@readgate list the files');
+      assert.ok(!model.requests[0].tools.includes('readgate_test_listing'));
+      assert.match(lastResults(model.requests[1])[0], /^ERROR: the tool readgate_test_listing is not available here/);
+      assert.strictEqual(model.listingCalls, 0);
+    } finally {
+      await settings().update('chat.additionalTools', ['readgate_test_listing'], vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('the participant is contributed with a description, a sample request and its slash commands', () => {

@@ -4,8 +4,9 @@
  * (so the chat shows each call and ReadGate's tools use this chat's ledger), feed the results back, and repeat
  * until the model answers without calling a tool, the round cap is reached, or the request is cancelled.
  *
- * Tool results pass through the oversized-result gate (SPEC section 5) before the model sees them; a refusal
- * comes back to the model as its message (code first) so it can take the step the message names.
+ * Only the offered tools run. Tool results pass through the oversized-result gate (SPEC section 5) before the
+ * model sees them; a refusal comes back to the model as its message (code first) so it can take the step the
+ * message names.
  */
 import * as nodePath from 'path';
 import * as vscode from 'vscode';
@@ -71,6 +72,7 @@ export async function runToolLoop(context: LoopContext): Promise<LoopOutcome> {
   const { request, stream, token, messages, log } = context;
   const rounds: ToolRound[] = [];
   const referenced = new Set<string>();
+  const offered = new Set(context.tools.map((tool) => tool.name));
   for (let index = 0; index < context.maxRounds; index++) {
     if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
     let response: vscode.LanguageModelChatResponse;
@@ -101,6 +103,13 @@ export async function runToolLoop(context: LoopContext): Promise<LoopOutcome> {
     for (const call of calls) {
       if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
       let content: (vscode.LanguageModelTextPart | vscode.LanguageModelPromptTsxPart | unknown)[];
+      if (!offered.has(call.name)) {
+        // Only offered tools run: any other tool (one that writes files, say) would bypass the guard and review.
+        round.results[call.callId] = `ERROR: the tool ${call.name} is not available here. Use ${[...offered].join(', ')}.`;
+        resultParts.push(new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(round.results[call.callId])]));
+        log.warn('[chat] the model called a tool it was not offered; refused', { session: context.sessionId, tool: call.name });
+        continue;
+      }
       try {
         const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
         const { text: output, onlyText } = resultText(result);
