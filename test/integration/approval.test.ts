@@ -54,6 +54,26 @@ suite('approval gate', () => {
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 2', 'two'));
   });
 
+  test('a click on Approve in the real panel reaches the extension and applies the change; the user was notified', async function () {
+    if (!harness.isAvailable) this.skip();
+    const file = freshFile(numbered(4));
+    await invoke('readgate_read', { filePath: file });
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'three' });
+    await nextRequest();
+    // The notification offering "Review" (in the notification centre: a toast may be hidden by the panel opening).
+    await vscode.commands.executeCommand('notifications.showList');
+    await harness.waitFor('the notification', async () => (await harness.workbenchTexts('.notifications-center')).some((text) => text.includes('an agent wants to change') && text.includes('Review')));
+    await vscode.commands.executeCommand('notifications.hideList');
+    // The webview is two iframes deep in the workbench.
+    const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
+    await harness.waitFor('the Approve button', async () => {
+      await harness.click(inPanel('button[data-action="approve"]'));
+      return true;
+    });
+    assert.match(textOf(await call), /-line 3\n\+three/);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(4).replace('line 3', 'three'));
+  });
+
   test('rejecting with a reason leaves the file and tells the agent it was NOT modified and why', async () => {
     const file = freshFile(numbered(3));
     await invoke('readgate_read', { filePath: file });
