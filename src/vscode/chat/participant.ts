@@ -88,7 +88,8 @@ export class ReadGateParticipant extends Disposable {
     const config = this.deps.config.current;
     const turns = replayTurns(history);
     const current = [vscode.LanguageModelChatMessage.User(instructions()), requestMessage(request)];
-    const budget = Math.max(20_000, request.model.maxInputTokens * CHARS_PER_TOKEN - 8_000);
+    // Earlier turns may fill three quarters of the model's context; the rest is for this turn's own tool rounds.
+    const budget = Math.floor(request.model.maxInputTokens * CHARS_PER_TOKEN * 0.75);
     const { dropTurns, forget } = decideReplay(turns, charsOf(current) + turns.reduce((sum, turn) => sum + turn.prompt.length, 0), budget, previous?.droppedTurns ?? 0);
     if (forget) {
       // Content the ledger counts as shown left the model's context: placeholders for it would lie.
