@@ -156,6 +156,24 @@ suite('@readgate chat participant', () => {
     assert.strictEqual(await readGate.openSession({ id: fresh.sessionId }).check(file), 'fresh');
   });
 
+  test('when earlier tool output no longer fits the model, the chat forgets what it had seen rather than answer with placeholders', async () => {
+    // A placeholder says "you already have these lines": false once the read that showed them left the context.
+    const file = freshFile(numbered(600));
+    model.setScript(steps(() => call('readgate_read', { filePath: file })));
+    const first = await ask('@readgate read the whole file');
+    await model.setMaxInputTokens(3_000); // ~6,750 characters for earlier turns: the ~7,800-character read no longer fits
+    try {
+      model.setScript(steps(() => call('readgate_read', { filePath: file })));
+      const second = await ask('@readgate read it again');
+      assert.strictEqual(second.sessionId, first.sessionId);
+      const replayed = model.requests[0].messages.flatMap((message) => message.toolResults.map((result) => result.text));
+      assert.ok(replayed.length === 1 && /no longer in the conversation/.test(replayed[0]), replayed.join('\n---\n').slice(0, 500));
+      assert.match(lastResults(model.requests[1])[0], /1\tline 1\n/, 'a placeholder for content the model no longer has');
+    } finally {
+      await model.setMaxInputTokens(1_000_000);
+    }
+  });
+
   test('/ledger shows what this chat has seen and /forget clears it', async () => {
     const file = freshFile(numbered(12));
     model.setScript(steps(() => call('readgate_read', { filePath: file, offset: 3, limit: 4 })));

@@ -91,6 +91,7 @@ export class ReadGateParticipant extends Disposable {
     // Earlier turns may fill three quarters of the model's context; the rest is for this turn's own tool rounds.
     const budget = Math.floor(request.model.maxInputTokens * CHARS_PER_TOKEN * 0.75);
     const { dropTurns, forget } = decideReplay(turns, charsOf(current) + turns.reduce((sum, turn) => sum + turn.prompt.length, 0), budget, previous?.droppedTurns ?? 0);
+    this.deps.log.info('[chat] turn started', { session: sessionId, model: request.model.id, maxInputTokens: request.model.maxInputTokens, earlierTurns: turns.length, droppedTurns: dropTurns });
     if (forget) {
       // Content the ledger counts as shown left the model's context: placeholders for it would lie.
       this.deps.guard().session(sessionId).clear();
