@@ -20,6 +20,7 @@ export class SessionLabels {
     if (given) return given;
     if (id === ANONYMOUS_SESSION) return 'Tool calls without a chat session';
     if (id.startsWith('chat:')) return `Chat ${shorten(id.slice('chat:'.length))}`;
+    if (id.startsWith('chat-participant:')) return `@readgate chat ${id.slice('chat-participant:'.length, 'chat-participant:'.length + 8)}`;
     if (id.startsWith('api:')) return `API session ${id.slice('api:'.length, 'api:'.length + 8)}`;
     return id;
   }

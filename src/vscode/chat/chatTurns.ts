@@ -155,3 +155,12 @@ export function decideReplay(turns: readonly Pick<ReplayTurn, 'toolChars'>[], ot
   while (dropTurns > 0 && turns[dropTurns - 1].toolChars === 0) dropTurns--;
   return { dropTurns, forget: dropTurns > previouslyDropped };
 }
+
+/**
+ * Whether a turn ended (cancelled) with a ReadGate read whose result never reached the model. The guard may
+ * have recorded those lines as shown, so a later placeholder for them would point at content the model never
+ * got; the chat must forget rather than risk that.
+ */
+export function hasUnansweredRead(rounds: readonly ToolRound[], readTool = 'readgate_read'): boolean {
+  return rounds.some((round) => round.calls.some((call) => call.name === readTool && round.results[call.callId] === undefined));
+}

@@ -18,7 +18,7 @@ import { ToolNames } from '../tools/toolNames';
 import type { ToolSessions } from '../tools/toolSessions';
 import { Disposable } from '../util/dispose';
 import { charsOf, instructions, replayMessages, requestMessage } from './chatPrompt';
-import { decideReplay, type HistoryTurn, latestTurnMetadata, PARTICIPANT_ID, replayTurns, SESSION_PREFIX, type TurnMetadata } from './chatTurns';
+import { decideReplay, hasUnansweredRead, type HistoryTurn, latestTurnMetadata, PARTICIPANT_ID, replayTurns, SESSION_PREFIX, type TurnMetadata } from './chatTurns';
 import { type LoopOutcome, runToolLoop } from './toolLoop';
 
 /** Characters per token assumed when fitting the replay into the model's context (conservative). */
@@ -57,21 +57,23 @@ export class ReadGateParticipant extends Disposable {
     const sessionId = previous?.readgateSession ?? `${SESSION_PREFIX}${randomUUID()}`;
     if (!previous) this.deps.labels.set(sessionId, `@readgate: ${request.prompt.trim().slice(0, 40) || 'chat'}`);
     let result: vscode.ChatResult;
-    if (request.command === 'ledger') result = await this.ledger(sessionId, stream);
-    else if (request.command === 'forget') result = await this.forget(sessionId, stream);
+    // Slash command turns replay nothing, so they carry the count of dropped turns on unchanged.
+    const dropped = previous?.droppedTurns ?? 0;
+    if (request.command === 'ledger') result = await this.ledger(sessionId, stream, dropped);
+    else if (request.command === 'forget') result = await this.forget(sessionId, stream, dropped);
     else result = await this.converse(request, history, previous, sessionId, stream, token);
     this._onDidFinishTurn.fire({ sessionId, result });
     return result;
   }
 
-  private async ledger(sessionId: string, stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
+  private async ledger(sessionId: string, stream: vscode.ChatResponseStream, droppedTurns: number): Promise<vscode.ChatResult> {
     const guard = this.deps.guard();
     const seen = guard.sessionIds().includes(sessionId) ? guard.session(sessionId).entries() : [];
     stream.markdown(seen.length ? await ledgerMarkdown(guard, this.deps.labels, sessionId, { heading: false }) : 'This chat has not seen any file yet. Ask me to read or change something.');
-    return { metadata: this.metadata(sessionId, [], 0, 'ledger') };
+    return { metadata: this.metadata(sessionId, [], droppedTurns, 'ledger') };
   }
 
-  private async forget(sessionId: string, stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
+  private async forget(sessionId: string, stream: vscode.ChatResponseStream, droppedTurns: number): Promise<vscode.ChatResult> {
     const guard = this.deps.guard();
     const count = guard.sessionIds().includes(sessionId) ? guard.session(sessionId).entries().length : 0;
     guard.session(sessionId).clear();
@@ -81,7 +83,7 @@ export class ReadGateParticipant extends Disposable {
     stream.markdown(count
       ? `Forgot what this chat had seen (${count} file${count === 1 ? '' : 's'}). Files will be read again before they are changed.`
       : 'This chat had not seen any file; there was nothing to forget.');
-    return { metadata: this.metadata(sessionId, [], 0, 'forget') };
+    return { metadata: this.metadata(sessionId, [], droppedTurns, 'forget') };
   }
 
   private async converse(request: vscode.ChatRequest, history: readonly HistoryTurn[], previous: TurnMetadata | undefined, sessionId: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
@@ -107,6 +109,10 @@ export class ReadGateParticipant extends Disposable {
       outcome = await runToolLoop({ request, stream, token, sessionId, messages, tools, maxRounds: config.chatMaxToolRounds, toolResults: this.deps.toolResults, log: this.deps.log });
     } finally {
       binding?.dispose();
+    }
+    if (outcome.kind === 'cancelled' && hasUnansweredRead(outcome.rounds)) {
+      this.deps.guard().session(sessionId).clear();
+      this.deps.log.info('[chat] cancelled during a read; session cleared so no placeholder points at content the model never got', { session: sessionId });
     }
     this.deps.log.info('[chat] turn finished', { session: sessionId, outcome: outcome.kind, rounds: outcome.rounds.length, toolCalls: outcome.rounds.reduce((n, round) => n + round.calls.length, 0) });
     const metadata = this.metadata(sessionId, outcome.rounds, dropTurns);

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { decideReplay, type HistoryTurn, latestTurnMetadata, PARTICIPANT_ID, replayTurns, turnMetadataOf, type TurnMetadata } from '../../../src/vscode/chat/chatTurns';
+import { decideReplay, hasUnansweredRead, type HistoryTurn, latestTurnMetadata, PARTICIPANT_ID, replayTurns, turnMetadataOf, type TurnMetadata } from '../../../src/vscode/chat/chatTurns';
 
 const ask = (prompt: string, command?: string, participant = PARTICIPANT_ID): HistoryTurn => ({ prompt, participant, ...(command ? { command } : {}) });
 const answer = (metadata: unknown, text = '', participant = PARTICIPANT_ID): HistoryTurn => ({ participant, result: { metadata }, response: [{ value: { value: text } }] });
@@ -58,5 +58,13 @@ suite('chat participant turns', () => {
 
   test('turns without tool output never count as dropped', () => {
     assert.deepStrictEqual(decideReplay([{ toolChars: 0 }, { toolChars: 0 }], 5_000, 100, 0), { dropTurns: 0, forget: false });
+  });
+
+  test('a read the model called but never got the result of (a cancelled turn) is noticed', () => {
+    const answered = read('c1', 'content');
+    const unanswered = { ...read('c2', ''), results: {} };
+    assert.strictEqual(hasUnansweredRead([answered]), false);
+    assert.strictEqual(hasUnansweredRead([answered, unanswered]), true);
+    assert.strictEqual(hasUnansweredRead([{ text: '', calls: [{ callId: 'x', name: 'readgate_edit', input: {} }], results: {} }]), false, 'an unanswered edit shows no content');
   });
 });
