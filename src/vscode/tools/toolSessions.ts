@@ -2,9 +2,9 @@
  * Which guard session a tool call uses, and how long tool sessions live. Keys come from `sessionKeys.ts`;
  * unattributable calls share the anonymous session (no dedup). While the `@readgate` participant runs a
  * request, it binds that request's chat to its own ledger session, so its tool calls (made through
- * `lm.invokeTool` with the request's token) land exactly in the session its history names. Sessions idle longer than the TTL, or beyond
- * the most recently used `maxSessions`, are dropped from the guard, so memory stays bounded in a long-lived
- * window; a dropped session simply has to read again.
+ * `lm.invokeTool` with the request's token) land exactly in the session its history names.
+ * Sessions idle longer than the TTL, or beyond the most recently used `maxSessions`, are dropped from the
+ * guard, so memory stays bounded in a long-lived window; a dropped session simply has to read again.
  */
 import * as vscode from 'vscode';
 import type { Guard, GuardSession } from '../../core/index';

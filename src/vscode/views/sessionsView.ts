@@ -15,6 +15,9 @@ import { guardPathToUri } from '../util/paths';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
+/** Files per session whose staleness the view checks by content on each redraw (the most recent first). */
+const CHECKED_FILES = 200;
+
 export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean };
 
 export class SessionsView extends Disposable implements vscode.TreeDataProvider<SessionsNode> {
@@ -57,7 +60,8 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     const session = guard.session(node.id);
     // Most recently used first.
     const entries = session.entries().reverse();
-    const states = await Promise.all(entries.map((entry) => (entry.version === undefined ? 'fresh' : session.check(entry.path).catch(() => 'unknown'))));
+    // Checking reads and hashes a file: only the most recent files get a content check on each redraw.
+    const states = await Promise.all(entries.map((entry, index) => (entry.version === undefined || index >= CHECKED_FILES ? 'unknown' : session.check(entry.path).catch(() => 'unknown'))));
     return entries.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
   }
 
