@@ -6,6 +6,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { type ApprovalMode, DEFAULT_PROTECTED_GLOBS } from './approval/approvalPolicy';
+import { DEFAULT_CHAT_TOOLS } from './chat/defaultTools';
 import { Disposable } from './util/dispose';
 
 export const SECTION = 'readgate';
@@ -26,17 +27,6 @@ export interface ReadGateConfig {
   readonly toolResultThreshold: number;
 }
 
-/** Read-only tools of other extensions (Copilot's search and listing tools) `@readgate` offers when present. */
-export const DEFAULT_CHAT_TOOLS: readonly string[] = [
-  'copilot_findFiles',
-  'copilot_findTextInFiles',
-  'copilot_listDirectory',
-  'copilot_searchCodebase',
-  'copilot_searchWorkspaceSymbols',
-  'copilot_listCodeUsages',
-  'copilot_getErrors',
-  'copilot_getChangedFiles',
-];
 
 export const DEFAULT_CONFIG: ReadGateConfig = {
   dedup: true,

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { repoRoot } from '../helpers/repoRoot';
 import { DEFAULT_PROTECTED_GLOBS, decideApproval, isProtected } from '../../../src/vscode/approval/approvalPolicy';
+import { DEFAULT_CHAT_TOOLS } from '../../../src/vscode/chat/defaultTools';
 
 const facts = (over: Partial<Parameters<typeof decideApproval>[0]> = {}) => ({
   mode: 'always' as const,
@@ -62,5 +63,20 @@ suite('approval settings in the manifest', () => {
   test('the protected-globs default in package.json is the one the policy uses', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default: unknown }> } } };
     assert.deepStrictEqual(manifest.contributes.configuration.properties['readgate.approval.protected'].default, DEFAULT_PROTECTED_GLOBS);
+  });
+
+  test('the chat tools default in package.json is the one the participant uses', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default: unknown }> } } };
+    assert.deepStrictEqual(manifest.contributes.configuration.properties['readgate.chat.additionalTools'].default, DEFAULT_CHAT_TOOLS);
+  });
+
+  test('settings a repository could use to loosen the guard count only from user or machine settings', () => {
+    // A cloned repository's .vscode/settings.json must not switch review off, widen the roots or add tools.
+    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } }; contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
+    const properties = manifest.contributes.configuration.properties;
+    for (const key of ['readgate.approval.mode', 'readgate.approval.protected', 'readgate.paths.extraRoots', 'readgate.chat.additionalTools']) {
+      assert.strictEqual(properties[key].scope, 'machine', key);
+      assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), key);
+    }
   });
 });
