@@ -6,7 +6,7 @@
 export { createGuard } from './guard';
 export { ERROR_CODES, isErrorCode } from './refusal';
 export type { ErrorCode, Refusal } from './refusal';
-export type { BatchWrite, ChangeSource, ChunkReader, TextCodec, Clock, FileKind, FileStat, FileSystem, Logger, WriteOptions } from './ports';
+export type { BatchWrite, ChangeSource, ChunkReader, ConflictReason, TextCodec, Clock, FileKind, FileStat, FileSystem, FolderExpectation, Logger, NotRegularFile, NotWritable, WriteConflict, WriteExpectation, WriteOptions } from './ports';
 export type {
   ApprovalDecision,
   ApprovalFile,

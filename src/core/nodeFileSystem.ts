@@ -2,139 +2,74 @@
  * The default FileSystem port on Node's `fs`, for headless use and the adapter's local files.
  *
  * Synchronous calls inside async functions on purpose: a guarded read is a handful of stats and one read,
- * and the thread-pool round trip of `fs.promises` (~17 µs a call) would cost more than the work itself.
- * Writes are atomic (temp file in the same directory + fsync + rename, mode kept) unless `inPlace`, which
- * rewrites a multiply-linked file so every name sees the change.
+ * and the thread-pool round trip of `fs.promises` (~17 µs a call) would cost more than the work itself; and the
+ * last check before a write must run with no await before the replacing call (`nodeFs/safeWrite.ts`). Reads
+ * never block on a FIFO or device swapped in after a stat (`nodeFs/openRegular.ts`). Every call goes through a
+ * `Syscalls` object, which tests replace to inject faults at any single step.
  */
-import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
-import type { ChunkReader, FileKind, FileStat, FileSystem, WriteOptions } from './ports';
-import { identityOf } from './version/fileIdentity';
+import type { ChunkReader, FileStat, FileSystem, WriteOptions } from './ports';
+import { isMissing, toFileStat } from './nodeFs/fileKinds';
+import { openRegularFile, readRegularFile } from './nodeFs/openRegular';
+import { makeFoldersSafely, removeFileSafely, writeFileSafely } from './nodeFs/safeWrite';
+import { nodeSyscalls, type Syscalls } from './nodeFs/syscalls';
 
-function kindOf(stats: fs.Stats): FileKind {
-  if (stats.isFile()) return 'file';
-  if (stats.isDirectory()) return 'directory';
-  if (stats.isSymbolicLink()) return 'symlink';
-  if (stats.isFIFO()) return 'fifo';
-  if (stats.isSocket()) return 'socket';
-  if (stats.isCharacterDevice()) return 'characterDevice';
-  if (stats.isBlockDevice()) return 'blockDevice';
-  return 'other';
+export interface NodeFileSystemOptions {
+  /** The system calls to make (default: Node's `fs`); tests wrap them to inject faults and races. */
+  syscalls?: Syscalls;
 }
 
-function toFileStat(stats: fs.Stats, filePath: string): FileStat {
-  return {
-    kind: kindOf(stats),
-    size: stats.size,
-    mtimeMs: stats.mtimeMs,
-    ctimeMs: stats.ctimeMs,
-    mode: stats.mode & 0o7777,
-    nlink: stats.nlink,
-    identity: identityOf(stats.dev, stats.ino, path.normalize(filePath)),
+export function createNodeFileSystem(options: NodeFileSystemOptions = {}): FileSystem {
+  const sys = options.syscalls ?? nodeSyscalls;
+  const statWith = (call: (path: string) => import('node:fs').Stats, filePath: string): FileStat | undefined => {
+    try {
+      return toFileStat(call(filePath), filePath);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
   };
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-let tempCounter = 0;
-
-function tempNameFor(target: string): string {
-  // Same directory (rename must not cross devices), hidden, unique per process and call.
-  return path.join(path.dirname(target), `.${path.basename(target)}.readgate-${process.pid}-${Date.now().toString(36)}-${(tempCounter++).toString(36)}.tmp`);
-}
-
-function writeAtomic(target: string, data: Uint8Array, mode: number | undefined): void {
-  const temp = tempNameFor(target);
-  const fd = fs.openSync(temp, 'wx', mode ?? 0o666);
-  try {
-    try {
-      fs.writeSync(fd, data, 0, data.length, 0);
-      // open() applies the umask; the old file's mode must survive exactly.
-      if (mode !== undefined) fs.fchmodSync(fd, mode);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temp, target);
-  } catch (error) {
-    try {
-      fs.unlinkSync(temp);
-    } catch {
-      // already gone
-    }
-    throw error;
-  }
-}
-
-function writeInPlace(target: string, data: Uint8Array): void {
-  const fd = fs.openSync(target, 'r+');
-  try {
-    fs.writeSync(fd, data, 0, data.length, 0);
-    fs.ftruncateSync(fd, data.length);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-export function createNodeFileSystem(): FileSystem {
   return {
     async lstat(filePath) {
-      try {
-        return toFileStat(fs.lstatSync(filePath), filePath);
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
+      return statWith((p) => sys.lstatSync(p), filePath);
     },
     async stat(filePath) {
-      try {
-        return toFileStat(fs.statSync(filePath), filePath);
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
+      return statWith((p) => sys.statSync(p), filePath);
     },
     async readlink(filePath) {
-      return fs.readlinkSync(filePath);
+      return sys.readlinkSync(filePath);
     },
     async realpath(filePath) {
-      return fs.realpathSync.native(filePath);
+      return sys.realpathSync(filePath);
     },
     async readFile(filePath) {
-      return fs.readFileSync(filePath);
+      return readRegularFile(sys, filePath);
     },
     async openChunkReader(filePath): Promise<ChunkReader> {
-      // O_NONBLOCK: a FIFO swapped in after our stat must not block the extension host.
-      const fd = fs.openSync(filePath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+      const { fd } = openRegularFile(sys, filePath);
       return {
         async read(buffer, position) {
-          return fs.readSync(fd, buffer, 0, buffer.length, position);
+          return sys.readSync(fd, buffer, 0, buffer.length, position);
         },
         async close() {
-          fs.closeSync(fd);
+          sys.closeSync(fd);
         },
       };
     },
-    async writeFile(filePath, data, options: WriteOptions = {}) {
-      if (options.inPlace) writeInPlace(filePath, data);
-      else writeAtomic(filePath, data, options.mode);
+    async writeFile(filePath, data, writeOptions: WriteOptions = {}) {
+      writeFileSafely(sys, filePath, data, writeOptions);
     },
-    async unlink(filePath) {
-      fs.unlinkSync(filePath);
+    async unlink(filePath, expect) {
+      removeFileSafely(sys, filePath, expect);
     },
-    async mkdirp(dir) {
-      fs.mkdirSync(dir, { recursive: true });
+    async mkdirp(dir, expect) {
+      makeFoldersSafely(sys, dir, expect);
     },
     async rmdir(dir) {
-      fs.rmdirSync(dir);
+      sys.rmdirSync(dir);
     },
     async readdir(dir) {
-      return fs.readdirSync(dir);
+      return sys.readdirSync(dir);
     },
     homedir() {
       return os.homedir();

@@ -13,7 +13,10 @@ export interface FileStat {
   ctimeMs: number;
   /** Permission bits (`mode & 0o7777`); kept across atomic rewrites. */
   mode: number;
-  /** Number of hard links; a file with several is rewritten in place so every name sees the change. */
+  /**
+   * Number of hard links. The guard refuses to change a file with several: replacing it would split it from its
+   * other names, and rewriting it in place could leave it torn by a crash.
+   */
   nlink: number;
   /**
    * Identity of the file, not of the name: `dev:ino` for local files (hard links, symlinks and case variants
@@ -34,14 +37,60 @@ export interface ChunkReader {
   close(): Promise<void>;
 }
 
+/** A real directory (never a link) on the way to a file, with the identity it had when the guard checked it. */
+export interface FolderExpectation {
+  path: string;
+  identity: string;
+}
+
+/**
+ * What the guard checked before a write and what must still hold when the new content replaces the file. A
+ * port that can (the Node one does) verifies it synchronously, after the new content is complete and synced and
+ * with nothing in between but the replacing call, and rejects with a `WriteConflict` (nothing changed) if it no
+ * longer holds.
+ */
+export interface WriteExpectation {
+  /**
+   * The file being replaced: exactly these bytes (and this identity, when given). Absent: the call creates the
+   * file, and the path must still be free (an existing file is never replaced by a create).
+   */
+  current?: { bytes: Uint8Array; identity?: string };
+  /** The directories from a root down to the file's folder, outermost first: each still a real directory with this identity. */
+  folders: readonly FolderExpectation[];
+}
+
 export interface WriteOptions {
   /** Permission bits for the written file (the old file's, when replacing one). */
   mode?: number;
-  /**
-   * Rewrite the existing file in place instead of temp + rename: used for files with several hard links,
-   * which an atomic rename would split from their other names.
-   */
-  inPlace?: boolean;
+  expect?: WriteExpectation;
+}
+
+/** Why a write or removal was not made (see `WriteConflict`). */
+export type ConflictReason = 'changed' | 'created' | 'deleted' | 'folder' | 'changedDuringWrite';
+
+/**
+ * Rejection of a write whose expectation no longer held: nothing was changed. `changedDuringWrite`: another
+ * writer changed the old file in the instant the new one replaced it; the port put the other writer's content
+ * back, so nothing of theirs is lost (or says so in `message` when it could not).
+ */
+export interface WriteConflict extends Error {
+  code: 'READGATE_CONFLICT';
+  reason: ConflictReason;
+}
+
+/**
+ * Rejection of a read or write whose file is not a regular file when opened (a FIFO, device or directory
+ * swapped in after the guard's stat): checked on the opened descriptor, never by path first.
+ */
+export interface NotRegularFile extends Error {
+  code: 'READGATE_NOT_REGULAR';
+  kind: FileKind;
+}
+
+/** Rejection of a write the file's permissions forbid (`reason` says which way), before anything changed. */
+export interface NotWritable extends Error {
+  code: 'READGATE_NOT_WRITABLE';
+  reason: 'readOnly' | 'notWritableByUser' | 'hardLinked';
 }
 
 /** A text encoding the adapter knows and the core does not (a legacy code page, a configured encoding). */
@@ -69,9 +118,18 @@ export interface FileSystem {
   stat(path: string): Promise<FileStat | undefined>;
   readlink(path: string): Promise<string>;
   realpath(path: string): Promise<string>;
+  /**
+   * The file's bytes. Never blocks on a FIFO or device swapped in after a stat: the kind is checked on the opened
+   * descriptor, and anything but a regular file rejects with `NotRegularFile`.
+   */
   readFile(path: string): Promise<Uint8Array>;
+  /** As `readFile`, for reading a huge file in chunks. */
   openChunkReader(path: string): Promise<ChunkReader>;
-  /** Replaces the file's content atomically (temp file in the same directory + rename) unless `inPlace`. */
+  /**
+   * Replaces the file's content atomically: the whole new content is written (every byte count checked) and
+   * synced to a temp file beside it, `options.expect` is verified, then the temp file takes the file's place.
+   * Any failure rejects with nothing changed and no temp file left. `readFile` must return what this wrote.
+   */
   writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void>;
   /**
    * Optional: writes several files as one change (an editor applies them as one undo step). Must be all or
@@ -84,10 +142,16 @@ export interface FileSystem {
    * core uses it only if it round-trips the file's bytes exactly; otherwise it keeps its byte-exact Latin-1 view.
    */
   codecFor?(path: string): Promise<TextCodec | undefined>;
-  /** Removes a file (used only to undo a file this guard created when a multiEdit fails mid-way). */
-  unlink(path: string): Promise<void>;
-  /** Creates a directory and its missing parents. */
-  mkdirp(path: string): Promise<void>;
+  /**
+   * Removes a file (used only to undo a file this guard created when a multiEdit fails mid-way). With `expect`,
+   * only while the file still holds `expect.current` bytes (else a `WriteConflict`): never someone else's file.
+   */
+  unlink(path: string, expect?: WriteExpectation): Promise<void>;
+  /**
+   * Creates a directory and its missing parents. With `expect` (the existing folders on the way), each level is
+   * made only while every folder above it is still the real directory expected.
+   */
+  mkdirp(path: string, expect?: { folders: readonly FolderExpectation[] }): Promise<void>;
   /**
    * Optional: removes an empty directory and rejects if it is not empty. Used only to remove the parent
    * directories a create made when its call then fails (a failed call leaves no trace); without it, those

@@ -68,6 +68,23 @@ export function describeSource(source: ChangeSource | undefined): string {
   return source.detail ? `${who} (${source.detail})` : who;
 }
 
+const IO_WORDS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large for this file system or process',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EIO: 'input/output error',
+  ESHORTWRITE: 'the write stopped short',
+};
+
+/** "ENOSPC on write" → "ENOSPC on write: no space left on the device". */
+function ioWords(detail: string): string {
+  const words = IO_WORDS[detail.split(' ')[0]];
+  return words ? `${detail}: ${words}` : detail;
+}
+
 export const messages = {
   notFound(path: string, suggestions: readonly string[]): string {
     const hint = suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : ' Check the path; to create the file, use write (or edit with an empty oldString).';
@@ -79,6 +96,15 @@ export const messages = {
   },
   special(path: string, kind: string): string {
     return `${path} is a ${kind}, not a regular file; ReadGate refuses it without opening it (reading could block or never end). Do not retry; use another tool if you really need it.`;
+  },
+  specialWhenOpened(path: string, kind: string): string {
+    return `${path} turned out to be a ${kind}, not a regular file, when ReadGate opened it (it was replaced after it was checked). It was opened without blocking and refused; nothing was read or changed. Do not retry; check what replaced the file.`;
+  },
+  wouldBlock(path: string): string {
+    return `Reading ${path} would block (it behaves like a device or pipe, not a file). ReadGate refuses it; nothing was read or changed. Do not retry; use another tool if you really need it.`;
+  },
+  becameLink(path: string): string {
+    return `${path} was replaced by a symbolic link after ReadGate checked it, so ReadGate did not follow it. Nothing was read or changed. Retry: the path is checked again, link and all.`;
   },
   binary(path: string, type: string, size: number, verb: string): string {
     return `${path} is binary (${type}, ${formatCount(size)} bytes); ReadGate ${verb} text files only. Reading it again will not help: use a tool made for this format.`;
@@ -136,7 +162,27 @@ export const messages = {
     return 'ReadGate has shut down (the guard was disposed); no file was modified.';
   },
   writeFailed(path: string, detail: string): string {
-    return `Writing ${path} failed (${detail}); the file was left exactly as it was. Fix the cause (permissions, disk space) or ask the user.`;
+    return `Writing ${path} failed (${ioWords(detail)}). Nothing was changed: the file was left exactly as it was. Fix the cause (free disk space, permissions) or ask the user, then retry.`;
+  },
+  readOnly(path: string, detail: string): string {
+    const mode = /mode (\d+)/.exec(detail)?.[1];
+    return `${path} is read-only${mode ? ` (mode ${mode})` : ''}: ReadGate does not replace a file nobody may write. Nothing was changed. Ask the user to make it writable if the change is wanted.`;
+  },
+  notWritableByUser(path: string): string {
+    return `${path} is not writable by this user: ReadGate does not replace a file its user may not write, even where the folder would allow it. Nothing was changed. Ask the user to change its permissions if the change is wanted.`;
+  },
+  hardLinked(path: string, detail: string): string {
+    const count = /has (\d+) hard links/.exec(detail)?.[1] ?? 'several';
+    return `${path} has ${count} hard links (other names share its bytes). ReadGate does not change such a file: replacing it would split it from its other names, and rewriting it in place could leave it torn if the machine stopped mid-write. Nothing was changed. Ask the user to change it, or to break the link first (copy the file over itself with cp and mv).`;
+  },
+  changedDuringWrite(path: string, detail: string): string {
+    return `${path} was changed by someone else at the very instant your change was written (${detail}). Your change was NOT applied and theirs was kept. Read the file again, then retry.`;
+  },
+  changedWhileWriting(path: string, detail: string): string {
+    return `${path} could not be written as planned: ${detail}. Nothing was written. Read the file (at its current location) again, then retry.`;
+  },
+  malformedApproval(paths: string, detail: string): string {
+    return `The approver answered malformed data (${detail}), which ReadGate treats as a rejection: ${paths} NOT modified. Try again; if it keeps happening, the extension or tool asking for approval is broken: tell the user.`;
   },
   repeated(code: ErrorCode, message: string): string {
     return `You already made this exact call and it was refused with ${code}. Do not retry identical arguments. ${message}`;

@@ -97,6 +97,14 @@ export class PathPolicy {
     return { ok: true, path: named, target: end.target, exists: end.exists };
   }
 
+  /** The real path of the root a checked target lies in (the deepest, when roots nest). */
+  async rootOf(target: string): Promise<string | undefined> {
+    const roots = await this.loadRoots();
+    let best: string | undefined;
+    for (const root of roots) if (isInside(target, root.real) && (!best || root.real.length > best.length)) best = root.real;
+    return best;
+  }
+
   private resolveInput(input: unknown): string | PathRefusal {
     if (typeof input !== 'string') return invalid(`The path must be a string, but got ${describe(input)}. Pass the file's path as text.`);
     if (input.trim() === '') return invalid('The path is empty. Pass the path of a file, absolute or relative to the first root.');

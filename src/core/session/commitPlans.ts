@@ -1,11 +1,9 @@
 /**
  * Approval and application of planned changes: ask the `approve` port once for every file, apply what the
- * user decided (including content they changed), re-check each file's path and version after approval and
- * again right before writing it (`recheckPlan.ts`), write atomically, and undo earlier files if a later one
- * fails (all or none).
+ * user decided (including content they changed; anything but a well-formed decision is a rejection), re-check
+ * every file's path and version after approval, then write them all or none (`writeFiles.ts`).
  * Then record what the session has now seen and describe exactly what was applied.
  */
-import * as nodePath from 'node:path';
 import { encodeText } from '../edit/encoding';
 import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
 import { indexLines } from '../edit/lineEndings';
@@ -15,9 +13,8 @@ import type { ApprovalDecision, ApprovalFile, ApprovalRequest, MutatedFile, Muta
 import type { GuardContext } from './context';
 import { encodeFor, versionOf } from './fileText';
 import type { FilePlan } from './mutationPlan';
-import { makeParents, removeMadeParents } from './parentDirs';
-import { recheckPlan } from './recheckPlan';
 import type { SessionState } from './sessionState';
+import { type FinalFile, writeFiles } from './writeFiles';
 
 /** Identities remembered across atomic replacements (a long-lived window makes many writes). */
 const MAX_PREDECESSORS = 10_000;
@@ -26,12 +23,7 @@ const RESULT_DIFF_LINES = 400;
 
 export type Operation = 'edit' | 'write' | 'multiEdit';
 
-interface Final {
-  plan: FilePlan;
-  afterText: string;
-  bytes: Uint8Array;
-  userChanged: boolean;
-}
+type Final = FinalFile;
 
 export class Cancelled extends Error {}
 
@@ -83,10 +75,48 @@ async function askApproval(ctx: GuardContext, s: SessionState, proposal: Proposa
   }
 }
 
-async function finalize(plans: FilePlan[], decision: Extract<ApprovalDecision, { approved: true }>): Promise<Final[] | Refusal> {
+type ParsedDecision = { kind: 'approved'; files: { path: string; content: string }[] } | { kind: 'rejected'; reason?: string } | { kind: 'malformed'; detail: string };
+
+function shapeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : typeof value;
+}
+
+/**
+ * The approver's answer as plain data, read once. Only `approved === true` approves (fail closed: `'false'`, `1`
+ * or a missing field must never apply a change), and its optional files must be `{ path, content }` strings.
+ */
+export function parseDecision(decision: unknown): ParsedDecision {
+  try {
+    if (typeof decision !== 'object' || decision === null) return { kind: 'malformed', detail: `the decision is ${shapeOf(decision)}, not an object` };
+    const approved: unknown = (decision as { approved?: unknown }).approved;
+    if (approved === false) {
+      const reason: unknown = (decision as { reason?: unknown }).reason;
+      return { kind: 'rejected', ...(typeof reason === 'string' && reason !== '' ? { reason } : {}) };
+    }
+    if (approved !== true) return { kind: 'malformed', detail: `approved is ${shapeOf(approved)}, not true or false` };
+    const given: unknown = (decision as { files?: unknown }).files;
+    if (given === undefined) return { kind: 'approved', files: [] };
+    if (!Array.isArray(given)) return { kind: 'malformed', detail: `files is ${shapeOf(given)}, not a list` };
+    const files: { path: string; content: string }[] = [];
+    for (let i = 0; i < given.length; i++) {
+      const file: unknown = given[i];
+      const path: unknown = typeof file === 'object' && file !== null ? (file as { path?: unknown }).path : undefined;
+      const content: unknown = typeof file === 'object' && file !== null ? (file as { content?: unknown }).content : undefined;
+      if (typeof path !== 'string' || typeof content !== 'string') return { kind: 'malformed', detail: `files[${i}] is not { path, content } with two strings` };
+      files.push({ path, content });
+    }
+    return { kind: 'approved', files };
+  } catch (error) {
+    return { kind: 'malformed', detail: `reading it threw ${String((error as Error)?.message ?? 'an exception')}` };
+  }
+}
+
+async function finalize(plans: FilePlan[], overrides: { path: string; content: string }[]): Promise<Final[] | Refusal> {
   const finals: Final[] = [];
   for (const plan of plans) {
-    const override = decision.files?.find((file) => file.path === plan.path || file.path === plan.target);
+    const override = overrides.find((file) => file.path === plan.path || file.path === plan.target);
     if (!override || override.content === plan.afterText) {
       finals.push({ plan, afterText: plan.afterText, bytes: plan.afterBytes, userChanged: false });
       continue;
@@ -96,74 +126,6 @@ async function finalize(plans: FilePlan[], decision: Extract<ApprovalDecision, {
     finals.push({ plan, afterText: override.content, bytes: encoded.bytes, userChanged: true });
   }
   return finals;
-}
-
-const writeOptions = (plan: FilePlan) => (plan.stat ? { mode: plan.stat.mode, inPlace: plan.stat.nlink > 1 } : {});
-
-/** Several files through the port's batch write: verified first, then written as one change. */
-async function writeBatch(ctx: GuardContext, s: SessionState, finals: Final[], signal: AbortSignal | undefined, batch: NonNullable<GuardContext['fs']['writeBatch']>): Promise<Refusal | undefined> {
-  for (const { plan } of finals) {
-    const stale = await recheckPlan(ctx, s, plan, 'just before it was written');
-    if (stale) return stale;
-  }
-  throwIfCancelled(ctx, signal);
-  const madeDirs: string[] = [];
-  try {
-    for (const { plan } of finals) if (plan.created) await makeParents(ctx.fs, nodePath.dirname(plan.target), madeDirs);
-    await batch(finals.map(({ plan, bytes }) => ({ path: plan.target, data: bytes, options: writeOptions(plan), created: plan.created })));
-  } catch (error) {
-    await removeMadeParents(ctx.fs, madeDirs);
-    const detail = (error as NodeJS.ErrnoException).code ?? String((error as Error)?.message ?? error);
-    ctx.logger.error('[guard] batch write failed', { session: s.id, files: finals.length, error: detail });
-    return refuse('WRITE_FAILED', messages.writeFailed(finals.map((f) => f.plan.path).join(', '), detail) + ' No file was changed.');
-  }
-  return undefined;
-}
-
-async function writeAll(ctx: GuardContext, s: SessionState, all: Final[], signal: AbortSignal | undefined): Promise<Refusal | undefined> {
-  const finals = all.filter(({ plan, afterText }) => plan.created || afterText !== plan.beforeText);
-  if (finals.length > 1 && ctx.fs.writeBatch) return writeBatch(ctx, s, finals, signal, ctx.fs.writeBatch.bind(ctx.fs));
-  const written: Final[] = [];
-  const madeDirs: string[] = [];
-  for (const final of finals) {
-    const { plan } = final;
-    const stale = await recheckPlan(ctx, s, plan, 'just before it was written');
-    if (stale) {
-      await undo(ctx, written, madeDirs);
-      return stale;
-    }
-    if (written.length === 0) throwIfCancelled(ctx, signal);
-    try {
-      if (plan.created) await makeParents(ctx.fs, nodePath.dirname(plan.target), madeDirs);
-      await ctx.fs.writeFile(plan.target, final.bytes, writeOptions(plan));
-      written.push(final);
-    } catch (error) {
-      const detail = (error as NodeJS.ErrnoException).code ?? String(error);
-      const notRestored = await undo(ctx, written, madeDirs);
-      ctx.logger.error('[guard] write failed', { session: s.id, path: plan.path, error: detail, restored: written.length - notRestored.length });
-      const others = written.length ? ` The ${written.length} file(s) already written were restored${notRestored.length ? `, except ${notRestored.join(', ')}` : ''}.` : '';
-      return refuse('WRITE_FAILED', messages.writeFailed(plan.path, detail) + others);
-    }
-  }
-  return undefined;
-}
-
-/**
- * Restores files already written by this call and removes the directories it made; returns the paths that
- * could not be restored.
- */
-async function undo(ctx: GuardContext, written: Final[], madeDirs: readonly string[]): Promise<string[]> {
-  const failed: string[] = [];
-  for (const { plan } of [...written].reverse()) {
-    try {
-      if (plan.created) await ctx.fs.unlink(plan.target);
-      else await ctx.fs.writeFile(plan.target, plan.before!.bytes, writeOptions(plan));
-    } catch {
-      failed.push(plan.path);
-    }
-  }
-  await removeMadeParents(ctx.fs, madeDirs);
-  return failed;
 }
 
 async function record(ctx: GuardContext, s: SessionState, final: Final): Promise<MutatedFile & { summary: string; shownDiff: string }> {
@@ -206,21 +168,21 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, planned: F
   }
   throwIfCancelled(ctx, signal);
   const plans = proposal.plans;
-  if (!decision.approved) return refuse('REJECTED_BY_USER', messages.rejected(plans.map((p) => p.path).join(', '), decision.reason));
-  const finals = await finalize(plans, decision);
+  const paths = plans.map((p) => p.path).join(', ');
+  const parsed = parseDecision(decision);
+  if (parsed.kind === 'malformed') {
+    ctx.logger.warn('[approval] malformed decision treated as a rejection', { session: s.id, detail: parsed.detail });
+    return refuse('REJECTED_BY_USER', messages.malformedApproval(paths, parsed.detail));
+  }
+  if (parsed.kind === 'rejected') return refuse('REJECTED_BY_USER', messages.rejected(paths, parsed.reason));
+  const finals = await finalize(plans, parsed.files);
   if (!Array.isArray(finals)) return finals;
   if (finals.every((f) => !f.plan.created && f.afterText === f.plan.beforeText)) {
     return refuse('REJECTED_BY_USER', messages.rejected(plans.map((p) => p.path).join(', '), 'the user accepted none of the proposed changes'));
   }
-  // Re-verify every file after approval. With a single file the check right before its write (writeAll)
-  // is this same check an instant later, so it is not run twice.
-  if (finals.length > 1) {
-    for (const final of finals) {
-      const stale = await recheckPlan(ctx, s, final.plan, 'while the change awaited approval');
-      if (stale) return stale;
-    }
-  }
-  const failed = await writeAll(ctx, s, finals, signal);
+  // Files the user kept unchanged are not written; every other file is re-checked, then all are written or none.
+  const changed = finals.filter(({ plan, afterText }) => plan.created || afterText !== plan.beforeText);
+  const failed = await writeFiles(ctx, s, changed, () => throwIfCancelled(ctx, signal));
   if (failed) return failed;
 
   const files: MutatedFile[] = [];

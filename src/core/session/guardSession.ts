@@ -13,6 +13,8 @@ import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { versionOf } from './fileText';
 import { validateEdits, validateMutationOptions } from './inputValidation';
 import { entryFor } from './ledgerLookup';
+import { refusalForFileError } from './fileErrorRefusal';
+import { runLocked } from './fileLocks';
 import { type FilePlan, type PlanInput, planFile } from './mutationPlan';
 import { performRead } from './readOperation';
 import { SessionState } from './sessionState';
@@ -153,8 +155,10 @@ export class GuardSessionImpl implements GuardSession {
       if (same && same.request.kind === 'edit' && input.request.kind === 'edit') same.request.edits.push(...input.request.edits);
       else resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
     }
-    return this.ctx.locks.run(
+    return runLocked(
+      this.ctx,
       resolved.map((r) => r.target),
+      options.signal,
       async () => {
         if (options.signal?.aborted || this.ctx.isDisposed()) throw new Cancelled();
         const planAll = async (): Promise<FilePlan[] | Refusal> => {
@@ -191,8 +195,11 @@ export class GuardSessionImpl implements GuardSession {
     try {
       result = await work();
     } catch (error) {
+      const fileRefusal = refusalForFileError(error, String(path));
       if (isCancellation(error)) {
         result = refuse('CANCELLED', this.ctx.isDisposed() ? messages.disposed() : messages.cancelled());
+      } else if (fileRefusal) {
+        result = fileRefusal;
       } else {
         this.ctx.logger.error('[guard] unexpected failure', { session: this.id, operation, path: String(path), error: errnoOf(error) });
         result = refuse('PRIOR_READ_VERIFICATION_FAILED', messages.verificationFailed(String(path), errnoOf(error)));

@@ -148,6 +148,9 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
   if (stat.kind === 'directory') return refuse('TARGET_IS_DIRECTORY', messages.directory(path, []));
   if (stat.kind !== 'file') return refuse('SPECIAL_FILE', messages.special(path, specialKindName(stat.kind)));
   if (creates) return refuse('FILE_EXISTS', messages.exists(path));
+  // Facts of the file, not of what the session saw: refused before asking for a read that could not help.
+  if (stat.nlink > 1) return refuse('WRITE_FAILED', messages.hardLinked(path, `has ${stat.nlink} hard links`));
+  if ((stat.mode & 0o222) === 0) return refuse('WRITE_FAILED', messages.readOnly(path, `mode ${(stat.mode & 0o7777).toString(8).padStart(4, '0')}`));
   if (stat.size > ctx.limits.maxFileBytes) return refuse('FILE_TOO_LARGE', messages.tooLarge(path, stat.size, ctx.limits.maxFileBytes));
 
   const verb = request.kind === 'edit' ? 'edits' : 'writes';

@@ -9,7 +9,7 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import type { BatchWrite, FileStat, FileSystem, TextCodec, WriteOptions } from '../../core/index';
+import type { BatchWrite, FileStat, FileSystem, FolderExpectation, TextCodec, WriteExpectation, WriteOptions } from '../../core/index';
 import { createNodeFileSystem } from '../../core/nodeFileSystem';
 import { fromVirtualPath, isVirtualPath } from '../util/virtualPaths';
 import { WorkspaceFileSystem } from './workspaceFileSystem';
@@ -151,7 +151,9 @@ export class EditorFileSystem implements FileSystem {
       for (const write of onDisk) {
         const before = write.created ? undefined : await this.backend(write.path).readFile(write.path);
         await this.backend(write.path).writeFile(write.path, write.data, write.options);
-        restore.push(() => (before ? this.backend(write.path).writeFile(write.path, before, write.options) : this.backend(write.path).unlink(write.path)));
+        // Undone only while the file still holds what this batch wrote: never someone else's later change.
+        const ours = { current: { bytes: write.data }, folders: write.options.expect?.folders ?? [] };
+        restore.push(() => (before ? this.backend(write.path).writeFile(write.path, before, { ...write.options, expect: ours }) : this.backend(write.path).unlink(write.path, ours)));
       }
       const edit = new vscode.WorkspaceEdit();
       for (const { document, text } of inEditor) {
@@ -185,13 +187,13 @@ export class EditorFileSystem implements FileSystem {
     };
   }
 
-  unlink(path: string): Promise<void> {
+  unlink(path: string, expect?: WriteExpectation): Promise<void> {
     this.beforeOwnEdit(path);
-    return this.backend(path).unlink(path);
+    return this.backend(path).unlink(path, expect);
   }
 
-  mkdirp(path: string): Promise<void> {
-    return this.backend(path).mkdirp(path);
+  mkdirp(path: string, expect?: { folders: readonly FolderExpectation[] }): Promise<void> {
+    return this.backend(path).mkdirp(path, expect);
   }
 
   /** Removes an empty directory a failed create made (never a non-empty one). */

@@ -4,7 +4,8 @@
  * no inodes); there are no symlinks, modes or hard links; writes are whatever the provider makes of them.
  */
 import * as vscode from 'vscode';
-import type { ChunkReader, FileKind, FileStat, FileSystem } from '../../core/index';
+import type { ChunkReader, FileKind, FileStat, FileSystem, WriteExpectation, WriteOptions } from '../../core/index';
+import { writeConflict } from '../../core/fileErrors';
 import { fromVirtualPath } from '../util/virtualPaths';
 
 function uriOf(path: string): vscode.Uri {
@@ -64,11 +65,28 @@ export class WorkspaceFileSystem implements Omit<FileSystem, 'homedir'> {
     };
   }
 
-  async writeFile(path: string, data: Uint8Array): Promise<void> {
+  /**
+   * `workspace.fs` is asynchronous and has no compare-and-replace, so the expectation is checked just before the
+   * write, not atomically with it: the best a virtual file system allows.
+   */
+  private async verify(path: string, expect: WriteExpectation | undefined): Promise<void> {
+    if (!expect) return;
+    const exists = (await this.stat(path)) !== undefined;
+    if (!expect.current) {
+      if (exists) throw writeConflict('created', `${path} was created by someone else`);
+      return;
+    }
+    if (!exists) throw writeConflict('deleted', `${path} was deleted`);
+    if (Buffer.compare(Buffer.from(await this.readFile(path)), Buffer.from(expect.current.bytes)) !== 0) throw writeConflict('changed', `${path} changed`);
+  }
+
+  async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void> {
+    await this.verify(path, options?.expect);
     await vscode.workspace.fs.writeFile(uriOf(path), data);
   }
 
-  async unlink(path: string): Promise<void> {
+  async unlink(path: string, expect?: WriteExpectation): Promise<void> {
+    await this.verify(path, expect);
     await vscode.workspace.fs.delete(uriOf(path));
   }
 

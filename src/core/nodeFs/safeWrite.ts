@@ -1,0 +1,289 @@
+/**
+ * Writing a file so that, whatever fails or crashes at any step, it holds its old content or its new content and
+ * nothing else (the guard's "every byte kept" promise, issue: the write path keeps every byte).
+ *
+ * Steps: the new content goes to a temp file beside the target (every write's byte count checked, mode and owner
+ * set, fsync'ed, closed; any error so far removes the temp file and leaves the target untouched). Then, with no
+ * await until the end: the folders on the way are checked to be the real directories the guard checked, the temp
+ * file to be ours and still in that folder, and the target to be exactly the file and bytes the guard planned
+ * against (or, for a create, still absent). Then one call replaces the target (`rename`) or creates it without
+ * ever replacing anything (`link`, which fails if the name was taken). Afterwards the old file is read once more
+ * through the descriptor opened for the check: a writer that changed it in between has its content put back.
+ *
+ * What remains: a writer holding the old file open that writes to it after that last read writes to a file that
+ * no longer has a name. POSIX offers no way to close that window; it is a few system calls wide.
+ */
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
+import { describeIoError, notWritable, writeConflict } from '../fileErrors';
+import type { FolderExpectation, WriteExpectation, WriteOptions } from '../ports';
+import { errnoOf, identityOfStats, isMissing, kindOf } from './fileKinds';
+import { openRegularFile, readToEnd } from './openRegular';
+import type { Syscalls } from './syscalls';
+
+const TEMP_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
+/** Errors of `link` that mean "this file system has no hard links", not "something is wrong". */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+
+let tempCounter = 0;
+
+export function tempNameFor(target: string): string {
+  // Same directory (rename must not cross devices), hidden, unique per process and call, short enough for NAME_MAX.
+  const base = nodePath.basename(target).slice(0, 80);
+  return nodePath.join(nodePath.dirname(target), `.${base}.readgate-${process.pid}-${Date.now().toString(36)}-${(tempCounter++).toString(36)}.tmp`);
+}
+
+function lstatOrUndefined(sys: Syscalls, path: string): fs.Stats | undefined {
+  try {
+    return sys.lstatSync(path);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+function writeFully(sys: Syscalls, fd: number, data: Uint8Array): void {
+  let offset = 0;
+  while (offset < data.length) {
+    const written = sys.writeSync(fd, data, offset, data.length - offset, offset);
+    if (!(written > 0)) {
+      throw Object.assign(new Error(`the write stopped short: ${offset} of ${data.length} bytes written`), { code: 'ESHORTWRITE', syscall: 'write' });
+    }
+    offset += written;
+  }
+}
+
+/** Owner and group of the replaced file, where this process may set them (root may; others keep what they can). */
+function keepOwner(sys: Syscalls, fd: number, owner: fs.Stats): void {
+  try {
+    sys.fchownSync(fd, owner.uid, owner.gid);
+  } catch {
+    try {
+      sys.fchownSync(fd, -1, owner.gid);
+    } catch {
+      // Not permitted: the file gets this process's owner, as any editor's safe-save would give it.
+    }
+  }
+}
+
+/** Refuses files that must not be replaced, whatever the user approved. */
+function checkWritable(sys: Syscalls, target: string, stats: fs.Stats): void {
+  if (stats.nlink > 1) {
+    throw notWritable('hardLinked', `${target} has ${stats.nlink} hard links`);
+  }
+  if ((stats.mode & 0o222) === 0) {
+    throw notWritable('readOnly', `${target} is read-only (mode ${(stats.mode & 0o7777).toString(8).padStart(4, '0')})`);
+  }
+  try {
+    sys.accessSync(target, fs.constants.W_OK);
+  } catch (error) {
+    const code = errnoOf(error);
+    if (code === 'EACCES' || code === 'EPERM') throw notWritable('notWritableByUser', `${target} is not writable by this user`);
+    throw error;
+  }
+}
+
+export function verifyFolders(sys: Syscalls, folders: readonly FolderExpectation[]): void {
+  for (const folder of folders) {
+    const stats = lstatOrUndefined(sys, folder.path);
+    if (!stats) throw writeConflict('folder', `the folder ${folder.path} is gone`);
+    if (!stats.isDirectory()) throw writeConflict('folder', `the folder ${folder.path} was replaced by a ${kindOf(stats)}`);
+    if (identityOfStats(stats, folder.path) !== folder.identity) throw writeConflict('folder', `the folder ${folder.path} was replaced by another folder`);
+  }
+}
+
+function sameFile(a: fs.Stats, b: fs.Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+function removeQuietly(sys: Syscalls, path: string): void {
+  try {
+    sys.unlinkSync(path);
+  } catch {
+    // Already gone, or its folder was moved away: nothing of the target was touched.
+  }
+}
+
+interface Attempt {
+  /** The target now holds the new content (the temp file is no longer ours to remove). */
+  committed: boolean;
+}
+
+/** Writes `data` to `target` (see the file comment). Rejects with nothing changed unless it says otherwise. */
+export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array, options: WriteOptions = {}, restoring = false): void {
+  const expect = options.expect;
+  // Refused before anything is written.
+  let old: fs.Stats | undefined;
+  if (expect?.current) {
+    old = lstatOrUndefined(sys, target);
+    if (!old) throw writeConflict('deleted', `${target} was deleted`);
+    if (!old.isFile()) throw writeConflict('changed', `${target} was replaced by a ${kindOf(old)}`);
+    checkWritable(sys, target, old);
+  } else if (expect && lstatOrUndefined(sys, target)) {
+    throw writeConflict('created', `${target} was created by someone else`);
+  }
+
+  const temp = tempNameFor(target);
+  const fd = sys.openSync(temp, TEMP_FLAGS, options.mode ?? 0o666);
+  const attempt: Attempt = { committed: false };
+  try {
+    let tempStats: fs.Stats;
+    let ok = false;
+    try {
+      writeFully(sys, fd, data);
+      // open() applies the umask; the old file's mode must survive exactly.
+      if (options.mode !== undefined) sys.fchmodSync(fd, options.mode);
+      tempStats = sys.fstatSync(fd);
+      if (old && (old.uid !== tempStats.uid || old.gid !== tempStats.gid)) keepOwner(sys, fd, old);
+      sys.fsyncSync(fd);
+      ok = true;
+    } finally {
+      try {
+        sys.closeSync(fd);
+      } catch (error) {
+        // A failed close can mean the data never reached the disk (network file systems): a failure too.
+        if (ok) throw error;
+      }
+    }
+    if (!expect) {
+      sys.renameSync(temp, target);
+      attempt.committed = true;
+      return;
+    }
+    // From here to the replacing call: synchronous, nothing in between.
+    verifyFolders(sys, expect.folders);
+    const here = lstatOrUndefined(sys, temp);
+    if (!here || !sameFile(here, tempStats)) throw writeConflict('folder', `the folder of ${target} was moved while the new content was written`);
+    if (expect.current) replaceVerified(sys, target, temp, data, expect, attempt, restoring);
+    else createVerified(sys, target, temp, tempStats, expect, attempt);
+  } catch (error) {
+    if (!attempt.committed) removeQuietly(sys, temp);
+    throw error;
+  }
+}
+
+function openCurrent(sys: Syscalls, target: string) {
+  try {
+    return openRegularFile(sys, target);
+  } catch (error) {
+    if (isMissing(error)) throw writeConflict('deleted', `${target} was deleted`);
+    if (errnoOf(error) === 'ELOOP') throw writeConflict('changed', `${target} was replaced by a symbolic link`);
+    if ((error as { code?: string }).code === 'READGATE_NOT_REGULAR') throw writeConflict('changed', `${target} was replaced by a ${(error as { kind: string }).kind}`);
+    throw error;
+  }
+}
+
+/** A rename whose source vanished: the folder moved under us (or the temp file was taken). */
+function renameOrConflict(sys: Syscalls, run: () => void, folders: readonly FolderExpectation[]): void {
+  try {
+    run();
+  } catch (error) {
+    if (isMissing(error)) verifyFolders(sys, folders);
+    throw error;
+  }
+}
+
+function replaceVerified(sys: Syscalls, target: string, temp: string, data: Uint8Array, expect: WriteExpectation, attempt: Attempt, restoring: boolean): void {
+  const current = expect.current!;
+  const { fd, stats } = openCurrent(sys, target);
+  try {
+    if (current.identity !== undefined && identityOfStats(stats, target) !== current.identity) throw writeConflict('changed', `${target} was replaced by another file`);
+    checkWritable(sys, target, stats);
+    const before = readToEnd(sys, fd, stats.size);
+    if (!before.equals(current.bytes)) throw writeConflict('changed', `${target} changed`);
+    renameOrConflict(sys, () => sys.renameSync(temp, target), expect.folders);
+    attempt.committed = true;
+    // A writer that wrote to the old file between the check and the rename wrote to a file that has no name now.
+    const theirs = readToEnd(sys, fd, Math.max(stats.size, sys.fstatSync(fd).size));
+    if (!theirs.equals(before)) putBack(sys, target, theirs, data, stats, expect.folders, restoring);
+  } finally {
+    try {
+      sys.closeSync(fd);
+    } catch {
+      // Read-only descriptor: nothing to lose.
+    }
+  }
+  try {
+    verifyFolders(sys, expect.folders);
+  } catch (error) {
+    // rename looks up both names separately: a folder swapped between the two lookups is the one window left.
+    throw writeConflict('folder', `${(error as Error).message} at the instant ${target} was replaced; the new content may have been written where the replacement leads`);
+  }
+}
+
+/** Gives the other writer's content back its name, unless our content was changed too meanwhile. */
+function putBack(sys: Syscalls, target: string, theirs: Buffer, ours: Uint8Array, old: fs.Stats, folders: readonly FolderExpectation[], restoring: boolean): never {
+  if (restoring) throw writeConflict('changedDuringWrite', `${target} was changed again while ReadGate put another writer's content back`);
+  try {
+    writeFileSafely(sys, target, theirs, { mode: old.mode & 0o7777, expect: { current: { bytes: ours }, folders } }, true);
+  } catch (error) {
+    throw writeConflict('changedDuringWrite', `${target} was changed by another writer at the instant ReadGate replaced it, and putting their content back failed (${describeIoError(error)}: ${(error as Error).message}); their change may be lost`);
+  }
+  throw writeConflict('changedDuringWrite', `${target} was changed by another writer at the instant ReadGate replaced it; their content was put back`);
+}
+
+function createVerified(sys: Syscalls, target: string, temp: string, tempStats: fs.Stats, expect: WriteExpectation, attempt: Attempt): void {
+  try {
+    // link never replaces an existing name: a file created by someone else in the meantime is kept.
+    renameOrConflict(sys, () => sys.linkSync(temp, target), expect.folders);
+    attempt.committed = true;
+    removeQuietly(sys, temp);
+  } catch (error) {
+    const code = errnoOf(error);
+    if (code === 'EEXIST') throw writeConflict('created', `${target} was created by someone else`);
+    if (!code || !NO_HARD_LINKS.has(code)) throw error;
+    // No hard links here: the name was free an instant ago, and rename is the closest this file system allows.
+    if (lstatOrUndefined(sys, target)) throw writeConflict('created', `${target} was created by someone else`);
+    renameOrConflict(sys, () => sys.renameSync(temp, target), expect.folders);
+    attempt.committed = true;
+  }
+  // The created path must be where the guard checked it; if a folder was swapped at that instant, undo.
+  try {
+    verifyFolders(sys, expect.folders);
+    const created = lstatOrUndefined(sys, target);
+    if (!created || !sameFile(created, tempStats)) throw writeConflict('folder', `the folder of ${target} was replaced while the file was created`);
+  } catch (error) {
+    const created = lstatOrUndefined(sys, target);
+    if (created && sameFile(created, tempStats)) removeQuietly(sys, target);
+    throw error;
+  }
+}
+
+/** Removes a file, with `expect` only while it still holds exactly the expected bytes (an undo, never someone else's file). */
+export function removeFileSafely(sys: Syscalls, target: string, expect?: WriteExpectation): void {
+  if (!expect?.current) {
+    sys.unlinkSync(target);
+    return;
+  }
+  verifyFolders(sys, expect.folders);
+  const { fd, stats } = openCurrent(sys, target);
+  try {
+    if (!readToEnd(sys, fd, stats.size).equals(expect.current.bytes)) throw writeConflict('changed', `${target} changed`);
+    sys.unlinkSync(target);
+  } finally {
+    sys.closeSync(fd);
+  }
+}
+
+/** Makes `dir` and its missing parents; with `expect`, each level only while every folder above it is as expected. */
+export function makeFoldersSafely(sys: Syscalls, dir: string, expect?: { folders: readonly FolderExpectation[] }): void {
+  const missing: string[] = [];
+  let at = dir;
+  for (; !lstatOrUndefined(sys, at); at = nodePath.dirname(at)) {
+    missing.unshift(at);
+    if (nodePath.dirname(at) === at) break;
+  }
+  const chain = [...(expect?.folders ?? [])];
+  for (const level of missing) {
+    if (expect) verifyFolders(sys, chain);
+    try {
+      sys.mkdirSync(level);
+    } catch (error) {
+      if (errnoOf(error) !== 'EEXIST') throw error;
+    }
+    const stats = sys.lstatSync(level);
+    if (!stats.isDirectory()) throw writeConflict('folder', `${level} was replaced by a ${kindOf(stats)} while it was made`);
+    chain.push({ path: level, identity: identityOfStats(stats, level) });
+  }
+  if (expect) verifyFolders(sys, chain);
+}
