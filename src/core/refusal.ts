@@ -181,6 +181,9 @@ export const messages = {
   changedWhileWriting(path: string, detail: string): string {
     return `${path} could not be written as planned: ${detail}. Nothing was written. Read the file (at its current location) again, then retry.`;
   },
+  escaped(path: string, detail: string): string {
+    return `Writing ${path} went wrong in a way ReadGate could not prevent: ${detail}. Someone is swapping folders of this tree as it is written. Tell the user at once; do not retry.`;
+  },
   malformedApproval(paths: string, detail: string): string {
     return `The approver answered malformed data (${detail}), which ReadGate treats as a rejection: ${paths} NOT modified. Try again; if it keeps happening, the extension or tool asking for approval is broken: tell the user.`;
   },

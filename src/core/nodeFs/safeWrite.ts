@@ -10,12 +10,14 @@
  * ever replacing anything (`link`, which fails if the name was taken). Afterwards the old file is read once more
  * through the descriptor opened for the check: a writer that changed it in between has its content put back.
  *
- * What remains: a writer holding the old file open that writes to it after that last read writes to a file that
- * no longer has a name. POSIX offers no way to close that window; it is a few system calls wide.
+ * What remains, because POSIX has no compare-and-rename: a file replaced or deleted by name in the instant between
+ * the last check (an lstat of the name) and rename() itself is lost to the rename; a writer holding the old file
+ * open that writes to it after that last read writes to a file that no longer has a name; and a folder swapped for
+ * a link between rename()'s own two lookups sends the new file where the link leads (reported, never silent).
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { describeIoError, notWritable, writeConflict } from '../fileErrors';
+import { describeIoError, isWriteConflict, notWritable, writeConflict } from '../fileErrors';
 import type { FolderExpectation, WriteExpectation, WriteOptions } from '../ports';
 import { errnoOf, identityOfStats, isMissing, kindOf } from './fileKinds';
 import { openRegularFile, readToEnd } from './openRegular';
@@ -154,7 +156,7 @@ export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array,
     verifyFolders(sys, expect.folders);
     const here = lstatOrUndefined(sys, temp);
     if (!here || !sameFile(here, tempStats)) throw writeConflict('folder', `the folder of ${target} was moved while the new content was written`);
-    if (expect.current) replaceVerified(sys, target, temp, data, expect, attempt, restoring);
+    if (expect.current) replaceVerified(sys, target, temp, tempStats, data, expect, attempt, restoring);
     else createVerified(sys, target, temp, tempStats, expect, attempt);
   } catch (error) {
     if (!attempt.committed) removeQuietly(sys, temp);
@@ -183,7 +185,7 @@ function renameOrConflict(sys: Syscalls, run: () => void, folders: readonly Fold
   }
 }
 
-function replaceVerified(sys: Syscalls, target: string, temp: string, data: Uint8Array, expect: WriteExpectation, attempt: Attempt, restoring: boolean): void {
+function replaceVerified(sys: Syscalls, target: string, temp: string, tempStats: fs.Stats, data: Uint8Array, expect: WriteExpectation, attempt: Attempt, restoring: boolean): void {
   const current = expect.current!;
   const { fd, stats } = openCurrent(sys, target);
   try {
@@ -191,11 +193,15 @@ function replaceVerified(sys: Syscalls, target: string, temp: string, data: Uint
     checkWritable(sys, target, stats);
     const before = readToEnd(sys, fd, stats.size);
     if (!before.equals(current.bytes)) throw writeConflict('changed', `${target} changed`);
+    // The name must still lead to the file just checked: replaced or deleted by name since it was opened, it is not.
+    const named = lstatOrUndefined(sys, target);
+    if (!named) throw writeConflict('deleted', `${target} was deleted`);
+    if (!sameFile(named, stats)) throw writeConflict('changed', `${target} was replaced by another file`);
     renameOrConflict(sys, () => sys.renameSync(temp, target), expect.folders);
     attempt.committed = true;
     // A writer that wrote to the old file between the check and the rename wrote to a file that has no name now.
-    const theirs = readToEnd(sys, fd, Math.max(stats.size, sys.fstatSync(fd).size));
-    if (!theirs.equals(before)) putBack(sys, target, theirs, data, stats, expect.folders, restoring);
+    const theirs = afterCommit(() => readToEnd(sys, fd, Math.max(stats.size, sys.fstatSync(fd).size)));
+    if (theirs && !theirs.equals(before)) putBack(sys, target, theirs, data, stats, expect.folders, restoring);
   } finally {
     try {
       sys.closeSync(fd);
@@ -203,12 +209,40 @@ function replaceVerified(sys: Syscalls, target: string, temp: string, data: Uint
       // Read-only descriptor: nothing to lose.
     }
   }
-  try {
-    verifyFolders(sys, expect.folders);
-  } catch (error) {
-    // rename looks up both names separately: a folder swapped between the two lookups is the one window left.
-    throw writeConflict('folder', `${(error as Error).message} at the instant ${target} was replaced; the new content may have been written where the replacement leads`);
+  if (escaped(sys, target, expect.folders, tempStats)) {
+    // rename looks up both names separately: a folder swapped for a link between the two lookups is the one window left.
+    throw writeConflict('escaped', `a folder on the way to ${target} was swapped for a link at the instant the file was replaced, and the new content went where that link leads`);
   }
+}
+
+/** Checks after the file is written are best effort: their own failure must not report a written file as unwritten. */
+function afterCommit<T>(check: () => T): T | undefined {
+  try {
+    return check();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the file just placed went somewhere else than the checked folder: a folder on the way is no longer
+ * the one checked and the path now leads to the new file. (A folder merely renamed away, with the new file in
+ * it, is where the guard checked: not an escape.)
+ */
+function escaped(sys: Syscalls, target: string, folders: readonly FolderExpectation[], tempStats: fs.Stats): boolean {
+  return (
+    afterCommit(() => {
+      try {
+        verifyFolders(sys, folders);
+        return false;
+      } catch (error) {
+        // An I/O error says nothing about the folders: only a folder found changed counts.
+        if (!isWriteConflict(error)) return false;
+        const at = lstatOrUndefined(sys, target);
+        return at !== undefined && sameFile(at, tempStats);
+      }
+    }) ?? false
+  );
 }
 
 /** Gives the other writer's content back its name, unless our content was changed too meanwhile. */
@@ -237,15 +271,10 @@ function createVerified(sys: Syscalls, target: string, temp: string, tempStats: 
     renameOrConflict(sys, () => sys.renameSync(temp, target), expect.folders);
     attempt.committed = true;
   }
-  // The created path must be where the guard checked it; if a folder was swapped at that instant, undo.
-  try {
-    verifyFolders(sys, expect.folders);
-    const created = lstatOrUndefined(sys, target);
-    if (!created || !sameFile(created, tempStats)) throw writeConflict('folder', `the folder of ${target} was replaced while the file was created`);
-  } catch (error) {
-    const created = lstatOrUndefined(sys, target);
-    if (created && sameFile(created, tempStats)) removeQuietly(sys, target);
-    throw error;
+  // The created path must be where the guard checked it; if it went through a folder swapped at that instant, undo.
+  if (escaped(sys, target, expect.folders, tempStats)) {
+    removeQuietly(sys, target);
+    throw writeConflict('folder', `a folder on the way to ${target} was swapped for a link at the instant the file was created; the file was removed again`);
   }
 }
 

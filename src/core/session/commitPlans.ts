@@ -130,7 +130,8 @@ async function finalize(plans: FilePlan[], overrides: { path: string; content: s
 
 async function record(ctx: GuardContext, s: SessionState, final: Final): Promise<MutatedFile & { summary: string; shownDiff: string }> {
   const { plan, afterText, bytes } = final;
-  const stat = await ctx.fs.stat(plan.target);
+  // The file is written: a failing stat now must not turn the call into a failure that says nothing changed.
+  const stat = await ctx.fs.stat(plan.target).catch(() => undefined);
   const hasher = await ctx.hasher();
   const version = versionOf(hasher, bytes, stat?.revision);
   const afterIndex = final.userChanged ? indexLines(afterText) : plan.afterIndex;

@@ -113,6 +113,7 @@ async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, error
     return refuse('WRITE_FAILED', why(plan.path, error.message) + others);
   }
   if (isWriteConflict(error)) {
+    if (error.reason === 'escaped') return refuse('WRITE_FAILED', messages.escaped(plan.path, error.message) + others);
     if (error.reason === 'changedDuringWrite') return refuse('FILE_CHANGED_SINCE_READ', messages.changedDuringWrite(plan.path, error.message) + others);
     if (error.reason !== 'folder') {
       // The diff of what raced in, exactly as any other change since the plan is reported.
