@@ -66,12 +66,13 @@ export interface WriteOptions {
 }
 
 /** Why a write or removal was not made (see `WriteConflict`). */
-export type ConflictReason = 'changed' | 'created' | 'deleted' | 'folder' | 'changedDuringWrite' | 'escaped';
+export type ConflictReason = 'changed' | 'created' | 'deleted' | 'folder' | 'changedDuringWrite' | 'putBackFailed' | 'escaped';
 
 /**
  * Rejection of a write whose expectation no longer held: nothing was changed. `changedDuringWrite`: another
  * writer changed the old file in the instant the new one replaced it; the port put the other writer's content
- * back, so nothing of theirs is lost (or says so in `message` when it could not). `escaped`: the one case where
+ * back, so nothing of theirs is lost. `putBackFailed`: that happened and the file changed again before it could
+ * be put back: the new content stays and their change may be lost (`message` says so). `escaped`: where
  * something did change: a folder was swapped for a link between the two lookups of the replacing call, and the
  * new content went where the link leads (`message` says so; no system call lets a port close this window).
  */

@@ -178,6 +178,9 @@ export const messages = {
   changedDuringWrite(path: string, detail: string): string {
     return `${path} was changed by someone else at the very instant your change was written (${detail}). Your change was NOT applied and theirs was kept. Read the file again, then retry.`;
   },
+  putBackFailed(path: string, detail: string): string {
+    return `Your change to ${path} WAS written, but ${detail}: their change may be lost. Tell the user now, so they can check ${path}; do not retry.`;
+  },
   changedWhileWriting(path: string, detail: string): string {
     return `${path} could not be written as planned: ${detail}. Nothing was written. Read the file (at its current location) again, then retry.`;
   },

@@ -17,7 +17,7 @@
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { describeIoError, isWriteConflict, notWritable, writeConflict } from '../fileErrors';
+import { isWriteConflict, notWritable, writeConflict } from '../fileErrors';
 import type { FolderExpectation, WriteExpectation, WriteOptions } from '../ports';
 import { errnoOf, identityOfStats, isMissing, kindOf } from './fileKinds';
 import { openRegularFile, readToEnd } from './openRegular';
@@ -251,7 +251,7 @@ function putBack(sys: Syscalls, target: string, theirs: Buffer, ours: Uint8Array
   try {
     writeFileSafely(sys, target, theirs, { mode: old.mode & 0o7777, expect: { current: { bytes: ours }, folders } }, true);
   } catch (error) {
-    throw writeConflict('changedDuringWrite', `${target} was changed by another writer at the instant ReadGate replaced it, and putting their content back failed (${describeIoError(error)}: ${(error as Error).message}); their change may be lost`);
+    throw writeConflict('putBackFailed', `another writer changed ${target} at the instant ReadGate replaced it, and the file changed again before their content could be put back (${(error as Error).message})`);
   }
   throw writeConflict('changedDuringWrite', `${target} was changed by another writer at the instant ReadGate replaced it; their content was put back`);
 }

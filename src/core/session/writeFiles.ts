@@ -54,8 +54,8 @@ export async function writeFiles(ctx: GuardContext, s: SessionState, finals: Fin
       await ctx.fs.writeFile(plan.target, final.bytes, { ...modeOf(plan), expect: expectationOf(plan, folders) });
       written.push({ final, folders });
     } catch (error) {
-      const notRestored = await undo(ctx.fs, written, madeDirs);
-      return failure(ctx, s, plan, error, written.length, notRestored);
+      const report = await undo(ctx.fs, written, madeDirs);
+      return failure(ctx, s, plan, error, undoNote(written.length, report));
     }
   }
   return undefined;
@@ -76,44 +76,54 @@ async function writeBatch(ctx: GuardContext, s: SessionState, finals: FinalFile[
   } catch (error) {
     await removeMadeFolders(ctx.fs, madeDirs);
     ctx.logger.error('[guard] batch write failed', { session: s.id, files: finals.length, error: describeIoError(error) });
-    return failure(ctx, s, current, error, 0, []);
+    return failure(ctx, s, current, error, '');
   }
   return undefined;
 }
 
-/**
- * Restores files already written by this call (newest first) and removes the folders it made; returns the paths
- * left as they are because they changed since this call wrote them (or could not be restored).
- */
-async function undo(fs: FileSystem, written: Written[], madeDirs: readonly string[]): Promise<string[]> {
-  const failed: string[] = [];
+interface UndoReport {
+  /** Left with this call's change: they changed since it wrote them, so restoring would overwrite someone else. */
+  kept: string[];
+  /** Restored, but another writer's change that raced the restore may be lost (the double race; see safeWrite.ts). */
+  racedRestore: string[];
+}
+
+/** Restores files already written by this call (newest first) and removes the folders it made. */
+async function undo(fs: FileSystem, written: Written[], madeDirs: readonly string[]): Promise<UndoReport> {
+  const report: UndoReport = { kept: [], racedRestore: [] };
   for (const { final, folders } of [...written].reverse()) {
     const { plan } = final;
     const ours: WriteExpectation = { current: { bytes: final.bytes }, folders };
     try {
       if (plan.created) await fs.unlink(plan.target, ours);
       else await fs.writeFile(plan.target, plan.before!.bytes, { ...modeOf(plan), expect: ours });
-    } catch {
-      failed.push(plan.path);
+    } catch (error) {
+      if (isWriteConflict(error) && error.reason === 'putBackFailed') report.racedRestore.push(plan.path);
+      else report.kept.push(plan.path);
     }
   }
   await removeMadeFolders(fs, madeDirs);
-  return failed;
+  return report;
+}
+
+function undoNote(writtenBefore: number, report: UndoReport): string {
+  if (!writtenBefore) return '';
+  const kept = report.kept.length ? `, except ${report.kept.join(', ')}, which changed since (left as they are now, with this call's change)` : '';
+  const raced = report.racedRestore.length ? ` Another writer changed ${report.racedRestore.join(', ')} at the very instant it was restored: their change may be lost; tell the user.` : '';
+  return ` The ${writtenBefore} file(s) this call had already written were restored${kept}.${raced}`;
 }
 
 /** The refusal for a write that did not happen, saying what happened to the files written before it. */
-async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, error: unknown, writtenBefore: number, notRestored: string[]): Promise<Refusal> {
+async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, error: unknown, others: string): Promise<Refusal> {
   const detail = describeIoError(error);
-  ctx.logger.error('[guard] write failed', { session: s.id, path: plan.path, error: detail, reason: (error as { reason?: string })?.reason, restored: writtenBefore - notRestored.length });
-  const others = writtenBefore
-    ? ` The ${writtenBefore} file(s) this call had already written were restored${notRestored.length ? `, except ${notRestored.join(', ')}, which changed since (left as they are now)` : ''}.`
-    : '';
+  ctx.logger.error('[guard] write failed', { session: s.id, path: plan.path, error: detail, reason: (error as { reason?: string })?.reason, others });
   if (isNotWritable(error)) {
     const why = { readOnly: messages.readOnly, notWritableByUser: messages.notWritableByUser, hardLinked: messages.hardLinked }[error.reason];
     return refuse('WRITE_FAILED', why(plan.path, error.message) + others);
   }
   if (isWriteConflict(error)) {
     if (error.reason === 'escaped') return refuse('WRITE_FAILED', messages.escaped(plan.path, error.message) + others);
+    if (error.reason === 'putBackFailed') return refuse('WRITE_FAILED', messages.putBackFailed(plan.path, error.message) + others);
     if (error.reason === 'changedDuringWrite') return refuse('FILE_CHANGED_SINCE_READ', messages.changedDuringWrite(plan.path, error.message) + others);
     if (error.reason !== 'folder') {
       // The diff of what raced in, exactly as any other change since the plan is reported.
