@@ -30,7 +30,8 @@ suite('write path regressions', () => {
     const { root, control, session } = setup();
     const file = put(path.join(root, 'log.txt'), 'first\nsecond\n');
     ok(await session.read('log.txt'));
-    control.arm((call) => (call.name === 'renameSync' && call.path && isTemp(call.path) ? { kind: 'race', run: () => fs.appendFileSync(file, 'appended\n') } : undefined));
+    let raced = false;
+    control.arm((call) => (call.name === 'renameSync' && call.path && isTemp(call.path) && !raced ? { kind: 'race', run: () => ((raced = true), fs.appendFileSync(file, 'appended\n')) } : undefined));
     const message = refused(await session.edit('log.txt', [{ oldString: 'first', newString: 'FIRST' }]), 'FILE_CHANGED_SINCE_READ', 'at the very instant', 'theirs was kept');
     control.disarm();
     assert.strictEqual(fs.readFileSync(file, 'utf8'), 'first\nsecond\nappended\n', message);
