@@ -41,7 +41,8 @@ const approveEverything = async (): Promise<ApprovalDecision> => ({ approved: tr
 export function createGuard(options: GuardOptions): Guard {
   if (!options) throw new TypeError('ReadGate: createGuard needs options with roots');
   checkRoots(options.roots);
-  const fs = options.fileSystem ?? createNodeFileSystem();
+  const logger = options.logger;
+  const fs = options.fileSystem ?? createNodeFileSystem(logger ? { warn: (message) => logger.warn(`[write] ${message}`) } : {});
   const limitsOf = (given: GuardLimits | undefined, base: Limits): Limits => ({
     maxLines: positive('limits.maxLines', given?.maxLines, base.maxLines),
     maxBytes: positive('limits.maxBytes', given?.maxBytes, base.maxBytes),

@@ -17,10 +17,15 @@ import { nodeSyscalls, type Syscalls } from './nodeFs/syscalls';
 export interface NodeFileSystemOptions {
   /** The system calls to make (default: Node's `fs`); tests wrap them to inject faults and races. */
   syscalls?: Syscalls;
+  /** Hears what went wrong after a call returned (another writer's late change to a replaced file). */
+  warn?: (message: string) => void;
+  /** When a replaced file is looked at again for late appends, in ms (default 2, 20, 200); empty: never. */
+  lateChecksMs?: readonly number[];
 }
 
 export function createNodeFileSystem(options: NodeFileSystemOptions = {}): FileSystem {
   const sys = options.syscalls ?? nodeSyscalls;
+  const warn = options.warn ?? ((message: string) => process.emitWarning(`ReadGate: ${message}`));
   const statWith = (call: (path: string) => import('node:fs').Stats, filePath: string): FileStat | undefined => {
     try {
       return toFileStat(call(filePath), filePath);
@@ -57,7 +62,7 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): FileS
       };
     },
     async writeFile(filePath, data, writeOptions: WriteOptions = {}) {
-      writeFileSafely(sys, filePath, data, writeOptions);
+      writeFileSafely(sys, filePath, data, { ...writeOptions, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) });
     },
     async unlink(filePath, expect) {
       removeFileSafely(sys, filePath, expect);

@@ -10,17 +10,21 @@
  * ever replacing anything (`link`, which fails if the name was taken). Afterwards the old file is read once more
  * through the descriptor opened for the check: a writer that changed it in between has its content put back.
  *
+ * A writer holding the old file open that appends to it after that last read is watched for a little longer
+ * (`lateAppends.ts`): its appends are carried over to the new file.
+ *
  * What remains, because POSIX has no compare-and-rename: a file replaced or deleted by name in the instant between
- * the last check (an lstat of the name) and rename() itself is lost to the rename; a writer holding the old file
- * open that writes to it after that last read writes to a file that no longer has a name; and a folder swapped for
- * a link between rename()'s own two lookups sends the new file where the link leads (reported, never silent).
+ * the last check (an lstat of the name) and rename() itself is lost to the rename; a write into the old file that
+ * is not an append, or comes later than the watch, is reported but not carried over; and a folder swapped for a
+ * link between rename()'s own two lookups sends the new file where the link leads (reported, never silent).
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { isWriteConflict, notWritable, writeConflict } from '../fileErrors';
 import type { FolderExpectation, WriteExpectation, WriteOptions } from '../ports';
 import { errnoOf, identityOfStats, isMissing, kindOf } from './fileKinds';
-import { openRegularFile, readToEnd } from './openRegular';
+import { openRegularFile, readRegularFile, readToEnd } from './openRegular';
+import { APPEND_RACE_TRIES, watchLateAppends } from './lateAppends';
 import type { Syscalls } from './syscalls';
 
 const TEMP_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
@@ -106,13 +110,20 @@ function removeQuietly(sys: Syscalls, path: string): void {
   }
 }
 
+export interface SafeWriteOptions extends WriteOptions {
+  /** Where to report what happened to the old file after a replacement (late appends); without it, nothing is watched. */
+  warn?: (message: string) => void;
+  /** When the old file is looked at again after a replacement (`lateAppends.ts`); empty: never. */
+  lateChecksMs?: readonly number[];
+}
+
 interface Attempt {
   /** The target now holds the new content (the temp file is no longer ours to remove). */
   committed: boolean;
 }
 
 /** Writes `data` to `target` (see the file comment). Rejects with nothing changed unless it says otherwise. */
-export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array, options: WriteOptions = {}, restoring = false): void {
+export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array, options: SafeWriteOptions = {}, restoring = false): void {
   const expect = options.expect;
   // Refused before anything is written.
   let old: fs.Stats | undefined;
@@ -156,7 +167,7 @@ export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array,
     verifyFolders(sys, expect.folders);
     const here = lstatOrUndefined(sys, temp);
     if (!here || !sameFile(here, tempStats)) throw writeConflict('folder', `the folder of ${target} was moved while the new content was written`);
-    if (expect.current) replaceVerified(sys, target, temp, tempStats, data, expect, attempt, restoring);
+    if (expect.current) replaceVerified(sys, target, temp, tempStats, data, expect, options, attempt, restoring);
     else createVerified(sys, target, temp, tempStats, expect, attempt);
   } catch (error) {
     if (!attempt.committed) removeQuietly(sys, temp);
@@ -185,9 +196,10 @@ function renameOrConflict(sys: Syscalls, run: () => void, folders: readonly Fold
   }
 }
 
-function replaceVerified(sys: Syscalls, target: string, temp: string, tempStats: fs.Stats, data: Uint8Array, expect: WriteExpectation, attempt: Attempt, restoring: boolean): void {
+function replaceVerified(sys: Syscalls, target: string, temp: string, tempStats: fs.Stats, data: Uint8Array, expect: WriteExpectation, options: SafeWriteOptions, attempt: Attempt, restoring: boolean): void {
   const current = expect.current!;
   const { fd, stats } = openCurrent(sys, target);
+  let watched = false;
   try {
     if (current.identity !== undefined && identityOfStats(stats, target) !== current.identity) throw writeConflict('changed', `${target} was replaced by another file`);
     checkWritable(sys, target, stats);
@@ -201,12 +213,26 @@ function replaceVerified(sys: Syscalls, target: string, temp: string, tempStats:
     attempt.committed = true;
     // A writer that wrote to the old file between the check and the rename wrote to a file that has no name now.
     const theirs = afterCommit(() => readToEnd(sys, fd, Math.max(stats.size, sys.fstatSync(fd).size)));
-    if (theirs && !theirs.equals(before)) putBack(sys, target, theirs, data, stats, expect.folders, restoring);
+    const raced = theirs !== undefined && !theirs.equals(before);
+    // A put-back does not put back again: what raced it is carried over by the watch, from what it verified.
+    const puttingBack = raced && !restoring;
+    const watching = options.warn !== undefined && options.lateChecksMs?.length !== 0;
+    if (watching) {
+      // Watched from what stays in place: later appends to the old file are carried over to the new one.
+      const { warn, lateChecksMs } = options;
+      const again: SafeWriteOptions = { warn, ...(lateChecksMs ? { lateChecksMs } : {}) };
+      watchLateAppends({ sys, fd, target, before: puttingBack ? theirs : before, warn: warn!, ...(lateChecksMs ? { checks: lateChecksMs } : {}), replace: (next, expected, mode) => writeFileSafely(sys, target, next, { ...again, mode, expect: { current: { bytes: expected }, folders: expect.folders } }) });
+      watched = true;
+    }
+    if (puttingBack) putBack(sys, target, theirs, data, stats, expect.folders, options);
+    else if (raced && !watching) throw writeConflict('changedDuringWrite', `${target} was changed again while ReadGate put another writer's content back`);
   } finally {
-    try {
-      sys.closeSync(fd);
-    } catch {
-      // Read-only descriptor: nothing to lose.
+    if (!watched) {
+      try {
+        sys.closeSync(fd);
+      } catch {
+        // Read-only descriptor: nothing to lose.
+      }
     }
   }
   if (escaped(sys, target, expect.folders, tempStats)) {
@@ -245,15 +271,33 @@ function escaped(sys: Syscalls, target: string, folders: readonly FolderExpectat
   );
 }
 
-/** Gives the other writer's content back its name, unless our content was changed too meanwhile. */
-function putBack(sys: Syscalls, target: string, theirs: Buffer, ours: Uint8Array, old: fs.Stats, folders: readonly FolderExpectation[], restoring: boolean): never {
-  if (restoring) throw writeConflict('changedDuringWrite', `${target} was changed again while ReadGate put another writer's content back`);
-  try {
-    writeFileSafely(sys, target, theirs, { mode: old.mode & 0o7777, expect: { current: { bytes: ours }, folders } }, true);
-  } catch (error) {
-    throw writeConflict('putBackFailed', `another writer changed ${target} at the instant ReadGate replaced it, and the file changed again before their content could be put back (${(error as Error).message})`);
+
+/**
+ * Gives the other writer's content back its name, unless our content was changed too meanwhile. Appends to our
+ * content (a log written every millisecond) are carried over to theirs, as that writer meant them to be.
+ */
+function putBack(sys: Syscalls, target: string, theirs: Buffer, ours: Uint8Array, old: fs.Stats, folders: readonly FolderExpectation[], options: SafeWriteOptions): never {
+  let content = theirs;
+  let expected: Uint8Array = ours;
+  for (let attempt = 1; ; attempt++) {
+    let failure: unknown;
+    try {
+      writeFileSafely(sys, target, content, { warn: options.warn, lateChecksMs: options.lateChecksMs, mode: old.mode & 0o7777, expect: { current: { bytes: expected }, folders } }, true);
+    } catch (error) {
+      failure = error;
+    }
+    if (failure === undefined) throw writeConflict('changedDuringWrite', `another writer changed ${target} at the instant ReadGate replaced it; their content was put back`);
+    if (isWriteConflict(failure) && failure.reason === 'changedDuringWrite') {
+      // The put-back itself was placed, and raced once more: theirs is in place, a further write may not be.
+      throw writeConflict('changedDuringWrite', `another writer changed ${target} at the instant ReadGate replaced it and again while their content was put back; theirs was put back, but that last write may be lost`);
+    }
+    const now = attempt < APPEND_RACE_TRIES && isWriteConflict(failure) && failure.reason === 'changed' ? afterCommit(() => readRegularFile(sys, target)) : undefined;
+    if (!now || now.length <= expected.length || !now.subarray(0, expected.length).equals(expected)) {
+      throw writeConflict('putBackFailed', `another writer changed ${target} at the instant ReadGate replaced it, and the file changed again before their content could be put back (${(failure as Error).message})`);
+    }
+    content = Buffer.concat([content, now.subarray(expected.length)]);
+    expected = now;
   }
-  throw writeConflict('changedDuringWrite', `${target} was changed by another writer at the instant ReadGate replaced it; their content was put back`);
 }
 
 function createVerified(sys: Syscalls, target: string, temp: string, tempStats: fs.Stats, expect: WriteExpectation, attempt: Attempt): void {

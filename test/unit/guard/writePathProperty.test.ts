@@ -130,7 +130,8 @@ async function oneRun(seed: number): Promise<void> {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), Array.from({ length: LINES }, (_, i) => `${lineName(i + 1)}\n`).join(''));
   }
-  const control = controlledFileSystem();
+  // The late-append watch on, as in production, at 1 ms; the run settles past it before checking.
+  const control = controlledFileSystem([1]);
   const guard = createGuard({ roots: [root], fileSystem: control.fileSystem });
   const externals: string[] = [];
   // The external writer: at random system calls, it appends a line or rewrites a file atomically with a line
@@ -160,6 +161,7 @@ async function oneRun(seed: number): Promise<void> {
   const doubleRaces: string[] = [];
   await Promise.all([actor(guard.session('one'), random(seed ^ 0x1111), model, doubleRaces, 8), actor(guard.session('two'), random(seed ^ 0x2222), model, doubleRaces, 8)]);
   control.disarm();
+  await new Promise((resolve) => setTimeout(resolve, 5));
 
   const all = FILES.map((file) => fs.readFileSync(path.join(root, file), 'utf8')).join('');
   for (const file of FILES) {

@@ -44,7 +44,8 @@ function errno(code: string, name: string, path: string | undefined): Error {
   return Object.assign(new Error(`${code}: injected, ${name}${path ? ` '${path}'` : ''}`), { code, syscall: name.replace(/Sync$/, ''), ...(path ? { path } : {}) });
 }
 
-export function controlledFileSystem(): Controlled {
+/** `lateChecksMs`: the port's late-append watch; off by default, so no timer adds calls to a replay. */
+export function controlledFileSystem(lateChecksMs: readonly number[] = []): Controlled {
   const calls: Call[] = [];
   let armed = false;
   let decide: ((call: Call) => Fault | undefined) | undefined;
@@ -59,7 +60,6 @@ export function controlledFileSystem(): Controlled {
       const path = typeof args[0] === 'string' ? args[0] : undefined;
       const call: Call = { index: calls.length, name, ...(path ? { path } : {}) };
       calls.push(call);
-      if (process.env.READGATE_DEBUG === '2') console.log(`  call ${name}#${call.index} ${path ?? args[0]}`);
       if (name === 'writeSync' && failNextWrite) {
         failNextWrite = false;
         throw errno('ENOSPC', name, path);
@@ -87,7 +87,7 @@ export function controlledFileSystem(): Controlled {
     };
   }
   return {
-    fileSystem: createNodeFileSystem({ syscalls: wrapped as unknown as Syscalls }),
+    fileSystem: createNodeFileSystem({ syscalls: wrapped as unknown as Syscalls, lateChecksMs }),
     calls,
     arm(fault) {
       calls.length = 0;
