@@ -5,6 +5,7 @@
  */
 export { createGuard } from './guard';
 export { ERROR_CODES, isErrorCode } from './refusal';
+export { MAX_EDITS_PER_CALL } from './session/inputValidation';
 export type { ErrorCode, Refusal } from './refusal';
 export type { BatchWrite, ChangeSource, ChunkReader, TextCodec, Clock, FileKind, FileStat, FileSystem, Logger, WriteOptions } from './ports';
 export type {

@@ -13,6 +13,7 @@ import { type Refusal, isRefusal, refuse } from '../refusal';
 import type { Edit } from '../types';
 import {
   validateEdit,
+  validateEditCount,
   validateEditList,
   validateEditObject,
   validateMutationOptions,
@@ -148,7 +149,7 @@ export function editCall(path: unknown, edits: unknown, given: unknown): EditCal
     const invalidPath = validatePath(path);
     if (invalidPath) return invalidPath;
     const length = listLength(edits, 'edits');
-    const invalid = validateEditList(length);
+    const invalid = validateEditList(length) ?? validateEditCount(length ?? 0);
     if (invalid) return invalid;
     const copy = copyEdits(edits as object, length as number, 'edits');
     if (isRefusal(copy)) return copy;
@@ -172,7 +173,9 @@ export function multiEditCall(changes: unknown, given: unknown): MultiEditCall |
   return copied(() => {
     const count = listLength(changes, 'changes');
     if (!count) return refuse('INVALID_INPUT', 'changes must be a non-empty list of { path, edits }.');
+    // Every list's length first, so the cap is checked before a single edit is read.
     const lists: { path: string; list: object; length: number }[] = [];
+    let total = 0;
     for (let i = 0; i < count; i++) {
       const change = field(changes as object, i, `changes[${i}]`);
       if (typeof change !== 'object' || change === null) return refuse('INVALID_INPUT', `changes[${i}] must be an object { path, edits }.`);
@@ -184,7 +187,10 @@ export function multiEditCall(changes: unknown, given: unknown): MultiEditCall |
       const invalid = validateEditList(length, `changes[${i}].edits`);
       if (invalid) return invalid;
       lists.push({ path: path as string, list: edits as object, length: length as number });
+      total += length as number;
     }
+    const tooMany = validateEditCount(total, 'changes');
+    if (tooMany) return tooMany;
     const copies: MultiEditCall['changes'] = [];
     for (let i = 0; i < lists.length; i++) {
       const edits = copyEdits(lists[i].list, lists[i].length, `changes[${i}].edits`);

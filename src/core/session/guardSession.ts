@@ -146,7 +146,8 @@ export class GuardSessionImpl implements GuardSession {
       const checked = await this.ctx.paths.check(input.path);
       if (!checked.ok) return refuse(checked.code, checked.message);
       const same = resolved.find((r) => r.target === checked.target);
-      if (same && same.request.kind === 'edit' && input.request.kind === 'edit') same.request.edits.push(...input.request.edits);
+      // One file named twice gets both lists in order (a loop: spreading a long list into push overflows the stack).
+      if (same && same.request.kind === 'edit' && input.request.kind === 'edit') for (const edit of input.request.edits) same.request.edits.push(edit);
       else resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
     }
     return this.ctx.locks.run(

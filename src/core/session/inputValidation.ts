@@ -4,7 +4,15 @@
  * run on values already read once from the caller's objects (`callArguments.ts`), and no message runs the
  * caller's code to name a value (no toString, no getters: `describeValue`).
  */
+import { formatCount } from '../read/formatCount';
 import { type Refusal, refuse } from '../refusal';
+
+/**
+ * Most edits one call may carry: an `edit`'s list, or all the lists of a `multiEdit` together. Each edit
+ * applies to the result of the one before, so a call's work grows with its count; a call with tens of
+ * thousands of edits took minutes. An agent with more edits splits them over several calls.
+ */
+export const MAX_EDITS_PER_CALL = 1000;
 
 const EDIT_SHAPE = '{ oldString, newString, replaceAll? }';
 
@@ -46,6 +54,17 @@ export function validatePath(path: unknown, where = 'path'): Refusal | undefined
 export function validateEditList(length: number | undefined, where = 'edits'): Refusal | undefined {
   if (length === undefined || length === 0) return refuse('INVALID_INPUT', `${where} must be a non-empty list of ${EDIT_SHAPE}.`);
   return undefined;
+}
+
+/** `where` names the list ("edits", or "changes" for all of a multiEdit's lists). */
+export function validateEditCount(count: number, where = 'edits'): Refusal | undefined {
+  if (count <= MAX_EDITS_PER_CALL) return undefined;
+  const has = where === 'changes' ? 'have' : 'has';
+  const total = where === 'changes' ? ' in all' : '';
+  return refuse(
+    'INVALID_INPUT',
+    `${where} ${has} ${formatCount(count)} edits${total}; at most ${formatCount(MAX_EDITS_PER_CALL)} edits are allowed in one call. Split the change into several calls.`,
+  );
 }
 
 export function validateEditObject(edit: unknown, where: string): Refusal | undefined {
