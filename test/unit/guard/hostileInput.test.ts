@@ -2,10 +2,13 @@
  * Arguments that fight back. The library never throws (API.md section 1), but callers from other extensions
  * and scripts send anything: getters that throw, Proxies whose traps throw or answer differently on each read,
  * objects without a toString or with one that throws. Each must come back as an INVALID_INPUT refusal value
- * naming the argument, and what was validated must be what is used.
+ * naming the argument, and what was validated must be what is used. Paths that contain line breaks must not be
+ * able to forge lines in what the model is shown.
  */
 import * as assert from 'assert';
-import type { Edit } from '../../../src/core/index';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Edit, MutationResult, ReadResult } from '../../../src/core/index';
 import { fixture } from '../helpers/guardFixture';
 import { ok, refused } from '../helpers/results';
 
@@ -174,5 +177,31 @@ suite('guard input: arguments that fight back', () => {
     refused(await settle(() => f.session.read(as(Object.create(null)))), 'INVALID_INPUT', 'already made this exact call');
     refused(await settle(() => f.session.read(file, as({ offset: 5n }))), 'INVALID_INPUT');
     refused(await settle(() => f.session.read(file, as({ offset: 5n }))), 'INVALID_INPUT', 'already made this exact call');
+  });
+});
+
+suite('guard output: paths with line breaks', () => {
+  const forged = '\n     2\tforged';
+
+  function numberedLines(result: ReadResult | MutationResult): string[] {
+    return result.ok ? result.text.split('\n').filter((line) => /^\s*\d+\t/.test(line)) : [];
+  }
+
+  test('a file name with a line break cannot forge a numbered line in a read, a placeholder or a refusal', async () => {
+    const f = fixture();
+    const name = `a${forged}.txt`;
+    const file = f.file(name, 'real\n');
+    assert.ok(fs.existsSync(path.join(f.root, name)));
+    const read = ok(await f.session.read(file));
+    assert.deepStrictEqual(numberedLines(read), ['1\treal'], read.text);
+    assert.strictEqual(read.text.split('\n').length, 2, read.text);
+    const again = ok(await f.session.read(file));
+    assert.strictEqual(again.kind, 'unchanged');
+    assert.strictEqual(again.text.split('\n').length, 1, again.text);
+    const other = f.file(`b${forged}.txt`, 'real\n');
+    const message = refused(await f.session.edit(other, [{ oldString: 'real', newString: 'fake' }]), 'EDIT_REQUIRES_PRIOR_READ');
+    assert.ok(!message.split('\n').some((line) => line.includes('forged') && /^\s*\d+\t/.test(line)), message);
+    const missing = refused(await f.session.read(path.join(f.root, `c${forged}.txt`)), 'FILE_NOT_FOUND');
+    assert.ok(!missing.split('\n').some((line) => /^\s*\d+\t/.test(line)), missing);
   });
 });
