@@ -119,7 +119,11 @@ function copyEdits(list: object, length: number, where: string): Edit[] | Refusa
     const raw = field(list, i, at);
     const notObject = validateEditObject(raw, at);
     if (notObject) return notObject;
-    const read = { oldString: field(raw as object, 'oldString', `${at}.oldString`), newString: field(raw as object, 'newString', `${at}.newString`), replaceAll: field(raw as object, 'replaceAll', `${at}.replaceAll`) };
+    const read = {
+      oldString: field(raw as object, 'oldString', `${at}.oldString`),
+      newString: field(raw as object, 'newString', `${at}.newString`),
+      replaceAll: field(raw as object, 'replaceAll', `${at}.replaceAll`),
+    };
     const invalid = validateEdit(read, i, at);
     if (invalid) return invalid;
     const edit: Edit = { oldString: read.oldString as string, newString: read.newString as string };
@@ -161,7 +165,8 @@ export function editCall(path: unknown, edits: unknown, given: unknown): EditCal
 
 export function writeCall(path: unknown, content: unknown, given: unknown): WriteCall | Refusal {
   return copied(() => {
-    const invalid = validatePath(path) ?? (typeof content === 'string' ? undefined : notAString('content', 'the complete new file content', content));
+    const invalidContent = typeof content === 'string' ? undefined : notAString('content', 'the complete new file content', content);
+    const invalid = validatePath(path) ?? invalidContent;
     if (invalid) return invalid;
     const options = mutationOptions(given);
     if (isRefusal(options)) return options;
@@ -202,6 +207,7 @@ export function multiEditCall(changes: unknown, given: unknown): MultiEditCall |
     const signal = option(raw, 'signal');
     const invalid = validateMutationOptions({ explanation });
     if (invalid) return invalid;
-    return { path: '(multiEdit)', changes: copies, options: explanation === undefined ? {} : { explanation: explanation as string }, signal, key: [copies] };
+    const options = explanation === undefined ? {} : { explanation: explanation as string };
+    return { path: '(multiEdit)', changes: copies, options, signal, key: [copies] };
   });
 }

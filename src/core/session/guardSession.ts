@@ -58,7 +58,9 @@ export class GuardSessionImpl implements GuardSession {
   }
 
   read(path: string, options?: ReadOptions): Promise<ReadResult> {
-    return this.boundary('read', path, () => readCall(path, options), (call: ReadCall, signal) => performRead(this.ctx, this.state, call.path, { ...call.options, signal }));
+    return this.boundary('read', path, () => readCall(path, options), (call: ReadCall, signal) =>
+      performRead(this.ctx, this.state, call.path, { ...call.options, signal }),
+    );
   }
 
   edit(path: string, edits: Edit[], options?: MutationOptions): Promise<MutationResult> {
@@ -147,8 +149,9 @@ export class GuardSessionImpl implements GuardSession {
       if (!checked.ok) return refuse(checked.code, checked.message);
       const same = resolved.find((r) => r.target === checked.target);
       // One file named twice gets both lists in order (a loop: spreading a long list into push overflows the stack).
-      if (same && same.request.kind === 'edit' && input.request.kind === 'edit') for (const edit of input.request.edits) same.request.edits.push(edit);
-      else resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
+      if (same && same.request.kind === 'edit' && input.request.kind === 'edit') {
+        for (const edit of input.request.edits) same.request.edits.push(edit);
+      } else resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
     }
     return this.ctx.locks.run(
       resolved.map((r) => r.target),
@@ -190,7 +193,10 @@ export class GuardSessionImpl implements GuardSession {
   ): Promise<T | Refusal> {
     if (this.ctx.isDisposed()) return refuse('CANCELLED', messages.disposed());
     const call = copy();
-    if (isRefusal(call)) return this.refused(operation, () => `${operation}:${shownPath(givenPath)}:${call.message}`, shownPath(givenPath), call);
+    if (isRefusal(call)) {
+      const shown = shownPath(givenPath);
+      return this.refused(operation, () => `${operation}:${shown}:${call.message}`, shown, call);
+    }
     const key = (): string => `${operation}:${JSON.stringify(call.key)}`;
     const linked = linkSignal(call.signal);
     if (isRefusal(linked)) return this.refused(operation, key, call.path, linked);
