@@ -439,7 +439,93 @@ async function partDiff(dir) {
   return out;
 }
 
-// ------------------------------------------------------------------------------- part 5: ledger size
+// ------------------------------------------------------------------------- part 5: many edits in one call
+
+const EDIT_LINES = 5_000;
+const EDIT_COUNTS = [1, 100, 1_000];
+
+/** 5,000 lines of about 60 bytes, each with a token of its own for the edits to rename. */
+function manyEditsText() {
+  const lines = [];
+  for (let i = 0; i < EDIT_LINES; i++) lines.push(`  const value${i} = compute(${i}, "token_${i}_end"); // ${i + 1}\n`);
+  return lines.join('');
+}
+
+/** `count` edits spread over the file (7919 is prime, so the lines are distinct), renaming forward or back. */
+function renames(count, forward) {
+  return Array.from({ length: count }, (_, k) => {
+    const i = (k * 7919) % EDIT_LINES;
+    const [a, b] = [`token_${i}_end`, `TOKEN_${i}_END`];
+    return forward ? { oldString: a, newString: b } : { oldString: b, newString: a };
+  });
+}
+
+async function partEdits(dir) {
+  const text = manyEditsText();
+  const file = path.join(dir, 'many-edits.ts');
+  fs.writeFileSync(file, text);
+  const out = { bytes: Buffer.byteLength(text), guarded: {}, pure: {} };
+
+  // (a) Whole guarded edit calls (default approve, so each writes the file); each call renames forward or back.
+  {
+    const { createGuard } = loadCore();
+    const guard = createGuard({ roots: [dir], limits: { maxLines: 100_000, maxBytes: 64 * 1024 * 1024 } });
+    const session = guard.session('editor');
+    const r0 = await session.read(file);
+    check(r0.ok && r0.kind === 'content' && !r0.truncated && r0.totalLines === EDIT_LINES, 'full read before the many-edits calls');
+    for (const count of EDIT_COUNTS) {
+      const times = [];
+      const pairs = count === 1_000 ? 4 : 10;
+      for (let i = 0; i < 2 * (pairs + 1); i++) {
+        const edits = renames(count, i % 2 === 0);
+        gc();
+        const t = nowNs();
+        const r = await session.edit(file, edits);
+        const d = nowNs() - t;
+        check(r.ok, `guarded edit call with ${count} edits: ${r.ok ? '' : `${r.code} ${r.message.slice(0, 300)}`}`);
+        if (i >= 2) times.push(d); // the first pair warms up
+      }
+      out.guarded[count] = summary(times);
+    }
+    check(fs.readFileSync(file, 'utf8') === text, 'the many-edits calls renamed every token back');
+    guard.dispose();
+  }
+
+  // (b) applyEdits alone, from a bench-only bundle of src/core/edit/applyEdits.ts (not exported by dist/core.js).
+  {
+    const esbuild = await import('esbuild');
+    const bundle = path.join(dir, 'applyEdits.bench.cjs');
+    await esbuild.build({
+      entryPoints: [path.join(root, 'src/core/edit/applyEdits.ts')],
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      outfile: bundle,
+      logLevel: 'warning',
+      absWorkingDir: root,
+    });
+    const { applyEdits } = require(bundle);
+    for (const count of EDIT_COUNTS) {
+      const edits = renames(count, true);
+      const times = [];
+      const runs = count === 1_000 ? 8 : 20;
+      for (let i = 0; i <= runs; i++) {
+        gc();
+        const t = nowNs();
+        const r = applyEdits(text, edits, [1, EDIT_LINES]);
+        const d = nowNs() - t;
+        check(r.ok && r.replacements === count, `applyEdits with ${count} edits`);
+        sink += r.text.length;
+        if (i > 0) times.push(d);
+      }
+      out.pure[count] = summary(times);
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------- part 6: ledger size
 
 const LEDGER_FILES = 10_000;
 
@@ -525,7 +611,7 @@ async function main() {
   const verdict = (ok) => (ok ? 'PASS' : 'MISS');
   try {
     // 1+2 ------------------------------------------------------------------------------------------
-    process.stdout.write('\n[1/5] floors and guarded operations (1 KB, 20 KB, 2 MB) ... ');
+    process.stdout.write('\n[1/6] floors and guarded operations (1 KB, 20 KB, 2 MB) ... ');
     let t = Date.now();
     const ops = runChild(dir, 'ops');
     console.log(`${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -558,7 +644,7 @@ async function main() {
     }
 
     // 3 ---------------------------------------------------------------------------------------------
-    process.stdout.write(`\n[2/5] 200 MB file (${BIG_LINES.toLocaleString('en-US')} lines of 80 bytes): creating ... `);
+    process.stdout.write(`\n[2/6] 200 MB file (${BIG_LINES.toLocaleString('en-US')} lines of 80 bytes): creating ... `);
     t = Date.now();
     createBigFile(path.join(dir, 'big.log'));
     const bigSize = fs.statSync(path.join(dir, 'big.log')).size;
@@ -594,7 +680,7 @@ async function main() {
     fs.rmSync(path.join(dir, 'big.log'));
 
     // 4 ---------------------------------------------------------------------------------------------
-    process.stdout.write('\n[3/5] preview diff of a full 20,000-line rewrite ... ');
+    process.stdout.write('\n[3/6] preview diff of a full 20,000-line rewrite ... ');
     t = Date.now();
     const diff = runChild(dir, 'diff');
     console.log(`${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -609,7 +695,30 @@ async function main() {
     targets.push(['preview diff of a full 20k-line rewrite ≤ 300 ms', ms(diff.both.medianUs / 1000), verdict(diff.both.medianUs / 1000 <= 300)]);
 
     // 5 ---------------------------------------------------------------------------------------------
-    process.stdout.write('\n[4/5] ledger memory at 10,000 tracked files: creating ... ');
+    process.stdout.write(`\n[4/6] one edit call with many edits (${EDIT_LINES.toLocaleString('en-US')}-line file) ... `);
+    t = Date.now();
+    const many = runChild(dir, 'edits');
+    console.log(`${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const g1 = many.guarded[1].medianUs;
+    const p1 = many.pure[1].medianUs;
+    console.log(table(EDIT_COUNTS.map((count) => {
+      const g = many.guarded[count].medianUs;
+      const p = many.pure[count].medianUs;
+      return [`${count.toLocaleString('en-US')} edit${count === 1 ? '' : 's'} (distinct lines)`, us(g), `${(g / g1).toFixed(1)}×`, us(p), `${(p / p1).toFixed(1)}×`, us(p / count), many.guarded[count].n];
+    }), [`edits per call, ${(many.bytes / 1024).toFixed(0)} KB file`, 'guarded call', 'vs 1 edit', 'applyEdits alone', 'vs 1 edit', 'per edit', 'n']));
+    console.log('guarded call: read → plan (applyEdits) → approval diff → approve → verify → write → record; applyEdits alone from a');
+    console.log('  bench-only bundle of src/core/edit/applyEdits.ts. Each edit renames a token on its own line; every line was read.');
+    {
+      const g = many.guarded[1_000].medianUs;
+      const p = many.pure[1_000].medianUs / p1;
+      final.push(['edit call with 1 / 1,000 edits (5,000-line file)', `${us(g1)} / ${us(g)}`, `${(g / g1).toFixed(1)}×`]);
+      targets.push(['edit call with 1,000 edits ≤ 1 s (5,000-line file)', us(g), verdict(g <= 1e6)]);
+      // Each further edit scans the text natively but must not index or copy it whole again.
+      targets.push(['applyEdits: 1,000 edits ≤ 150× one edit', `${p.toFixed(0)}×`, verdict(p <= 150)]);
+    }
+
+    // 6 ---------------------------------------------------------------------------------------------
+    process.stdout.write('\n[5/6] ledger memory at 10,000 tracked files: creating ... ');
     t = Date.now();
     createLedgerFiles(dir);
     process.stdout.write(`${((Date.now() - t) / 1000).toFixed(1)} s; measuring ... `);
@@ -625,7 +734,7 @@ async function main() {
     targets.push(['≤ 600 bytes per ledger entry excluding snapshots', `${noSnap.perEntry.toFixed(0)} B`, verdict(noSnap.perEntry <= 600)]);
 
     // summary ---------------------------------------------------------------------------------------
-    console.log(`\n[5/5] summary · Node ${process.version} · ${os.cpus().length} CPU · ${((Date.now() - started) / 1000).toFixed(0)} s total`);
+    console.log(`\n[6/6] summary · Node ${process.version} · ${os.cpus().length} CPU · ${((Date.now() - started) / 1000).toFixed(0)} s total`);
     console.log(table(final, ['measurement (medians)', 'value', 'ratio']));
     console.log('');
     console.log(table(targets, ['target', 'measured', 'result']));
@@ -643,7 +752,7 @@ async function main() {
 const argv = process.argv.slice(2);
 if (argv[0] === '--part') {
   const [, part, dir, extra] = argv;
-  const parts = { ops: () => partOps(dir), big: () => partBig(dir, extra), diff: () => partDiff(dir), ledger: () => partLedger(dir, extra) };
+  const parts = { ops: () => partOps(dir), big: () => partBig(dir, extra), diff: () => partDiff(dir), edits: () => partEdits(dir), ledger: () => partLedger(dir, extra) };
   try {
     const result = await parts[part]();
     process.stdout.write(`@@RESULT ${JSON.stringify(result)}\n`);

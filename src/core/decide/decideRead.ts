@@ -7,6 +7,7 @@
  * session only wrote are seen but were never shown, so reading them returns content.
  */
 import { covers } from '../ledger/coverage';
+import { displayPath } from '../path/displayPath';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 
 export interface ReadRequestFacts {
@@ -26,5 +27,5 @@ export function decideRead(entry: LedgerEntry | undefined, facts: ReadRequestFac
 }
 
 export function placeholderText(path: string, from: number, to: number, readNumber: number, version: string): string {
-  return `${path}: lines ${from}–${to} are unchanged since your read #${readNumber} (version ${version}); their content is exactly as shown then. Pass force: true to get it again (for example if that earlier result is no longer in your context).`;
+  return `${displayPath(path)}: lines ${from}–${to} are unchanged since your read #${readNumber} (version ${version}); their content is exactly as shown then. Pass force: true to get it again (for example if that earlier result is no longer in your context).`;
 }

@@ -9,10 +9,15 @@
  * in lines the session has seen; a replaceAll or an ambiguous match that reaches into unseen lines is
  * refused naming those lines. After each edit the coverage is shifted to the new line numbers and extended by
  * the lines the edit wrote, no more.
+ *
+ * The text is held in line-aligned chunks (`chunkedText.ts`): each edit searches every chunk but rebuilds only
+ * those it changes, so a call's cost grows with its edits times a native scan, not times re-indexing and
+ * copying the whole file (`MAX_EDITS_PER_CALL` bounds the count).
  */
-import { type LineChange, type Ranges, covers, gaps, mapThrough, newSide, union } from '../ledger/coverage';
+import { type LineChange, type Ranges, covers, gaps, mapThrough, merged, newSide, union } from '../ledger/coverage';
 import type { Edit } from '../types';
-import { eolStyle, indexLines, type LineIndex, matchView, withEol } from './lineEndings';
+import { ChunkedText } from './chunkedText';
+import { eolStyle, type LineIndex, withEol } from './lineEndings';
 import { applyCurlyStyle, normalizeQuotes } from './quotes';
 
 export type EditFailure =
@@ -41,24 +46,14 @@ interface Match {
 
 const normalizeEol = (text: string): string => (text.includes('\r') ? text.replace(/\r\n/g, '\n') : text);
 
-function findAll(haystack: string, needle: string): number[] {
-  const found: number[] = [];
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) found.push(at);
-  return found;
-}
-
-function lineText(text: string, index: LineIndex, line: number): string {
-  return text.slice(index.start(line), index.end(line));
-}
-
 /** Seen lines most similar to the first line of oldString, as "  12: text" rows (never unseen lines). */
-function closestSeenLines(text: string, index: LineIndex, seen: Ranges, oldString: string): string {
+function closestSeenLines(text: ChunkedText, seen: Ranges, oldString: string): string {
   const probe = oldString.split('\n').map((line) => line.trim()).find((line) => line.length > 0) ?? '';
   if (!probe) return '';
   const scored: { line: number; score: number }[] = [];
   for (let i = 0; i < seen.length; i += 2) {
-    for (let line = seen[i]; line <= Math.min(seen[i + 1], index.count); line++) {
-      const candidate = lineText(text, index, line).trim();
+    for (let line = seen[i]; line <= Math.min(seen[i + 1], text.lineCount); line++) {
+      const candidate = text.lineText(line).trim();
       if (!candidate) continue;
       const score = similarity(probe, candidate);
       if (score > 0.5) scored.push({ line, score });
@@ -67,7 +62,7 @@ function closestSeenLines(text: string, index: LineIndex, seen: Ranges, oldStrin
   scored.sort((a, b) => b.score - a.score || a.line - b.line);
   return scored
     .slice(0, 3)
-    .map(({ line }) => `  ${line}: ${lineText(text, index, line)}`)
+    .map(({ line }) => `  ${line}: ${text.lineText(line)}`)
     .join('\n');
 }
 
@@ -92,11 +87,6 @@ function similarity(a: string, b: string): number {
   return (2 * shared) / (a.length + b.length - 2);
 }
 
-/** End offset of a line including its terminator. */
-function endWithTerminator(text: string, index: LineIndex, line: number): number {
-  return line < index.count ? index.start(line + 1) : text.length;
-}
-
 function countLines(text: string): number {
   if (text.length === 0) return 0;
   let count = 0;
@@ -105,24 +95,32 @@ function countLines(text: string): number {
 }
 
 /** The line ending a replacement of `[start, end)` should use. */
-function eolFor(text: string, index: LineIndex, match: Match, fileEol: () => string): '\n' | '\r\n' {
+function eolFor(text: ChunkedText, match: Match, fileEol: () => string): '\n' | '\r\n' {
   const region = text.slice(match.start, match.end);
   if (region.includes('\r\n')) return '\r\n';
   if (region.includes('\n')) return '\n';
-  const lineEnd = index.end(match.toLine);
-  if (text.startsWith('\r\n', lineEnd)) return '\r\n';
-  if (text.startsWith('\n', lineEnd)) return '\n';
+  const lineEnd = text.lineEnd(match.toLine);
+  if (text.charCodeAt(lineEnd) === 13 && text.charCodeAt(lineEnd + 1) === 10) return '\r\n';
+  if (text.charCodeAt(lineEnd) === 10) return '\n';
   return fileEol() === 'crlf' ? '\r\n' : '\n';
 }
 
+/** The lines not seen among the matches' lines (matches ascending, so their gaps come in order). */
+function unseenOf(seen: Ranges, matches: readonly Match[]): Ranges {
+  const all: number[] = [];
+  for (const match of matches) for (const line of gaps(seen, match.fromLine, match.toLine)) all.push(line);
+  return merged(all);
+}
+
 /**
- * `originalIndex`, when the caller has it, saves indexing the original text again. `ownBefore`, when given, is
- * the part of `seenBefore` the session has itself seen (an expectedVersion call may touch every line but has
- * been shown none): only those lines are quoted in refusals, and the result's `seen` is they plus the lines
- * written (SPEC section 1: a version named by expectedVersion counts as fully seen for that call only).
+ * `originalIndex`, when the caller has it, saves counting the original text's lines again. `ownBefore`, when
+ * given, is the part of `seenBefore` the session has itself seen (an expectedVersion call may touch every line
+ * but has been shown none): only those lines are quoted in refusals, and the result's `seen` is they plus the
+ * lines written (SPEC section 1: a version named by expectedVersion counts as fully seen for that call only).
+ * `chunkChars` is for tests, which cut the text at every line to prove the chunks change nothing.
  */
-export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges, originalIndex?: LineIndex, ownBefore?: Ranges): EditSuccess | EditFailure {
-  let text = original;
+export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges, originalIndex?: LineIndex, ownBefore?: Ranges, chunkChars?: number): EditSuccess | EditFailure {
+  const text = new ChunkedText(original, chunkChars, originalIndex);
   let seen = seenBefore;
   let own = ownBefore;
   let replacements = 0;
@@ -134,79 +132,76 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
     if (edit.oldString === '') {
       return { ok: false, code: 'INVALID_INPUT', editIndex, message: 'an empty oldString only creates a file that does not exist yet; give the exact text to replace' };
     }
-    const index = editIndex === 0 && originalIndex ? originalIndex : indexLines(text);
-    const view = matchView(text);
     const oldNorm = normalizeEol(edit.oldString);
-    let positions = findAll(view.text, oldNorm);
+    let positions = text.findAll(oldNorm, false);
     let quoteTolerant = false;
     if (positions.length === 0) {
-      positions = findAll(normalizeQuotes(view.text), normalizeQuotes(oldNorm));
+      positions = text.findAll(normalizeQuotes(oldNorm), true);
       quoteTolerant = positions.length > 0;
     }
     if (positions.length === 0) {
-      return { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, closest: closestSeenLines(text, index, own ?? seen, oldNorm) };
+      return { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, closest: closestSeenLines(text, own ?? seen, oldNorm) };
     }
+    // A match that ends at a line start, replaced by text without a final newline, joins the next line.
+    const joinsNext = edit.newString !== '' && !edit.newString.endsWith('\n');
     const matches: Match[] = positions.map((position) => {
-      const start = view.toRaw(position);
-      const end = view.toRaw(position + oldNorm.length);
-      const fromLine = index.lineOf(start);
-      let toLine = index.lineOf(Math.max(start, end - 1));
-      // A match that ends at a line start, replaced by text without a final newline, joins the next line.
-      const joinsNext = edit.newString !== '' && !edit.newString.endsWith('\n');
-      if (end > start && end < text.length && text[end - 1] === '\n' && joinsNext) toLine++;
+      const start = text.toRaw(position);
+      const end = text.toRaw(position + oldNorm.length);
+      const fromLine = text.lineOf(start);
+      let toLine = text.lineOf(Math.max(start, end - 1));
+      if (end > start && end < text.length && text.charCodeAt(end - 1) === 10 && joinsNext) toLine++;
       return { start, end, fromLine, toLine };
     });
-    const unseenOf = (list: Match[]): Ranges => list.reduce<Ranges>((acc, m) => union(acc, gaps(seen, m.fromLine, m.toLine)), []);
     if (matches.length > 1 && !edit.replaceAll) {
-      const unseen = unseenOf(matches);
-      if (unseen.length) return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why: `oldString matches ${matches.length} places; finding the one you mean`, text };
+      const unseen = unseenOf(seen, matches);
+      if (unseen.length) return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why: `oldString matches ${matches.length} places; finding the one you mean`, text: text.toString() };
       return { ok: false, code: 'AMBIGUOUS_MATCH', editIndex, lines: matches.map((m) => m.fromLine) };
     }
-    const unseen = unseenOf(matches);
+    const unseen = unseenOf(seen, matches);
     if (unseen.length) {
       const why = matches.length > 1 ? `replaceAll of ${matches.length} occurrences` : 'The change';
-      return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why, text };
+      return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why, text: text.toString() };
     }
     if (edit.oldString === edit.newString) return { ok: false, code: 'EDIT_NO_CHANGE' };
 
     const replacementTexts = matches.map((match) => {
-      const replacement = withEol(normalizeEol(edit.newString), eolFor(text, index, match, fileEol));
+      const replacement = withEol(normalizeEol(edit.newString), eolFor(text, match, fileEol));
       return quoteTolerant ? applyCurlyStyle(replacement, text.slice(match.start, match.end)) : replacement;
     });
-    const changes: LineChange[] = [];
-    let out = '';
-    let cursor = 0;
-    let shift = 0;
-    // Matches sharing a line form one block, so each changed line is counted once.
-    for (let first = 0; first < matches.length; ) {
-      let last = first;
-      let toLine = matches[first].toLine;
-      while (last + 1 < matches.length && matches[last + 1].fromLine <= toLine) toLine = Math.max(toLine, matches[++last].toLine);
-      const fromLine = matches[first].fromLine;
-      const blockStart = index.start(fromLine);
-      const blockEnd = endWithTerminator(text, index, toLine);
-      let newBlock = '';
-      let at = blockStart;
-      for (let k = first; k <= last; k++) {
-        newBlock += text.slice(at, matches[k].start) + replacementTexts[k];
-        out += text.slice(cursor, matches[k].start) + replacementTexts[k];
-        at = cursor = matches[k].end;
-      }
-      newBlock += text.slice(at, blockEnd);
-      const newCount = countLines(newBlock);
-      changes.push({ oldFrom: fromLine, oldTo: toLine + 1, newFrom: fromLine + shift, newTo: fromLine + shift + newCount });
-      shift += newCount - (toLine - fromLine + 1);
-      first = last + 1;
-    }
-    out += text.slice(cursor);
+    const changes = lineChanges(text, matches, replacementTexts);
+    text.replace(matches, replacementTexts);
     seen = union(mapThrough(seen, changes), newSide(changes));
     if (own) own = union(mapThrough(own, changes), newSide(changes));
     lastChanges = changes;
-    text = out;
     replacements += matches.length;
   }
-  if (text === original) return { ok: false, code: 'EDIT_NO_CHANGE' };
-  return { ok: true, text, seen: own ?? seen, replacements, ...(edits.length === 1 ? { changes: lastChanges } : {}) };
+  const result = text.toString();
+  if (result === original) return { ok: false, code: 'EDIT_NO_CHANGE' };
+  return { ok: true, text: result, seen: own ?? seen, replacements, ...(edits.length === 1 ? { changes: lastChanges } : {}) };
+}
+
+/** The line changes replacing the matches makes; matches sharing a line form one block, counted once. */
+function lineChanges(text: ChunkedText, matches: readonly Match[], replacementTexts: readonly string[]): LineChange[] {
+  const changes: LineChange[] = [];
+  let shift = 0;
+  for (let first = 0; first < matches.length; ) {
+    let last = first;
+    let toLine = matches[first].toLine;
+    while (last + 1 < matches.length && matches[last + 1].fromLine <= toLine) toLine = Math.max(toLine, matches[++last].toLine);
+    const fromLine = matches[first].fromLine;
+    const parts: string[] = [];
+    let at = text.lineStart(fromLine);
+    for (let k = first; k <= last; k++) {
+      parts.push(text.slice(at, matches[k].start), replacementTexts[k]);
+      at = matches[k].end;
+    }
+    parts.push(text.slice(at, text.lineEndWithTerminator(toLine)));
+    const newCount = countLines(parts.join(''));
+    changes.push({ oldFrom: fromLine, oldTo: toLine + 1, newFrom: fromLine + shift, newTo: fromLine + shift + newCount });
+    shift += newCount - (toLine - fromLine + 1);
+    first = last + 1;
+  }
+  return changes;
 }
 
 /** Whether coverage spans every line of a text with `lineCount` lines. */

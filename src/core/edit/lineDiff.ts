@@ -9,6 +9,7 @@
  */
 import { diffArrays } from 'diff';
 import { type LineChange, type Ranges, EMPTY, add } from '../ledger/coverage';
+import { displayPath } from '../path/displayPath';
 import { hunksOf } from './hunks';
 import { indexLines, type LineIndex } from './lineEndings';
 
@@ -148,6 +149,6 @@ export function formatUnifiedDiff(label: string, oldText: string, newText: strin
       if (emit(' ', lineAt(newText, newIndex, newLine))) shownNew = add(shownNew, newLine, newLine);
     }
   }
-  const text = [`--- ${label}`, `+++ ${label}`, ...body].join('\n') + (truncated ? '\n… (diff truncated)' : '');
+  const text = [`--- ${displayPath(label)}`, `+++ ${displayPath(label)}`, ...body].join('\n') + (truncated ? '\n… (diff truncated)' : '');
   return { text, shownNew, truncated };
 }

@@ -26,20 +26,49 @@ export function rangesOf(from: number, to: number): Ranges {
   return to >= from ? [from, to] : EMPTY;
 }
 
+/** Appends `[from, to]` to ranges built in order of `from`, joining it to the last one it overlaps or touches. */
+function append(out: number[], from: number, to: number): void {
+  const last = out.length - 1;
+  if (last > 0 && from <= out[last] + 1) out[last] = Math.max(out[last], to);
+  else out.push(from, to);
+}
+
+/** Both are sorted, so one merge pass (linear: an edit call updates coverage once per edit). */
 export function union(a: Ranges, b: Ranges): Ranges {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < a.length; i += 2) pairs.push([a[i], a[i + 1]]);
-  for (let i = 0; i < b.length; i += 2) pairs.push([b[i], b[i + 1]]);
-  pairs.sort((x, y) => x[0] - y[0]);
   const out: number[] = [];
-  for (const [from, to] of pairs) {
-    const last = out.length - 1;
-    if (last > 0 && from <= out[last] + 1) out[last] = Math.max(out[last], to);
-    else out.push(from, to);
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i] <= b[j])) {
+      append(out, a[i], a[i + 1]);
+      i += 2;
+    } else {
+      append(out, b[j], b[j + 1]);
+      j += 2;
+    }
   }
   return out;
+}
+
+/** Flat pairs already in ascending order of their start, possibly overlapping or adjacent, as Ranges. */
+export function merged(pairs: readonly number[]): Ranges {
+  const out: number[] = [];
+  for (let i = 0; i < pairs.length; i += 2) if (pairs[i + 1] >= pairs[i]) append(out, pairs[i], pairs[i + 1]);
+  return out;
+}
+
+/** Index (even) of the first range that ends at or after `line`; ranges.length when none does. */
+function firstEndingFrom(ranges: Ranges, line: number): number {
+  let low = 0;
+  let high = ranges.length >> 1;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (ranges[2 * mid + 1] < line) low = mid + 1;
+    else high = mid;
+  }
+  return 2 * low;
 }
 
 export function add(ranges: Ranges, from: number, to: number): Ranges {
@@ -49,24 +78,20 @@ export function add(ranges: Ranges, from: number, to: number): Ranges {
 /** True when every line of `[from, to]` is covered (an empty span is covered). */
 export function covers(ranges: Ranges, from: number, to: number): boolean {
   if (to < from) return true;
-  for (let i = 0; i < ranges.length; i += 2) {
-    if (ranges[i] <= from && to <= ranges[i + 1]) return true;
-  }
-  return false;
+  const i = firstEndingFrom(ranges, to);
+  return i < ranges.length && ranges[i] <= from;
 }
 
 export function intersects(ranges: Ranges, from: number, to: number): boolean {
-  for (let i = 0; i < ranges.length; i += 2) {
-    if (ranges[i] <= to && from <= ranges[i + 1]) return true;
-  }
-  return false;
+  const i = firstEndingFrom(ranges, from);
+  return i < ranges.length && ranges[i] <= to;
 }
 
 /** The parts of `[from, to]` not covered, as ranges. */
 export function gaps(ranges: Ranges, from: number, to: number): Ranges {
   const out: number[] = [];
   let next = from;
-  for (let i = 0; i < ranges.length && next <= to; i += 2) {
+  for (let i = firstEndingFrom(ranges, from); i < ranges.length && next <= to; i += 2) {
     const [start, end] = [ranges[i], ranges[i + 1]];
     if (end < next) continue;
     if (start > to) break;
@@ -108,16 +133,21 @@ export function mapThrough(ranges: Ranges, changes: readonly LineChange[]): Rang
   if (changes.length === 0) return ranges;
   const out: number[] = [];
   const push = (from: number, to: number): void => {
-    if (to < from) return;
-    const last = out.length - 1;
-    if (last > 0 && from <= out[last] + 1) out[last] = Math.max(out[last], to);
-    else out.push(from, to);
+    if (to >= from) append(out, from, to);
   };
+  // Changes that end before a range only shift it; ranges ascend, so those are skipped once, not per range.
+  let skipped = 0;
+  let shift = 0;
   for (let i = 0; i < ranges.length; i += 2) {
     let from = ranges[i];
     const to = ranges[i + 1];
-    let delta = 0;
-    for (const change of changes) {
+    while (skipped < changes.length && changes[skipped].oldTo <= from) {
+      shift = changes[skipped].newTo - changes[skipped].oldTo;
+      skipped++;
+    }
+    let delta = shift;
+    for (let c = skipped; c < changes.length; c++) {
+      const change = changes[c];
       if (from > to) break;
       if (change.oldFrom > to) break;
       // Unchanged stretch before this change keeps the delta accumulated so far.
@@ -135,8 +165,8 @@ export function mapThrough(ranges: Ranges, changes: readonly LineChange[]): Rang
 
 /** The new-side lines of changes (what an edit wrote), as ranges. */
 export function newSide(changes: readonly LineChange[]): Ranges {
-  let out: Ranges = EMPTY;
-  for (const change of changes) out = add(out, change.newFrom, change.newTo - 1);
+  const out: number[] = [];
+  for (const change of changes) if (change.newTo > change.newFrom) append(out, change.newFrom, change.newTo - 1);
   return out;
 }
 

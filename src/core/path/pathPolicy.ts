@@ -18,6 +18,7 @@
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports';
 import { DenyRules } from './denyRules';
+import { displayPath } from './displayPath';
 import { followSymlinkChain, type SymlinkHop } from './symlinkChain';
 
 export interface PathPolicyOptions {
@@ -83,17 +84,17 @@ export class PathPolicy {
     if (typeof named !== 'string') return named;
     const roots = await this.loadRoots();
     const start = startOf(named, roots);
-    if (!start) return denied(`${named} is outside the allowed roots (${this.rootList()}). Use a path inside one of them.`);
+    if (!start) return denied(`${displayPath(named)} is outside the allowed roots (${this.rootList()}). Use a path inside one of them.`);
     const namedRule = this.denyRuleFor(named, roots);
-    if (namedRule) return denied(`${named} matches the deny rule "${namedRule}": ${protectedNote}`);
+    if (namedRule) return denied(`${displayPath(named)} matches the deny rule "${namedRule}": ${protectedNote}`);
     const rest = nodePath.relative(start.from, named);
     const end = await followSymlinkChain(this.fs, start.real, rest, (hop) => this.checkHop(hop, roots));
     if (!end.ok) return end;
     if (!roots.some((root) => isInside(end.target, root.real))) {
-      return denied(`${named} resolves to ${end.target}, outside the allowed roots (${this.rootList()}). Use a path inside them.`);
+      return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, outside the allowed roots (${this.rootList()}). Use a path inside them.`);
     }
     const targetRule = this.denyRuleFor(end.target, roots);
-    if (targetRule) return denied(`${named} resolves to ${end.target}, which matches the deny rule "${targetRule}": ${protectedNote}`);
+    if (targetRule) return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, which matches the deny rule "${targetRule}": ${protectedNote}`);
     return { ok: true, path: named, target: end.target, exists: end.exists };
   }
 
@@ -115,8 +116,8 @@ export class PathPolicy {
     if (text.startsWith('~')) {
       if (text !== '~' && !text.startsWith('~/') && !text.startsWith('~' + nodePath.sep)) {
         return invalid(
-          `${text} cannot be expanded: only ~ and ~/ are expanded (to the home directory), not ~user. ` +
-            `Pass an absolute path; for a file whose name starts with ~, write ./${text}.`,
+          `${displayPath(text)} cannot be expanded: only ~ and ~/ are expanded (to the home directory), not ~user. ` +
+            `Pass an absolute path; for a file whose name starts with ~, write ./${displayPath(text)}.`,
         );
       }
       expanded = nodePath.join(this.fs.homedir(), text.slice(1));
@@ -143,12 +144,12 @@ export class PathPolicy {
   private checkHop(hop: SymlinkHop, roots: Root[]): PathRefusal | undefined {
     if (!roots.some((root) => isInside(hop.target, root.real))) {
       return denied(
-        `${hop.link} points to ${hop.target}, outside the allowed roots (${this.rootList()}). Links out of the ` +
+        `${displayPath(hop.link)} points to ${displayPath(hop.target)}, outside the allowed roots (${this.rootList()}). Links out of the ` +
           'roots are not followed, even when they lead back inside; use a path that does not go through this link.',
       );
     }
     const rule = this.denyRuleFor(hop.target, roots);
-    if (rule) return denied(`${hop.link} points to ${hop.target}, which matches the deny rule "${rule}": ${protectedNote}`);
+    if (rule) return denied(`${displayPath(hop.link)} points to ${displayPath(hop.target)}, which matches the deny rule "${rule}": ${protectedNote}`);
     return undefined;
   }
 

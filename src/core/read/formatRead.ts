@@ -3,9 +3,11 @@
  * encoding when not UTF-8) and numbered lines, within the caps. Caps only ever cut at the end of the shown
  * range, never in its middle, and the result says exactly what was cut and how to continue. Lines longer
  * than maxLineLength are shown whole when the range's whole lines fit the byte cap, and shortened (with a
- * note saying how to see each in full, or that no read can) only when they do not (`longLines.ts`). Pure.
+ * note saying how to see each in full, or that no read can) only when they do not (`longLines.ts`). The path
+ * in the header is shown with `displayPath`, so a file name cannot add lines that look like content. Pure.
  */
 import { EMPTY, type Ranges } from '../ledger/coverage';
+import { displayPath } from '../path/displayPath';
 import { formatCount } from './formatCount';
 import { isBeyondReadCap, RAISE_READ_CAP } from './longLines';
 
@@ -43,7 +45,7 @@ export interface FormattedRead {
 const utf8Length = (text: string): number => Buffer.byteLength(text, 'utf8');
 
 function header(input: FormatInput, shown: string): string {
-  const parts = [input.path, shown, `${formatCount(input.sizeBytes)} bytes`, `version ${input.version}`];
+  const parts = [displayPath(input.path), shown, `${formatCount(input.sizeBytes)} bytes`, `version ${input.version}`];
   if (input.encodingNote) parts.push(input.encodingNote);
   return parts.join(' · ');
 }

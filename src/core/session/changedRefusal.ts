@@ -7,6 +7,7 @@
 import { formatUnifiedDiff } from '../edit/lineDiff';
 import { type LineChange, type Ranges, EMPTY, formatRanges, union } from '../ledger/coverage';
 import type { LedgerEntry } from '../ledger/sessionLedger';
+import { displayPath } from '../path/displayPath';
 import { type Refusal, describeSource, refuse } from '../refusal';
 import type { GuardContext } from './context';
 import type { FileText } from './fileText';
@@ -48,7 +49,7 @@ export function refuseWithDiff(ctx: GuardContext, s: SessionState, facts: Change
     : 'The lines shown above now count as seen: re-issue your change against the current content; no new read is needed for them.';
   return refuse(
     'FILE_CHANGED_SINCE_READ',
-    `${path} changed ${facts.when}${bySource(ctx, facts.target, entry.recordedAt, facts.path)}, in lines you had seen (version ${entry.version} → ${current.version}). Nothing was written. What changed:\n${diff.text}\n${next}`,
+    `${displayPath(path)} changed ${facts.when}${bySource(ctx, facts.target, entry.recordedAt, facts.path)}, in lines you had seen (version ${entry.version} → ${current.version}). Nothing was written. What changed:\n${diff.text}\n${next}`,
   );
 }
 
@@ -57,20 +58,20 @@ export function refuseWithoutDiff(ctx: GuardContext, facts: ChangedFacts): Refus
   const lines = formatRanges(entry.seen === EMPTY ? [] : entry.seen);
   return refuse(
     'FILE_CHANGED_SINCE_READ',
-    `${path} changed ${facts.when}${bySource(ctx, facts.target, entry.recordedAt, facts.path)} (version ${entry.version} → ${current.version}). Nothing was written. ReadGate no longer holds the version you saw, so it cannot show what changed: read ${lines === 'none' ? 'the lines you need' : `lines ${lines}`} again, then retry.`,
+    `${displayPath(path)} changed ${facts.when}${bySource(ctx, facts.target, entry.recordedAt, facts.path)} (version ${entry.version} → ${current.version}). Nothing was written. ReadGate no longer holds the version you saw, so it cannot show what changed: read ${lines === 'none' ? 'the lines you need' : `lines ${lines}`} again, then retry.`,
   );
 }
 
 export function refuseVanished(ctx: GuardContext, path: string, target: string, entry: LedgerEntry): Refusal {
   return refuse(
     'FILE_CHANGED_SINCE_READ',
-    `${path} was deleted after you read it${bySource(ctx, target, entry.recordedAt, path)}. Nothing was written and nothing was re-created. If it should exist again, create it deliberately (write it, or edit with an empty oldString).`,
+    `${displayPath(path)} was deleted after you read it${bySource(ctx, target, entry.recordedAt, path)}. Nothing was written and nothing was re-created. If it should exist again, create it deliberately (write it, or edit with an empty oldString).`,
   );
 }
 
 export function refuseAppeared(ctx: GuardContext, path: string, target: string, entry: LedgerEntry): Refusal {
   return refuse(
     'FILE_CHANGED_SINCE_READ',
-    `${path} did not exist when you looked, but it does now${bySource(ctx, target, entry.recordedAt, path)}. Its content was not touched. Read it before changing it.`,
+    `${displayPath(path)} did not exist when you looked, but it does now${bySource(ctx, target, entry.recordedAt, path)}. Its content was not touched. Read it before changing it.`,
   );
 }

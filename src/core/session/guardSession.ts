@@ -1,6 +1,7 @@
 /**
  * One session's operations (API.md `GuardSession`). Each public method is a boundary: it returns a Refusal
- * for every failure and never throws; cancellation and disposal become CANCELLED; an unexpected exception is
+ * for every failure and never throws. It first copies its arguments into plain data (`callArguments.ts`), so
+ * nothing the caller passed runs again; cancellation and disposal become CANCELLED; an unexpected exception is
  * logged and fails closed; an identical refused call repeated gets a sharper message so the agent stops
  * retrying. Writes to one file are serialized under the per-file lock from the first check to the write.
  */
@@ -11,27 +12,39 @@ import type { Edit, GuardSession, LedgerEntryView, MutationOptions, MutationResu
 import { Cancelled, commitPlans } from './commitPlans';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { versionOf } from './fileText';
-import { validateEdits, validateMutationOptions } from './inputValidation';
+import { type EditCall, type MultiEditCall, type ReadCall, type WriteCall, editCall, multiEditCall, readCall, writeCall } from './callArguments';
+import { describeValue } from './inputValidation';
 import { entryFor } from './ledgerLookup';
 import { refusalForFileError } from './fileErrorRefusal';
 import { runLocked } from './fileLocks';
 import { type FilePlan, type PlanInput, planFile } from './mutationPlan';
 import { performRead } from './readOperation';
+import { linkSignal } from './linkedSignal';
 import { SessionState } from './sessionState';
 
-/** Options as given, or {} for anything that is not an options object (callers send anything). */
-function optionsOf<T extends object>(options: T | undefined): Partial<T> {
-  return typeof options === 'object' && options !== null ? options : {};
-}
-
 function isCancellation(error: unknown): boolean {
-  return error instanceof Cancelled || (error instanceof Error && error.name === 'AbortError');
+  try {
+    return error instanceof Cancelled || (error instanceof Error && error.name === 'AbortError');
+  } catch {
+    return false;
+  }
 }
 
 function errnoOf(error: unknown): string {
-  const e = error as NodeJS.ErrnoException;
-  return e?.code ? `${e.code}${e.syscall ? ` on ${e.syscall}` : ''}` : String((error as Error)?.message ?? error);
+  try {
+    const e = error as NodeJS.ErrnoException;
+    return e?.code ? `${e.code}${e.syscall ? ` on ${e.syscall}` : ''}` : String((error as Error)?.message ?? error);
+  } catch {
+    return 'an error that could not be described';
+  }
 }
+
+/** A path argument for logs and messages about the call, whatever the caller passed. */
+function shownPath(path: unknown): string {
+  return typeof path === 'string' ? path : `(${describeValue(path)})`;
+}
+
+type Operation = 'read' | 'edit' | 'write' | 'multiEdit';
 
 export class GuardSessionImpl implements GuardSession {
   private readonly state: SessionState;
@@ -46,50 +59,35 @@ export class GuardSessionImpl implements GuardSession {
     this.state = new SessionState(id, dedup, ctx.maxEntriesPerSession, onLedgerChange);
   }
 
-  read(path: string, given?: ReadOptions): Promise<ReadResult> {
-    const options = optionsOf(given);
-    return this.boundary('read', [path, options.offset, options.limit, options.force], path, options.signal, () => performRead(this.ctx, this.state, path, options));
+  read(path: string, options?: ReadOptions): Promise<ReadResult> {
+    return this.boundary('read', path, () => readCall(path, options), (call: ReadCall, signal) =>
+      performRead(this.ctx, this.state, call.path, { ...call.options, signal }),
+    );
   }
 
-  edit(path: string, edits: Edit[], given?: MutationOptions): Promise<MutationResult> {
-    const options = optionsOf(given);
-    return this.boundary('edit', [path, edits, options.expectedVersion], path, options.signal, async () => {
-      const invalid = validateEdits(edits) ?? validateMutationOptions(options);
-      if (invalid) return invalid;
-      return this.mutate([{ path, request: { kind: 'edit', edits } }], 'edit', options);
-    });
+  edit(path: string, edits: Edit[], options?: MutationOptions): Promise<MutationResult> {
+    return this.boundary('edit', path, () => editCall(path, edits, options), (call: EditCall, signal) =>
+      this.mutate([{ path: call.path, request: { kind: 'edit', edits: call.edits } }], 'edit', { ...call.options, signal }),
+    );
   }
 
-  write(path: string, content: string, given?: MutationOptions): Promise<MutationResult> {
-    const options = optionsOf(given);
-    return this.boundary('write', [path, content, options.expectedVersion], path, options.signal, async () => {
-      if (typeof content !== 'string') return refuse('INVALID_INPUT', 'content must be a string (the complete new file content).');
-      const invalid = validateMutationOptions(options);
-      if (invalid) return invalid;
-      return this.mutate([{ path, request: { kind: 'write', content } }], 'write', options);
-    });
+  write(path: string, content: string, options?: MutationOptions): Promise<MutationResult> {
+    return this.boundary('write', path, () => writeCall(path, content, options), (call: WriteCall, signal) =>
+      this.mutate([{ path: call.path, request: { kind: 'write', content: call.content } }], 'write', { ...call.options, signal }),
+    );
   }
 
-  multiEdit(changes: { path: string; edits: Edit[] }[], given?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
-    const options = optionsOf(given);
-    return this.boundary('multiEdit', [changes], '(multiEdit)', options.signal, async () => {
-      if (!Array.isArray(changes) || changes.length === 0) return refuse('INVALID_INPUT', 'changes must be a non-empty list of { path, edits }.');
-      for (let i = 0; i < changes.length; i++) {
-        const change = changes[i];
-        if (typeof change !== 'object' || change === null) return refuse('INVALID_INPUT', `changes[${i}] must be an object { path, edits }.`);
-        const invalid = validateEdits(change.edits, `changes[${i}].edits`);
-        if (invalid) return invalid;
-      }
-      const invalid = validateMutationOptions(options);
-      if (invalid) return invalid;
-      const result = await this.mutate(changes.map((change) => ({ path: change.path, request: { kind: 'edit', edits: change.edits } })), 'multiEdit', options);
+  multiEdit(changes: { path: string; edits: Edit[] }[], options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
+    return this.boundary('multiEdit', '(multiEdit)', () => multiEditCall(changes, options), async (call: MultiEditCall, signal) => {
+      const inputs = call.changes.map((change) => ({ path: change.path, request: { kind: 'edit' as const, edits: change.edits } }));
+      const result = await this.mutate(inputs, 'multiEdit', { ...call.options, signal });
       if (!result.ok && result.code !== 'CANCELLED') return refuse(result.code, `No file was changed (multiEdit applies all files or none). ${result.message}`);
       return result;
     });
   }
 
   async check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
-    if (this.ctx.isDisposed()) return 'unknown';
+    if (this.ctx.isDisposed() || typeof path !== 'string') return 'unknown';
     try {
       const checked = await this.ctx.paths.check(path);
       if (!checked.ok) return 'unknown';
@@ -152,8 +150,10 @@ export class GuardSessionImpl implements GuardSession {
       const checked = await this.ctx.paths.check(input.path);
       if (!checked.ok) return refuse(checked.code, checked.message);
       const same = resolved.find((r) => r.target === checked.target);
-      if (same && same.request.kind === 'edit' && input.request.kind === 'edit') same.request.edits.push(...input.request.edits);
-      else resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
+      // One file named twice gets both lists in order (a loop: spreading a long list into push overflows the stack).
+      if (same && same.request.kind === 'edit' && input.request.kind === 'edit') {
+        for (const edit of input.request.edits) same.request.edits.push(edit);
+      } else resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
     }
     return runLocked(
       this.ctx,
@@ -185,27 +185,43 @@ export class GuardSessionImpl implements GuardSession {
     );
   }
 
-  private async boundary<T extends { ok: boolean }>(operation: string, args: unknown[], path: unknown, signal: AbortSignal | undefined, work: () => Promise<T | Refusal>): Promise<T | Refusal> {
+  /**
+   * Copies the arguments into plain data first (nothing the caller passed is touched after that), links the
+   * caller's signal, runs the work, and turns every outcome into a result value.
+   */
+  private async boundary<C extends { path: string; key: unknown[]; signal: unknown }, T extends { ok: boolean }>(
+    operation: Operation,
+    givenPath: unknown,
+    copy: () => C | Refusal,
+    work: (call: C, signal: AbortSignal | undefined) => Promise<T | Refusal>,
+  ): Promise<T | Refusal> {
     if (this.ctx.isDisposed()) return refuse('CANCELLED', messages.disposed());
-    if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.addEventListener !== 'function')) {
-      return this.refused(operation, args, path, refuse('INVALID_INPUT', 'signal must be an AbortSignal.'));
+    const call = copy();
+    if (isRefusal(call)) {
+      const shown = shownPath(givenPath);
+      return this.refused(operation, () => `${operation}:${shown}:${call.message}`, shown, call);
     }
-    if (signal?.aborted) return refuse('CANCELLED', messages.cancelled());
+    const key = (): string => `${operation}:${JSON.stringify(call.key)}`;
+    const linked = linkSignal(call.signal);
+    if (isRefusal(linked)) return this.refused(operation, key, call.path, linked);
+    if (linked.aborted) return refuse('CANCELLED', messages.cancelled());
     let result: T | Refusal;
     try {
-      result = await work();
+      result = await work(call, linked.signal);
     } catch (error) {
-      const fileRefusal = refusalForFileError(error, String(path));
+      const fileRefusal = refusalForFileError(error, call.path);
       if (isCancellation(error)) {
         result = refuse('CANCELLED', this.ctx.isDisposed() ? messages.disposed() : messages.cancelled());
       } else if (fileRefusal) {
         result = fileRefusal;
       } else {
-        this.ctx.logger.error('[guard] unexpected failure', { session: this.id, operation, path: String(path), error: errnoOf(error) });
-        result = refuse('PRIOR_READ_VERIFICATION_FAILED', messages.verificationFailed(String(path), errnoOf(error)));
+        this.ctx.logger.error('[guard] unexpected failure', { session: this.id, operation, path: call.path, error: errnoOf(error) });
+        result = refuse('PRIOR_READ_VERIFICATION_FAILED', messages.verificationFailed(call.path, errnoOf(error)));
       }
+    } finally {
+      linked.unlink();
     }
-    if (isRefusal(result)) return this.refused(operation, args, path, result);
+    if (isRefusal(result)) return this.refused(operation, key, call.path, result);
     this.state.lastRefusal = undefined;
     if (operation === 'read') {
       this.state.stats.reads++;
@@ -216,17 +232,18 @@ export class GuardSessionImpl implements GuardSession {
     return result;
   }
 
-  private refused(operation: string, args: unknown[], path: unknown, refusal: Refusal): Refusal {
-    let key: string;
+  /** `key` says which calls count as the same call; it is built only here, and a failure to build it is no error. */
+  private refused(operation: Operation, key: () => string, path: string, refusal: Refusal): Refusal {
+    let callKey: string;
     try {
-      key = `${operation}:${JSON.stringify(args)}`;
+      callKey = key();
     } catch {
-      key = `${operation}:${String(path)}`;
+      callKey = `${operation}:${path}`;
     }
-    const repeated = this.state.lastRefusal?.key === key && this.state.lastRefusal.code === refusal.code && refusal.code !== 'CANCELLED';
-    this.state.lastRefusal = { key, code: refusal.code as ErrorCode };
+    const repeated = this.state.lastRefusal?.key === callKey && this.state.lastRefusal.code === refusal.code && refusal.code !== 'CANCELLED';
+    this.state.lastRefusal = { key: callKey, code: refusal.code as ErrorCode };
     this.state.stats.refusals[refusal.code] = (this.state.stats.refusals[refusal.code] ?? 0) + 1;
-    this.ctx.logger.info(`[guard] ${operation} refused`, { session: this.id, path: String(path), code: refusal.code, repeated });
+    this.ctx.logger.info(`[guard] ${operation} refused`, { session: this.id, path, code: refusal.code, repeated });
     return repeated ? refuse(refusal.code, messages.repeated(refusal.code, refusal.message)) : refusal;
   }
 }

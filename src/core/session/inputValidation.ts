@@ -1,20 +1,82 @@
 /**
- * Shape checks for mutation arguments, with INVALID_INPUT messages that say exactly which field is wrong.
- * Callers from other extensions and models send anything; nothing is trusted to match the types.
+ * Shape checks for call arguments, with INVALID_INPUT messages that say exactly which field is wrong.
+ * Callers from other extensions and models send anything; nothing is trusted to match the types. The checks
+ * run on values already read once from the caller's objects (`callArguments.ts`), and no message runs the
+ * caller's code to name a value (no toString, no getters: `describeValue`).
  */
+import { formatCount } from '../read/formatCount';
 import { type Refusal, refuse } from '../refusal';
-import type { Edit } from '../types';
 
-export function validateEdits(edits: unknown, where = 'edits'): Refusal | undefined {
-  if (!Array.isArray(edits) || edits.length === 0) return refuse('INVALID_INPUT', `${where} must be a non-empty list of { oldString, newString, replaceAll? }.`);
-  for (let i = 0; i < edits.length; i++) {
-    const edit = edits[i] as Partial<Edit> | null;
-    if (typeof edit !== 'object' || edit === null) return refuse('INVALID_INPUT', `${where}[${i}] must be an object { oldString, newString, replaceAll? }.`);
-    if (typeof edit.oldString !== 'string') return refuse('INVALID_INPUT', `${where}[${i}].oldString must be a string (the exact text to replace; "" creates a new file).`);
-    if (typeof edit.newString !== 'string') return refuse('INVALID_INPUT', `${where}[${i}].newString must be a string (the replacement text).`);
-    if (edit.replaceAll !== undefined && typeof edit.replaceAll !== 'boolean') return refuse('INVALID_INPUT', `${where}[${i}].replaceAll must be true or false.`);
-    if (i > 0 && edit.oldString === '') return refuse('INVALID_INPUT', `${where}[${i}].oldString is empty: only the first edit may create a file (empty oldString); give the exact text to replace.`);
+/**
+ * Most edits one call may carry: an `edit`'s list, or all the lists of a `multiEdit` together. Each edit
+ * applies to the result of the one before, so a call's work grows with its count; a call with tens of
+ * thousands of edits took minutes. An agent with more edits splits them over several calls.
+ */
+export const MAX_EDITS_PER_CALL = 1000;
+
+const EDIT_SHAPE = '{ oldString, newString, replaceAll? }';
+
+/** A caller's value named for a message without running any of its code. */
+export function describeValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}…` : JSON.stringify(value);
+    case 'number':
+    case 'boolean':
+      return String(value);
+    case 'bigint':
+      return `${value}n (a BigInt)`;
+    case 'undefined':
+      return 'nothing';
+    case 'symbol':
+      return 'a symbol';
+    case 'function':
+      return 'a function';
+    default:
+      if (value === null) return 'null';
+      try {
+        return Array.isArray(value) ? 'a list' : 'an object';
+      } catch {
+        return 'an object'; // a revoked Proxy
+      }
   }
+}
+
+export function notAString(where: string, what: string, value: unknown): Refusal {
+  return refuse('INVALID_INPUT', `${where} must be a string (${what}), not ${describeValue(value)}.`);
+}
+
+export function validatePath(path: unknown, where = 'path'): Refusal | undefined {
+  return typeof path === 'string' ? undefined : notAString(where, "the file's path, absolute or relative to the first root", path);
+}
+
+/** The list itself: `length` is its length as read once, or undefined when it is not a list. */
+export function validateEditList(length: number | undefined, where = 'edits'): Refusal | undefined {
+  if (length === undefined || length === 0) return refuse('INVALID_INPUT', `${where} must be a non-empty list of ${EDIT_SHAPE}.`);
+  return undefined;
+}
+
+/** `where` names the list ("edits", or "changes" for all of a multiEdit's lists). */
+export function validateEditCount(count: number, where = 'edits'): Refusal | undefined {
+  if (count <= MAX_EDITS_PER_CALL) return undefined;
+  const has = where === 'changes' ? 'have' : 'has';
+  const total = where === 'changes' ? ' in all' : '';
+  return refuse(
+    'INVALID_INPUT',
+    `${where} ${has} ${formatCount(count)} edits${total}; at most ${formatCount(MAX_EDITS_PER_CALL)} edits are allowed in one call. Split the change into several calls.`,
+  );
+}
+
+export function validateEditObject(edit: unknown, where: string): Refusal | undefined {
+  return typeof edit === 'object' && edit !== null ? undefined : refuse('INVALID_INPUT', `${where} must be an object ${EDIT_SHAPE}.`);
+}
+
+/** One edit's fields as read; `where` is e.g. "edits[2]". */
+export function validateEdit(edit: { oldString: unknown; newString: unknown; replaceAll: unknown }, index: number, where: string): Refusal | undefined {
+  if (typeof edit.oldString !== 'string') return refuse('INVALID_INPUT', `${where}.oldString must be a string (the exact text to replace; "" creates a new file).`);
+  if (typeof edit.newString !== 'string') return refuse('INVALID_INPUT', `${where}.newString must be a string (the replacement text).`);
+  if (edit.replaceAll !== undefined && typeof edit.replaceAll !== 'boolean') return refuse('INVALID_INPUT', `${where}.replaceAll must be true or false.`);
+  if (index > 0 && edit.oldString === '') return refuse('INVALID_INPUT', `${where}.oldString is empty: only the first edit may create a file (empty oldString); give the exact text to replace.`);
   return undefined;
 }
 
@@ -23,5 +85,13 @@ export function validateMutationOptions(options: { expectedVersion?: unknown; ex
     return refuse('INVALID_INPUT', 'expectedVersion must be a version tag from a read or a mutation result.');
   }
   if (options.explanation !== undefined && typeof options.explanation !== 'string') return refuse('INVALID_INPUT', 'explanation must be a string.');
+  return undefined;
+}
+
+/** Types only; the values (whole numbers ≥ 1) are checked by the read itself. */
+export function validateReadOptionTypes(options: { offset: unknown; limit: unknown; force: unknown }): Refusal | undefined {
+  if (options.offset !== undefined && typeof options.offset !== 'number') return refuse('INVALID_INPUT', `offset must be a whole number ≥ 1 (the first line to return), not ${describeValue(options.offset)}.`);
+  if (options.limit !== undefined && typeof options.limit !== 'number') return refuse('INVALID_INPUT', `limit must be a whole number ≥ 1 (how many lines to return), not ${describeValue(options.limit)}.`);
+  if (options.force !== undefined && typeof options.force !== 'boolean') return refuse('INVALID_INPUT', 'force must be true or false.');
   return undefined;
 }

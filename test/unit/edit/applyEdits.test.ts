@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { applyEdits } from '../../../src/core/edit/applyEdits';
+import type { Edit } from '../../../src/core/index';
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
@@ -96,4 +97,56 @@ suite('applyEdits', () => {
     const deletion = applyEdits('a\nb\nc\n', [{ oldString: 'a\n', newString: '' }], [1, 1]);
     assert.ok(deletion.ok && deletion.text === 'b\nc\n');
   });
+
+  test('a thousand edits of distinct lines apply in order, each against the result of the one before', () => {
+    const text = lines(3000);
+    const edits: Edit[] = [];
+    for (let i = 1; i <= 1000; i++) edits.push({ oldString: `line ${3 * i}\n`, newString: `LINE ${3 * i}\nadded\n` });
+    edits.push({ oldString: 'LINE 3\nadded\nline 4', newString: 'joined' });
+    const result = applyEdits(text, edits, [1, 3000]);
+    assert.ok(result.ok);
+    assert.strictEqual(result.replacements, 1001);
+    assert.ok(result.text.startsWith('line 1\nline 2\njoined\nline 5\n'));
+    assert.ok(result.text.endsWith('line 2999\nLINE 3000\nadded\n'));
+    assert.deepStrictEqual(result.seen, [1, 3998]);
+  });
+
+  // The text is cut into line-aligned chunks so that each edit rebuilds only what it touches; where the cuts
+  // fall must never change a result (matches across cuts, CRLF, quotes, refusals and their line numbers).
+  test('gives the same result, refusals included, however the text is cut into chunks', () => {
+    let seed = 11;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const pieces = ['a', 'b', 'foo', ' ', '"', "'", '\u201c', '\u201d', '\u2019', '\n', '\n', '\r\n', '\r\n', '\r', '\t'];
+    const randomText = (max: number): string => {
+      let text = '';
+      for (let i = random(max); i > 0; i--) text += pieces[random(pieces.length)];
+      return text;
+    };
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 1500; round++) {
+      const original = randomText(120);
+      const total = original.split('\n').length;
+      const seen = random(4) === 0 ? [1, 2, 4, Math.max(4, total)] : [1, total];
+      const edits: Edit[] = [];
+      let current = original;
+      for (let e = 1 + random(4); e > 0; e--) {
+        const at = random(current.length + 1);
+        let oldString = random(6) === 0 ? randomText(5) : current.slice(at, at + 1 + random(16));
+        if (random(3) === 0) oldString = oldString.replace(/\r\n/g, '\n').replace(/[\u201c\u201d]/g, '"').replace(/\u2019/g, "'");
+        const edit: Edit = { oldString, newString: random(8) === 0 ? oldString : randomText(8) };
+        if (random(4) === 0) edit.replaceAll = true;
+        edits.push(edit);
+        const step = applyEdits(current, [edit], [1, 1e9]);
+        if (step.ok) current = step.text;
+      }
+      const whole = applyEdits(original, edits, seen, undefined, undefined, Infinity);
+      outcomes.add(whole.ok ? 'ok' : whole.code);
+      for (const size of [1, 3, 8]) assert.deepStrictEqual(applyEdits(original, edits, seen, undefined, undefined, size), whole, `${JSON.stringify({ original, edits, seen })} in chunks of ${size}`);
+    }
+    for (const outcome of ['ok', 'NO_OCCURRENCE_FOUND', 'AMBIGUOUS_MATCH', 'EDIT_OUTSIDE_SEEN_RANGE', 'EDIT_NO_CHANGE']) assert.ok(outcomes.has(outcome), `no case ended in ${outcome}`);
+  });
 });
+

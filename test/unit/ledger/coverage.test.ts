@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { add, covers, formatRanges, gaps, isTouchedBy, mapThrough, newSide, union } from '../../../src/core/ledger/coverage';
+import { type LineChange, type Ranges, add, covers, formatRanges, gaps, intersects, isTouchedBy, mapThrough, merged, newSide, union } from '../../../src/core/ledger/coverage';
 
 suite('coverage', () => {
   test('merges overlapping and adjacent ranges', () => {
@@ -43,4 +43,63 @@ suite('coverage', () => {
     assert.strictEqual(formatRanges([1, 20, 40, 40]), '1–20, 40');
     assert.strictEqual(formatRanges([]), 'none');
   });
+
+  // The functions merge and walk sorted ranges in one pass; a set of line numbers is the plain meaning.
+  test('union, covers, intersects, gaps, mapThrough and newSide agree with a line-by-line model', () => {
+    let seed = 3;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const toSet = (ranges: Ranges): Set<number> => {
+      const set = new Set<number>();
+      for (let i = 0; i < ranges.length; i += 2) for (let line = ranges[i]; line <= ranges[i + 1]; line++) set.add(line);
+      return set;
+    };
+    const fromSet = (set: Set<number>): Ranges => merged([...set].sort((a, b) => a - b).flatMap((line) => [line, line]));
+    const randomRanges = (): Ranges => {
+      const out: number[] = [];
+      for (let line = 1 + random(3); line < 40; line += 2 + random(6)) {
+        const to = line + random(4);
+        out.push(line, to);
+        line = to;
+      }
+      return out;
+    };
+    const randomChanges = (): LineChange[] => {
+      const changes: LineChange[] = [];
+      let shift = 0;
+      for (let line = 1 + random(5); line < 40; line += 1 + random(8)) {
+        const oldTo = line + random(3);
+        const added = random(4);
+        changes.push({ oldFrom: line, oldTo, newFrom: line + shift, newTo: line + shift + added });
+        shift += added - (oldTo - line);
+        line = oldTo;
+      }
+      return changes;
+    };
+    for (let round = 0; round < 500; round++) {
+      const a = randomRanges();
+      const b = randomRanges();
+      const setA = toSet(a);
+      assert.deepStrictEqual(union(a, b), fromSet(new Set([...setA, ...toSet(b)])), `union(${a}, ${b})`);
+      const from = 1 + random(45);
+      const to = from - 1 + random(8);
+      const span = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+      assert.strictEqual(covers(a, from, to), span.every((line) => setA.has(line)), `covers(${a}, ${from}, ${to})`);
+      if (to >= from) assert.strictEqual(intersects(a, from, to), span.some((line) => setA.has(line)), `intersects(${a}, ${from}, ${to})`);
+      assert.deepStrictEqual(gaps(a, from, to), fromSet(new Set(span.filter((line) => !setA.has(line)))), `gaps(${a}, ${from}, ${to})`);
+      const changes = randomChanges();
+      const mapped = new Set<number>();
+      for (const line of setA) {
+        if (changes.some((c) => c.oldFrom <= line && line < c.oldTo)) continue;
+        const before = changes.filter((c) => c.oldTo <= line);
+        mapped.add(line + (before.length ? before[before.length - 1].newTo - before[before.length - 1].oldTo : 0));
+      }
+      assert.deepStrictEqual(mapThrough(a, changes), fromSet(mapped), `mapThrough(${a}, ${JSON.stringify(changes)})`);
+      const written = new Set(changes.flatMap((c) => Array.from({ length: c.newTo - c.newFrom }, (_, i) => c.newFrom + i)));
+      assert.deepStrictEqual(newSide(changes), fromSet(written), `newSide(${JSON.stringify(changes)})`);
+    }
+  });
 });
+

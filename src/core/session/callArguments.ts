@@ -1,0 +1,213 @@
+/**
+ * The arguments of a public GuardSession call, copied into plain, checked data before anything else runs.
+ *
+ * Callers send anything: getters that throw, Proxies whose traps throw or answer differently on each access,
+ * objects without a toString. So each field is read exactly once, inside try/catch, and only the copy is used
+ * afterwards: what was validated is what runs, and nothing the caller handed in can throw from inside the
+ * guard. A field that cannot be read is an INVALID_INPUT refusal naming it. The caller's signal is kept as read
+ * (it is linked, not copied: `linkedSignal.ts`). Options that are not objects are ignored, as before.
+ *
+ * Not here: what a value must be (`inputValidation.ts`); whether a path is allowed (`pathPolicy.ts`).
+ */
+import { type Refusal, isRefusal, refuse } from '../refusal';
+import type { Edit } from '../types';
+import {
+  validateEdit,
+  validateEditCount,
+  validateEditList,
+  validateEditObject,
+  validateMutationOptions,
+  validatePath,
+  validateReadOptionTypes,
+  notAString,
+} from './inputValidation';
+
+interface Call {
+  /** The path for logs and messages ("(multiEdit)" for a call over several files). */
+  path: string;
+  /** What makes two calls the same call, for the note on a refused call repeated as is. Plain data. */
+  key: unknown[];
+  /** The caller's signal as read (anything: `linkSignal` checks it). */
+  signal: unknown;
+}
+
+export interface ReadCall extends Call {
+  options: { offset?: number; limit?: number; force?: boolean };
+}
+
+export interface MutationCallOptions {
+  expectedVersion?: string;
+  explanation?: string;
+}
+
+export interface EditCall extends Call {
+  edits: Edit[];
+  options: MutationCallOptions;
+}
+
+export interface WriteCall extends Call {
+  content: string;
+  options: MutationCallOptions;
+}
+
+export interface MultiEditCall extends Call {
+  changes: { path: string; edits: Edit[] }[];
+  options: { explanation?: string };
+}
+
+/** Thrown only inside this file, when reading a field throws; `copied` turns it into the refusal. */
+class Unreadable {
+  constructor(readonly where: string) {}
+}
+
+function field(source: object, key: string | number, where: string): unknown {
+  try {
+    return (source as Record<string | number, unknown>)[key];
+  } catch {
+    throw new Unreadable(where);
+  }
+}
+
+/** Length of a list as read once, or undefined for anything that is not a list. */
+function listLength(value: unknown, where: string): number | undefined {
+  let isList: boolean;
+  try {
+    isList = Array.isArray(value);
+  } catch {
+    throw new Unreadable(where); // a revoked Proxy
+  }
+  if (!isList) return undefined;
+  const length = field(value as object, 'length', where);
+  return typeof length === 'number' && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
+function copied<T>(copy: () => T | Refusal): T | Refusal {
+  try {
+    return copy();
+  } catch (error) {
+    const where = error instanceof Unreadable ? error.where : 'the arguments';
+    return refuse('INVALID_INPUT', `${where} must be plain data, but reading it threw (a getter or a Proxy). Pass plain values.`);
+  }
+}
+
+function optionsObject(given: unknown): object {
+  return typeof given === 'object' && given !== null ? given : {};
+}
+
+function option(options: object, key: string): unknown {
+  return field(options, key, `options.${key}`);
+}
+
+function mutationOptions(given: unknown): { options: MutationCallOptions; signal: unknown } | Refusal {
+  const raw = optionsObject(given);
+  const expectedVersion = option(raw, 'expectedVersion');
+  const explanation = option(raw, 'explanation');
+  const signal = option(raw, 'signal');
+  const invalid = validateMutationOptions({ expectedVersion, explanation });
+  if (invalid) return invalid;
+  const options: MutationCallOptions = {};
+  if (expectedVersion !== undefined) options.expectedVersion = expectedVersion as string;
+  if (explanation !== undefined) options.explanation = explanation as string;
+  return { options, signal };
+}
+
+/** Reads a list's edits, `length` of them (its length as read once). `where` is e.g. "changes[1].edits". */
+function copyEdits(list: object, length: number, where: string): Edit[] | Refusal {
+  const edits: Edit[] = [];
+  for (let i = 0; i < length; i++) {
+    const at = `${where}[${i}]`;
+    const raw = field(list, i, at);
+    const notObject = validateEditObject(raw, at);
+    if (notObject) return notObject;
+    const read = {
+      oldString: field(raw as object, 'oldString', `${at}.oldString`),
+      newString: field(raw as object, 'newString', `${at}.newString`),
+      replaceAll: field(raw as object, 'replaceAll', `${at}.replaceAll`),
+    };
+    const invalid = validateEdit(read, i, at);
+    if (invalid) return invalid;
+    const edit: Edit = { oldString: read.oldString as string, newString: read.newString as string };
+    if (read.replaceAll !== undefined) edit.replaceAll = read.replaceAll as boolean;
+    edits.push(edit);
+  }
+  return edits;
+}
+
+export function readCall(path: unknown, given: unknown): ReadCall | Refusal {
+  return copied(() => {
+    const raw = optionsObject(given);
+    const read = { offset: option(raw, 'offset'), limit: option(raw, 'limit'), force: option(raw, 'force') };
+    const signal = option(raw, 'signal');
+    const invalid = validatePath(path) ?? validateReadOptionTypes(read);
+    if (invalid) return invalid;
+    const options: ReadCall['options'] = {};
+    if (read.offset !== undefined) options.offset = read.offset as number;
+    if (read.limit !== undefined) options.limit = read.limit as number;
+    if (read.force !== undefined) options.force = read.force as boolean;
+    return { path: path as string, options, signal, key: [path, options.offset, options.limit, options.force] };
+  });
+}
+
+export function editCall(path: unknown, edits: unknown, given: unknown): EditCall | Refusal {
+  return copied(() => {
+    const invalidPath = validatePath(path);
+    if (invalidPath) return invalidPath;
+    const length = listLength(edits, 'edits');
+    const invalid = validateEditList(length) ?? validateEditCount(length ?? 0);
+    if (invalid) return invalid;
+    const copy = copyEdits(edits as object, length as number, 'edits');
+    if (isRefusal(copy)) return copy;
+    const options = mutationOptions(given);
+    if (isRefusal(options)) return options;
+    return { path: path as string, edits: copy, ...options, key: [path, copy, options.options.expectedVersion] };
+  });
+}
+
+export function writeCall(path: unknown, content: unknown, given: unknown): WriteCall | Refusal {
+  return copied(() => {
+    const invalidContent = typeof content === 'string' ? undefined : notAString('content', 'the complete new file content', content);
+    const invalid = validatePath(path) ?? invalidContent;
+    if (invalid) return invalid;
+    const options = mutationOptions(given);
+    if (isRefusal(options)) return options;
+    return { path: path as string, content: content as string, ...options, key: [path, content, options.options.expectedVersion] };
+  });
+}
+
+export function multiEditCall(changes: unknown, given: unknown): MultiEditCall | Refusal {
+  return copied(() => {
+    const count = listLength(changes, 'changes');
+    if (!count) return refuse('INVALID_INPUT', 'changes must be a non-empty list of { path, edits }.');
+    // Every list's length first, so the cap is checked before a single edit is read.
+    const lists: { path: string; list: object; length: number }[] = [];
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const change = field(changes as object, i, `changes[${i}]`);
+      if (typeof change !== 'object' || change === null) return refuse('INVALID_INPUT', `changes[${i}] must be an object { path, edits }.`);
+      const path = field(change, 'path', `changes[${i}].path`);
+      const edits = field(change, 'edits', `changes[${i}].edits`);
+      const invalidPath = validatePath(path, `changes[${i}].path`);
+      if (invalidPath) return invalidPath;
+      const length = listLength(edits, `changes[${i}].edits`);
+      const invalid = validateEditList(length, `changes[${i}].edits`);
+      if (invalid) return invalid;
+      lists.push({ path: path as string, list: edits as object, length: length as number });
+      total += length as number;
+    }
+    const tooMany = validateEditCount(total, 'changes');
+    if (tooMany) return tooMany;
+    const copies: MultiEditCall['changes'] = [];
+    for (let i = 0; i < lists.length; i++) {
+      const edits = copyEdits(lists[i].list, lists[i].length, `changes[${i}].edits`);
+      if (isRefusal(edits)) return edits;
+      copies.push({ path: lists[i].path, edits });
+    }
+    const raw = optionsObject(given);
+    const explanation = option(raw, 'explanation');
+    const signal = option(raw, 'signal');
+    const invalid = validateMutationOptions({ explanation });
+    if (invalid) return invalid;
+    const options = explanation === undefined ? {} : { explanation: explanation as string };
+    return { path: '(multiEdit)', changes: copies, options, signal, key: [copies] };
+  });
+}

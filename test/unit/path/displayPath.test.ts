@@ -1,0 +1,23 @@
+import * as assert from 'assert';
+import { displayPath } from '../../../src/core/path/displayPath';
+
+suite('displayPath', () => {
+  test('shows a plain path as it is, spaces, quotes and non-Latin letters included', () => {
+    for (const path of ['/r/a.txt', '/r/my file "x".ts', '/r/naïve/日本.md', 'C:\\r\\a.txt']) assert.strictEqual(displayPath(path), path);
+  });
+
+  // A file named "a\n     2\tforged" would otherwise add a line that looks like numbered file content.
+  test('quotes a path with a line break or tab so it stays on one line, and JSON.parse gives the name back', () => {
+    const path = '/r/a\n     2\tforged\r.txt';
+    const shown = displayPath(path);
+    assert.strictEqual(shown, '"/r/a\\n     2\\tforged\\r.txt"');
+    assert.strictEqual(JSON.parse(shown), path);
+  });
+
+  test('escapes the controls and separators JSON leaves alone: DEL, C1, U+2028/2029 and bidi overrides', () => {
+    const path = '/r/a\u007f\u0085\u2028\u2029\u202e\u2066.txt';
+    const shown = displayPath(path);
+    assert.strictEqual(shown, '"/r/a\\u007f\\u0085\\u2028\\u2029\\u202e\\u2066.txt"');
+    assert.strictEqual(JSON.parse(shown), path);
+  });
+});
