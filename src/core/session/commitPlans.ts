@@ -4,6 +4,7 @@
  * every file's path and version after approval, then write them all or none (`writeFiles.ts`).
  * Then record what the session has now seen and describe exactly what was applied.
  */
+import { displayPath } from '../path/displayPath';
 import { encodeText } from '../edit/encoding';
 import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
 import { indexLines } from '../edit/lineEndings';
@@ -152,7 +153,7 @@ async function record(ctx: GuardContext, s: SessionState, final: Final): Promise
   ctx.changes.note(plan.target, { kind: 'session', detail: s.id }, ctx.clock.now());
   const lines = `${lineCount} line${lineCount === 1 ? '' : 's'}`;
   const what = plan.created ? `created (${lines})` : plan.replacements ? `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}` : `replaced (${lines})`;
-  return { path: plan.path, version, created: plan.created, diff: diff.text, summary: `${plan.path}: ${what}; new version ${version}.`, shownDiff: diff.text };
+  return { path: plan.path, version, created: plan.created, diff: diff.text, summary: `${displayPath(plan.path)}: ${what}; new version ${version}.`, shownDiff: diff.text };
 }
 
 /** `replan` recomputes the plans against current content (same inputs, same lock), for refreshes during review. */
@@ -191,7 +192,7 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, planned: F
   const userChanged = finals.some((f) => f.userChanged);
   for (const final of finals) {
     if (!final.plan.created && final.afterText === final.plan.beforeText) {
-      lines.push(`${final.plan.path}: NOT modified (the user rejected all of its changes).`);
+      lines.push(`${displayPath(final.plan.path)}: NOT modified (the user rejected all of its changes).`);
       continue;
     }
     const done = await record(ctx, s, final);

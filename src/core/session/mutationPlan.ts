@@ -3,6 +3,7 @@
  * decision from the ledger (before any content is used) → content version → staleness → the change itself →
  * encoding check. Nothing is written here; a plan is what approval shows and what `commitPlans` applies.
  */
+import { displayPath } from '../path/displayPath';
 import { decidePriorRead, decideStaleness } from '../decide/decideMutation';
 import { applyEdits } from '../edit/applyEdits';
 import type { TextEncoding } from '../edit/encoding';
@@ -140,7 +141,7 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
         s.ledger.record({ ...decision.entry, identity: undefined, version: undefined, totalLines: 0, seen: [], shown: [], recordedAt: ctx.clock.now() });
         return refuseVanished(ctx, path, target, decision.entry);
       }
-      return refuse('FILE_CHANGED_SINCE_READ', `${path} does not exist, so it is not at the expectedVersion ${input.expectedVersion}. Check the path, or create the file without expectedVersion.`);
+      return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} does not exist, so it is not at the expectedVersion ${input.expectedVersion}. Check the path, or create the file without expectedVersion.`);
     }
     if (request.kind === 'edit' && !creates) return refuse('FILE_NOT_FOUND', messages.notFound(path, await allowedSuggestions(ctx, path)));
     return planCreate(input, ctx.limits);
@@ -231,7 +232,7 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
   }
   const encoded = await encodeFor(current, afterText);
   if (!encoded.ok) {
-    return refuse('INVALID_INPUT', `${path} is ${encodingName(current)}, which cannot hold the character ${JSON.stringify(encoded.char)} (U+${encoded.char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}) your change contains. Nothing was written; use characters that exist in this encoding.`);
+    return refuse('INVALID_INPUT', `${displayPath(path)} is ${encodingName(current)}, which cannot hold the character ${JSON.stringify(encoded.char)} (U+${encoded.char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}) your change contains. Nothing was written; use characters that exist in this encoding.`);
   }
   const afterIndex = indexLines(afterText);
   if (request.kind === 'write') seenAfter = rangesOf(1, afterIndex.count);

@@ -4,6 +4,7 @@
  * when this session was already shown exactly those lines of exactly this version. Files too big to load are
  * read by streaming the range. Every read records what the session has now seen.
  */
+import { displayPath } from '../path/displayPath';
 import { decideRead, placeholderText } from '../decide/decideRead';
 import { decideStaleness } from '../decide/decideMutation';
 import { EMPTY, type Ranges, covers, formatRanges, union } from '../ledger/coverage';
@@ -46,7 +47,7 @@ export function validateReadOptions(options: ReadOptions): Refusal | undefined {
 }
 
 function pastEnd(path: string, offset: number, totalLines: number): Refusal {
-  return refuse('INVALID_INPUT', `offset ${offset} is past the end of ${path}, which has ${totalLines} line${totalLines === 1 ? '' : 's'}. Read with an offset from 1 to ${totalLines}.`);
+  return refuse('INVALID_INPUT', `offset ${offset} is past the end of ${displayPath(path)}, which has ${totalLines} line${totalLines === 1 ? '' : 's'}. Read with an offset from 1 to ${totalLines}.`);
 }
 
 function requestedRange(total: number, options: ReadOptions): { from: number; to: number } | undefined {

@@ -9,6 +9,7 @@
  * while it still holds exactly what this call wrote: a change someone else made meanwhile is never overwritten.
  */
 import { describeIoError, isNotWritable, isWriteConflict } from '../fileErrors';
+import { displayPath } from '../path/displayPath';
 import type { BatchWrite, FileSystem, FolderExpectation, WriteExpectation } from '../ports';
 import { type Refusal, messages, refuse } from '../refusal';
 import type { GuardContext } from './context';
@@ -108,8 +109,8 @@ async function undo(fs: FileSystem, written: Written[], madeDirs: readonly strin
 
 function undoNote(writtenBefore: number, report: UndoReport): string {
   if (!writtenBefore) return '';
-  const kept = report.kept.length ? `, except ${report.kept.join(', ')}, which changed since (left as they are now, with this call's change)` : '';
-  const raced = report.racedRestore.length ? ` Another writer changed ${report.racedRestore.join(', ')} at the very instant it was restored: their change may be lost; tell the user.` : '';
+  const kept = report.kept.length ? `, except ${report.kept.map(displayPath).join(', ')}, which changed since (left as they are now, with this call's change)` : '';
+  const raced = report.racedRestore.length ? ` Another writer changed ${report.racedRestore.map(displayPath).join(', ')} at the very instant it was restored: their change may be lost; tell the user.` : '';
   return ` The ${writtenBefore} file(s) this call had already written were restored${kept}.${raced}`;
 }
 
