@@ -28,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   let host: GuardHost | undefined;
   const guard = () => host!.guard;
   const watcher = new ChangeWatcher(guard, log);
-  const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path));
+  const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path), (message) => log.warn(`[write] ${message}`));
   const labels = new SessionLabels();
   const approvals = new ApprovalService(context.extensionUri, config, labels, log, async (sessionId, path) => (await guard().session(sessionId).check(path)) === 'stale');
   const toolResults = new ToolResultStore({ dir: path.join(context.globalStorageUri.fsPath, 'tool-results'), fileSystem: files, threshold: config.current.toolResultThreshold });

@@ -53,7 +53,7 @@ function minimalReplacement(document: vscode.TextDocument, after: string): { ran
 }
 
 export class EditorFileSystem implements FileSystem {
-  private readonly local = createNodeFileSystem();
+  private readonly local: FileSystem;
   private readonly virtual = new WorkspaceFileSystem();
 
   /** Local files through Node's fs; virtual workspaces' files through workspace.fs. */
@@ -61,8 +61,16 @@ export class EditorFileSystem implements FileSystem {
     return isVirtualPath(path) ? this.virtual : this.local;
   }
 
-  /** `beforeOwnEdit` hears every path this file system is about to change, so watchers can tell our edits apart. */
-  constructor(private readonly beforeOwnEdit: (path: string) => void = () => {}) {}
+  /**
+   * `beforeOwnEdit` hears every path this file system is about to change, so watchers can tell our edits apart;
+   * `warn` hears what went wrong after a write returned (another writer's late change to a replaced file).
+   */
+  constructor(
+    private readonly beforeOwnEdit: (path: string) => void = () => {},
+    warn?: (message: string) => void,
+  ) {
+    this.local = createNodeFileSystem(warn ? { warn } : {});
+  }
 
   /** The open document showing `path` (directly or through a link), if any. */
   openDocument(path: string): vscode.TextDocument | undefined {
