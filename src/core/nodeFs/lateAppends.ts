@@ -28,10 +28,19 @@ export interface LateWatch {
 export function watchLateAppends(watch: LateWatch): void {
   const CHECKS_MS = watch.checks ?? LATE_CHECKS_MS;
   let carried = watch.before.length;
+  // Read again only when size or mtime moved from what `before` describes: a check costs one fstat, not a read.
+  let last = stamp({ size: watch.before.length, mtimeMs: watch.sys.fstatSync(watch.fd).mtimeMs });
   const check = (index: number): void => {
     let closing = index === CHECKS_MS.length - 1;
     try {
-      const now = readToEnd(watch.sys, watch.fd, watch.sys.fstatSync(watch.fd).size);
+      const stats = watch.sys.fstatSync(watch.fd);
+      if (stamp(stats) === last) {
+        if (closing) close(watch);
+        else setTimeout(() => check(index + 1), CHECKS_MS[index + 1] - CHECKS_MS[index]).unref();
+        return;
+      }
+      last = stamp(stats);
+      const now = readToEnd(watch.sys, watch.fd, stats.size);
       if (now.length !== carried || !now.subarray(0, watch.before.length).equals(watch.before)) {
         if (now.length < carried || !now.subarray(0, watch.before.length).equals(watch.before)) {
           closing = true;
@@ -65,6 +74,10 @@ function carryOver(watch: LateWatch, appended: Buffer): void {
       if ((error as { code?: string }).code !== 'READGATE_CONFLICT' || attempt === APPEND_RACE_TRIES) throw error;
     }
   }
+}
+
+function stamp(stats: Pick<fs.Stats, 'size' | 'mtimeMs'>): string {
+  return `${stats.size}:${stats.mtimeMs}`;
 }
 
 function close(watch: LateWatch): void {

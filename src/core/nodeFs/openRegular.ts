@@ -51,3 +51,18 @@ export function readRegularFile(sys: Syscalls, path: string): Buffer {
     sys.closeSync(fd);
   }
 }
+
+/** One scratch buffer for comparisons: the write path's checks read the file again without allocating its size. */
+const scratch = Buffer.allocUnsafe(256 * 1024);
+
+/** Whether the file behind `fd` holds exactly `expected`, read in chunks (nothing is kept). */
+export function holdsExactly(sys: Syscalls, fd: number, expected: Uint8Array): boolean {
+  const want = Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength);
+  let at = 0;
+  for (;;) {
+    const count = sys.readSync(fd, scratch, 0, scratch.length, at);
+    if (count === 0) return at === want.length;
+    if (at + count > want.length || scratch.compare(want, at, at + count, 0, count) !== 0) return false;
+    at += count;
+  }
+}

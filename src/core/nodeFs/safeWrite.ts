@@ -23,7 +23,8 @@ import * as nodePath from 'node:path';
 import { isWriteConflict, notWritable, writeConflict } from '../fileErrors';
 import type { FolderExpectation, WriteExpectation, WriteOptions } from '../ports';
 import { errnoOf, identityOfStats, isMissing, kindOf } from './fileKinds';
-import { openRegularFile, readRegularFile, readToEnd } from './openRegular';
+import { holdsExactly, openRegularFile, readRegularFile, readToEnd } from './openRegular';
+import { type FolderHandle, openFolder } from './folderHandle';
 import { APPEND_RACE_TRIES, watchLateAppends } from './lateAppends';
 import type { Syscalls } from './syscalls';
 
@@ -33,10 +34,21 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLI
 
 let tempCounter = 0;
 
+/** The temp file's name: in the same folder (rename must not cross devices), hidden, unique, short enough for NAME_MAX. */
 export function tempNameFor(target: string): string {
-  // Same directory (rename must not cross devices), hidden, unique per process and call, short enough for NAME_MAX.
   const base = nodePath.basename(target).slice(0, 80);
-  return nodePath.join(nodePath.dirname(target), `.${base}.readgate-${process.pid}-${Date.now().toString(36)}-${(tempCounter++).toString(36)}.tmp`);
+  return `.${base}.readgate-${process.pid}-${Date.now().toString(36)}-${(tempCounter++).toString(36)}.tmp`;
+}
+
+/** How the write path names things in its system calls, and how it names them to people. */
+interface Names {
+  /** The target's real path, for messages (and what the guard checked). */
+  target: string;
+  /** The target as named in system calls (through the held folder when there is one). */
+  targetAt: string;
+  temp: string;
+  /** The calls reach the checked folder itself, wherever its path leads now (so nothing can escape it). */
+  pinned: boolean;
 }
 
 function lstatOrUndefined(sys: Syscalls, path: string): fs.Stats | undefined {
@@ -73,7 +85,7 @@ function keepOwner(sys: Syscalls, fd: number, owner: fs.Stats): void {
 }
 
 /** Refuses files that must not be replaced, whatever the user approved. */
-function checkWritable(sys: Syscalls, target: string, stats: fs.Stats): void {
+function checkWritable(sys: Syscalls, { target, targetAt }: Names, stats: fs.Stats): void {
   if (stats.nlink > 1) {
     throw notWritable('hardLinked', `${target} has ${stats.nlink} hard links`);
   }
@@ -81,7 +93,7 @@ function checkWritable(sys: Syscalls, target: string, stats: fs.Stats): void {
     throw notWritable('readOnly', `${target} is read-only (mode ${(stats.mode & 0o7777).toString(8).padStart(4, '0')})`);
   }
   try {
-    sys.accessSync(target, fs.constants.W_OK);
+    sys.accessSync(targetAt, fs.constants.W_OK);
   } catch (error) {
     const code = errnoOf(error);
     if (code === 'EACCES' || code === 'EPERM') throw notWritable('notWritableByUser', `${target} is not writable by this user`);
@@ -125,18 +137,37 @@ interface Attempt {
 /** Writes `data` to `target` (see the file comment). Rejects with nothing changed unless it says otherwise. */
 export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array, options: SafeWriteOptions = {}, restoring = false): void {
   const expect = options.expect;
+  let folder: FolderHandle | undefined;
+  if (expect) {
+    verifyFolders(sys, expect.folders);
+    const own = expect.folders[expect.folders.length - 1];
+    if (own?.path === nodePath.dirname(target)) folder = openFolder(sys, own);
+  }
+  const tempName = tempNameFor(target);
+  const names: Names = folder
+    ? { target, targetAt: folder.at(nodePath.basename(target)), temp: folder.at(tempName), pinned: folder.pinned }
+    : { target, targetAt: target, temp: nodePath.join(nodePath.dirname(target), tempName), pinned: false };
+  try {
+    writeThrough(sys, names, data, options, restoring);
+  } finally {
+    folder?.close();
+  }
+}
+
+function writeThrough(sys: Syscalls, names: Names, data: Uint8Array, options: SafeWriteOptions, restoring: boolean): void {
+  const { target, targetAt, temp } = names;
+  const expect = options.expect;
   // Refused before anything is written.
   let old: fs.Stats | undefined;
   if (expect?.current) {
-    old = lstatOrUndefined(sys, target);
+    old = lstatOrUndefined(sys, targetAt);
     if (!old) throw writeConflict('deleted', `${target} was deleted`);
     if (!old.isFile()) throw writeConflict('changed', `${target} was replaced by a ${kindOf(old)}`);
-    checkWritable(sys, target, old);
-  } else if (expect && lstatOrUndefined(sys, target)) {
+    checkWritable(sys, names, old);
+  } else if (expect && lstatOrUndefined(sys, targetAt)) {
     throw writeConflict('created', `${target} was created by someone else`);
   }
 
-  const temp = tempNameFor(target);
   const fd = sys.openSync(temp, TEMP_FLAGS, options.mode ?? 0o666);
   const attempt: Attempt = { committed: false };
   try {
@@ -159,7 +190,7 @@ export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array,
       }
     }
     if (!expect) {
-      sys.renameSync(temp, target);
+      sys.renameSync(temp, targetAt);
       attempt.committed = true;
       return;
     }
@@ -167,17 +198,17 @@ export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array,
     verifyFolders(sys, expect.folders);
     const here = lstatOrUndefined(sys, temp);
     if (!here || !sameFile(here, tempStats)) throw writeConflict('folder', `the folder of ${target} was moved while the new content was written`);
-    if (expect.current) replaceVerified(sys, target, temp, tempStats, data, expect, options, attempt, restoring);
-    else createVerified(sys, target, temp, tempStats, expect, attempt);
+    if (expect.current) replaceVerified(sys, names, tempStats, data, expect, options, attempt, restoring);
+    else createVerified(sys, names, tempStats, expect, attempt);
   } catch (error) {
     if (!attempt.committed) removeQuietly(sys, temp);
     throw error;
   }
 }
 
-function openCurrent(sys: Syscalls, target: string) {
+function openCurrent(sys: Syscalls, at: string, target: string) {
   try {
-    return openRegularFile(sys, target);
+    return openRegularFile(sys, at);
   } catch (error) {
     if (isMissing(error)) throw writeConflict('deleted', `${target} was deleted`);
     if (errnoOf(error) === 'ELOOP') throw writeConflict('changed', `${target} was replaced by a symbolic link`);
@@ -196,24 +227,25 @@ function renameOrConflict(sys: Syscalls, run: () => void, folders: readonly Fold
   }
 }
 
-function replaceVerified(sys: Syscalls, target: string, temp: string, tempStats: fs.Stats, data: Uint8Array, expect: WriteExpectation, options: SafeWriteOptions, attempt: Attempt, restoring: boolean): void {
+function replaceVerified(sys: Syscalls, names: Names, tempStats: fs.Stats, data: Uint8Array, expect: WriteExpectation, options: SafeWriteOptions, attempt: Attempt, restoring: boolean): void {
+  const { target, targetAt, temp } = names;
   const current = expect.current!;
-  const { fd, stats } = openCurrent(sys, target);
+  const { fd, stats } = openCurrent(sys, targetAt, target);
   let watched = false;
   try {
     if (current.identity !== undefined && identityOfStats(stats, target) !== current.identity) throw writeConflict('changed', `${target} was replaced by another file`);
-    checkWritable(sys, target, stats);
-    const before = readToEnd(sys, fd, stats.size);
-    if (!before.equals(current.bytes)) throw writeConflict('changed', `${target} changed`);
+    checkWritable(sys, names, stats);
+    if (!holdsExactly(sys, fd, current.bytes)) throw writeConflict('changed', `${target} changed`);
+    const before = Buffer.from(current.bytes.buffer, current.bytes.byteOffset, current.bytes.byteLength);
     // The name must still lead to the file just checked: replaced or deleted by name since it was opened, it is not.
-    const named = lstatOrUndefined(sys, target);
+    const named = lstatOrUndefined(sys, targetAt);
     if (!named) throw writeConflict('deleted', `${target} was deleted`);
     if (!sameFile(named, stats)) throw writeConflict('changed', `${target} was replaced by another file`);
-    renameOrConflict(sys, () => sys.renameSync(temp, target), expect.folders);
+    renameOrConflict(sys, () => sys.renameSync(temp, targetAt), expect.folders);
     attempt.committed = true;
     // A writer that wrote to the old file between the check and the rename wrote to a file that has no name now.
-    const theirs = afterCommit(() => readToEnd(sys, fd, Math.max(stats.size, sys.fstatSync(fd).size)));
-    const raced = theirs !== undefined && !theirs.equals(before);
+    const theirs = afterCommit(() => (holdsExactly(sys, fd, before) ? before : readToEnd(sys, fd, Math.max(stats.size, sys.fstatSync(fd).size))));
+    const raced = theirs !== undefined && theirs !== before && !theirs.equals(before);
     // A put-back does not put back again: what raced it is carried over by the watch, from what it verified.
     const puttingBack = raced && !restoring;
     const watching = options.warn !== undefined && options.lateChecksMs?.length !== 0;
@@ -235,7 +267,7 @@ function replaceVerified(sys: Syscalls, target: string, temp: string, tempStats:
       }
     }
   }
-  if (escaped(sys, target, expect.folders, tempStats)) {
+  if (!names.pinned && escaped(sys, target, expect.folders, tempStats)) {
     // rename looks up both names separately: a folder swapped for a link between the two lookups is the one window left.
     throw writeConflict('escaped', `a folder on the way to ${target} was swapped for a link at the instant the file was replaced, and the new content went where that link leads`);
   }
@@ -300,10 +332,11 @@ function putBack(sys: Syscalls, target: string, theirs: Buffer, ours: Uint8Array
   }
 }
 
-function createVerified(sys: Syscalls, target: string, temp: string, tempStats: fs.Stats, expect: WriteExpectation, attempt: Attempt): void {
+function createVerified(sys: Syscalls, names: Names, tempStats: fs.Stats, expect: WriteExpectation, attempt: Attempt): void {
+  const { target, targetAt, temp } = names;
   try {
     // link never replaces an existing name: a file created by someone else in the meantime is kept.
-    renameOrConflict(sys, () => sys.linkSync(temp, target), expect.folders);
+    renameOrConflict(sys, () => sys.linkSync(temp, targetAt), expect.folders);
     attempt.committed = true;
     removeQuietly(sys, temp);
   } catch (error) {
@@ -311,12 +344,12 @@ function createVerified(sys: Syscalls, target: string, temp: string, tempStats: 
     if (code === 'EEXIST') throw writeConflict('created', `${target} was created by someone else`);
     if (!code || !NO_HARD_LINKS.has(code)) throw error;
     // No hard links here: the name was free an instant ago, and rename is the closest this file system allows.
-    if (lstatOrUndefined(sys, target)) throw writeConflict('created', `${target} was created by someone else`);
-    renameOrConflict(sys, () => sys.renameSync(temp, target), expect.folders);
+    if (lstatOrUndefined(sys, targetAt)) throw writeConflict('created', `${target} was created by someone else`);
+    renameOrConflict(sys, () => sys.renameSync(temp, targetAt), expect.folders);
     attempt.committed = true;
   }
   // The created path must be where the guard checked it; if it went through a folder swapped at that instant, undo.
-  if (escaped(sys, target, expect.folders, tempStats)) {
+  if (!names.pinned && escaped(sys, target, expect.folders, tempStats)) {
     removeQuietly(sys, target);
     throw writeConflict('folder', `a folder on the way to ${target} was swapped for a link at the instant the file was created; the file was removed again`);
   }
@@ -329,9 +362,9 @@ export function removeFileSafely(sys: Syscalls, target: string, expect?: WriteEx
     return;
   }
   verifyFolders(sys, expect.folders);
-  const { fd, stats } = openCurrent(sys, target);
+  const { fd } = openCurrent(sys, target, target);
   try {
-    if (!readToEnd(sys, fd, stats.size).equals(expect.current.bytes)) throw writeConflict('changed', `${target} changed`);
+    if (!holdsExactly(sys, fd, expect.current.bytes)) throw writeConflict('changed', `${target} changed`);
     sys.unlinkSync(target);
   } finally {
     sys.closeSync(fd);

@@ -23,9 +23,12 @@ import type { SessionState } from './sessionState';
 
 /** Undefined when the path still leads to the planned target and it is exactly the version planned against. */
 export async function recheckPlan(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string): Promise<Refusal | undefined> {
-  const moved = await recheckPath(ctx, plan, when);
-  if (moved) return moved;
-  return verifyUnchanged(ctx, s, plan, when);
+  return (await recheckPath(ctx, plan, when)) ?? verifyUnchanged(ctx, s, plan, when);
+}
+
+/** The path half alone: for a single file the port verifies the content itself, right before the rename. */
+export async function recheckPlanPath(ctx: GuardContext, plan: FilePlan, when: string): Promise<Refusal | undefined> {
+  return recheckPath(ctx, plan, when);
 }
 
 async function recheckPath(ctx: GuardContext, plan: FilePlan, when: string): Promise<Refusal | undefined> {

@@ -15,7 +15,7 @@ import { type Refusal, messages, refuse } from '../refusal';
 import type { GuardContext } from './context';
 import { foldersFor, removeMadeFolders } from './folders';
 import type { FilePlan } from './mutationPlan';
-import { recheckPlan } from './recheckPlan';
+import { recheckPlan, recheckPlanPath } from './recheckPlan';
 import type { SessionState } from './sessionState';
 
 export interface FinalFile {
@@ -41,7 +41,9 @@ function modeOf(plan: FilePlan): { mode?: number } {
 /** Undefined when every file was written; otherwise the refusal, with every file as it was. */
 export async function writeFiles(ctx: GuardContext, s: SessionState, finals: FinalFile[], beforeFirstWrite: () => void): Promise<Refusal | undefined> {
   for (const { plan } of finals) {
-    const stale = await recheckPlan(ctx, s, plan, 'just before it was written');
+    // One file: its content is checked by the port's write itself (a conflict there gets the same diff refusal).
+    // Several: every file's content is checked before the first is written, so a refusal never undoes a write.
+    const stale = finals.length === 1 ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written');
     if (stale) return stale;
   }
   beforeFirstWrite();

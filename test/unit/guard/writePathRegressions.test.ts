@@ -188,26 +188,35 @@ suite('write path regressions', () => {
     assert.deepStrictEqual(order, ['first start', 'first end', 'second']);
   });
 
-  // Item 6 (the deterministic half; a racing process covers it for real): a create under a folder swapped for
-  // a link out of the roots between the last check and the link() call.
-  test('a folder swapped for a link to outside right before the file is placed: nothing is created outside', async () => {
-    const { root, control, session } = setup();
-    put(path.join(root, 'sub', 'keep.txt'), 'keep\n');
-    const outside = makeTempDir('readgate-outside-');
-    control.arm((call) =>
-      call.name === 'linkSync'
-        ? {
-            kind: 'race',
-            run: () => {
-              fs.renameSync(path.join(root, 'sub'), path.join(root, 'sub.old'));
-              fs.symlinkSync(outside, path.join(root, 'sub'));
-            },
-          }
-        : undefined,
-    );
-    refused(await session.write('sub/new.txt', 'new\n'), 'FILE_CHANGED_SINCE_READ', 'was replaced by a symlink');
-    control.disarm();
-    assert.deepStrictEqual(fs.readdirSync(outside), []);
-    assert.deepStrictEqual(fs.readdirSync(path.join(root, 'sub.old')).filter((n) => !isTemp(n)), ['keep.txt']);
-  });
+  // Item 6 (the deterministic half; a racing process covers it for real): a folder swapped for a link out of the
+  // roots right before the temp file is created, or right before link() places the new file. The write path holds
+  // the checked folder open and names everything through it, so the file lands in that folder (now renamed), and
+  // nothing, not even a temp file, lands where the link leads.
+  for (const step of ['openSync', 'linkSync'] as const) {
+    test(`a folder swapped for a link to outside right before ${step} of a create: nothing is created outside`, async () => {
+      const { root, control, session } = setup();
+      put(path.join(root, 'sub', 'keep.txt'), 'keep\n');
+      const outside = makeTempDir('readgate-outside-');
+      let swapped = false;
+      control.arm((call) =>
+        call.name === step && call.path !== undefined && isTemp(call.path) && !swapped
+          ? {
+              kind: 'race',
+              run: () => {
+                swapped = true;
+                fs.renameSync(path.join(root, 'sub'), path.join(root, 'sub.old'));
+                fs.symlinkSync(outside, path.join(root, 'sub'));
+              },
+            }
+          : undefined,
+      );
+      const result = await session.write('sub/new.txt', 'new\n');
+      control.disarm();
+      assert.ok(swapped, 'test premise: the folder was swapped');
+      assert.deepStrictEqual(fs.readdirSync(outside), [], `written outside the roots: ${JSON.stringify(result)}`);
+      const inChecked = fs.readdirSync(path.join(root, 'sub.old')).sort();
+      if (result.ok) assert.deepStrictEqual(inChecked, ['keep.txt', 'new.txt']);
+      else assert.deepStrictEqual(inChecked, ['keep.txt'], JSON.stringify(result));
+    });
+  }
 });

@@ -60,6 +60,7 @@ export function controlledFileSystem(lateChecksMs: readonly number[] = []): Cont
       const path = typeof args[0] === 'string' ? args[0] : undefined;
       const call: Call = { index: calls.length, name, ...(path ? { path } : {}) };
       calls.push(call);
+      if (process.env.READGATE_DEBUG === '2') console.log(`  call ${name}#${call.index} ${path ?? args[0]}`);
       if (name === 'writeSync' && failNextWrite) {
         failNextWrite = false;
         throw errno('ENOSPC', name, path);
