@@ -71,6 +71,14 @@ const SIZES = [
 ];
 const ROUNDS = 5; // floors and guarded operations are interleaved in rounds, so drift hits both alike
 
+/** A bench-only CommonJS bundle of one core module (internals dist/core.js does not export), loaded. */
+async function benchBundle(dir, entry) {
+  const esbuild = await import('esbuild');
+  const outfile = path.join(dir, `${path.basename(entry, '.ts')}.bench.cjs`);
+  await esbuild.build({ entryPoints: [path.join(root, entry)], bundle: true, format: 'cjs', platform: 'node', target: 'node20', outfile, logLevel: 'warning', absWorkingDir: root });
+  return require(outfile);
+}
+
 async function partOps(dir) {
   const { createGuard } = loadCore();
   // Limits raised so a "full read" of 2 MB really returns the whole file (and can be deduplicated: a
@@ -397,19 +405,7 @@ async function partDiff(dir) {
 
   // (b) The diff functions alone, from a bench-only bundle of src/core/edit/lineDiff.ts (not exported by dist/core.js).
   {
-    const esbuild = await import('esbuild');
-    const bundle = path.join(dir, 'lineDiff.bench.cjs');
-    await esbuild.build({
-      entryPoints: [path.join(root, 'src/core/edit/lineDiff.ts')],
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      outfile: bundle,
-      logLevel: 'warning',
-      absWorkingDir: root,
-    });
-    const { computeLineChanges, formatUnifiedDiff } = require(bundle);
+    const { computeLineChanges, formatUnifiedDiff } = await benchBundle(dir, 'src/core/edit/lineDiff.ts');
     const compute = [];
     const format = [];
     const both = [];
@@ -493,19 +489,7 @@ async function partEdits(dir) {
 
   // (b) applyEdits alone, from a bench-only bundle of src/core/edit/applyEdits.ts (not exported by dist/core.js).
   {
-    const esbuild = await import('esbuild');
-    const bundle = path.join(dir, 'applyEdits.bench.cjs');
-    await esbuild.build({
-      entryPoints: [path.join(root, 'src/core/edit/applyEdits.ts')],
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      outfile: bundle,
-      logLevel: 'warning',
-      absWorkingDir: root,
-    });
-    const { applyEdits } = require(bundle);
+    const { applyEdits } = await benchBundle(dir, 'src/core/edit/applyEdits.ts');
     for (const count of EDIT_COUNTS) {
       const edits = renames(count, true);
       const times = [];
