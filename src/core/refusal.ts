@@ -105,6 +105,9 @@ export const messages = {
   wouldBlock(path: string): string {
     return `Reading ${displayPath(path)} would block (it behaves like a device or pipe, not a file). ReadGate refuses it; nothing was read or changed. Do not retry; use another tool if you really need it.`;
   },
+  vanished(path: string): string {
+    return `${displayPath(path)} vanished while ReadGate opened it (it was deleted, or a folder on the way was moved). Nothing was read or changed. Check the path, then retry.`;
+  },
   becameLink(path: string): string {
     return `${displayPath(path)} was replaced by a symbolic link after ReadGate checked it, so ReadGate did not follow it. Nothing was read or changed. Retry: the path is checked again, link and all.`;
   },

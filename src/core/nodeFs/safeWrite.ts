@@ -385,9 +385,12 @@ export function makeFoldersSafely(sys: Syscalls, dir: string, expect?: { folders
     try {
       sys.mkdirSync(level);
     } catch (error) {
+      // The folder above vanished or turned into a file meanwhile: a folder swap, not a disk problem.
+      if (isMissing(error)) throw writeConflict('folder', `the folder ${nodePath.dirname(level)} is gone`);
       if (errnoOf(error) !== 'EEXIST') throw error;
     }
-    const stats = sys.lstatSync(level);
+    const stats = lstatOrUndefined(sys, level);
+    if (!stats) throw writeConflict('folder', `${level} vanished while it was made`);
     if (!stats.isDirectory()) throw writeConflict('folder', `${level} was replaced by a ${kindOf(stats)} while it was made`);
     chain.push({ path: level, identity: identityOfStats(stats, level) });
   }

@@ -19,7 +19,7 @@ import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports';
 import { DenyRules } from './denyRules';
 import { displayPath } from './displayPath';
-import { followSymlinkChain, type SymlinkHop } from './symlinkChain';
+import { CHANGED_DURING_WALK, followSymlinkChain, type SymlinkHop } from './symlinkChain';
 
 export interface PathPolicyOptions {
   /** Absolute folders the agent may touch; relative paths resolve against the first. */
@@ -88,7 +88,11 @@ export class PathPolicy {
     const namedRule = this.denyRuleFor(named, roots);
     if (namedRule) return denied(`${displayPath(named)} matches the deny rule "${namedRule}": ${protectedNote}`);
     const rest = nodePath.relative(start.from, named);
-    const end = await followSymlinkChain(this.fs, start.real, rest, (hop) => this.checkHop(hop, roots));
+    // A path that changed under the walk (a link swapped as it was read) is walked again, a few times at most.
+    let end = await followSymlinkChain(this.fs, start.real, rest, (hop) => this.checkHop(hop, roots));
+    for (let again = 0; again < 3 && !end.ok && end.message.includes(CHANGED_DURING_WALK); again++) {
+      end = await followSymlinkChain(this.fs, start.real, rest, (hop) => this.checkHop(hop, roots));
+    }
     if (!end.ok) return end;
     if (!roots.some((root) => isInside(end.target, root.real))) {
       return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, outside the allowed roots (${this.rootList()}). Use a path inside them.`);

@@ -54,7 +54,15 @@ export async function followSymlinkChain(
       const state = `${next}\0${queue.join('/')}`;
       if (seen.size >= MAX_SYMLINK_HOPS || seen.has(state)) return loopRefusal(next);
       seen.add(state);
-      const text = await fs.readlink(next);
+      let text: string;
+      try {
+        text = await fs.readlink(next);
+      } catch (error) {
+        // Not a link any more (EINVAL), or gone (ENOENT): the path changed under the walk; the caller may walk again.
+        const code = (error as NodeJS.ErrnoException | undefined)?.code;
+        if (code === 'EINVAL' || code === 'ENOENT' || code === 'ENOTDIR') return changedRefusal(next);
+        throw error;
+      }
       const target = nodePath.resolve(current, text);
       const refusal = checkHop({ link: next, target });
       if (refusal) return refusal;
@@ -66,6 +74,17 @@ export async function followSymlinkChain(
     current = next;
   }
   return { ok: true, target: current, exists: true };
+}
+
+/** Marks a walk that met a path changing under it (see `PathPolicy.check`, which walks again). */
+export const CHANGED_DURING_WALK = 'changed while it was resolved';
+
+function changedRefusal(link: string): PathRefusal {
+  return {
+    ok: false,
+    code: 'PATH_INVALID',
+    message: `The path cannot be resolved: ${link} ${CHANGED_DURING_WALK} (a link or folder on the way is being replaced). Nothing was read or changed. Retry; if it keeps happening, ask the user what is replacing it.`,
+  };
 }
 
 function loopRefusal(link: string): PathRefusal {

@@ -135,5 +135,8 @@ async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, error
     }
     return refuse('FILE_CHANGED_SINCE_READ', messages.changedWhileWriting(plan.path, error.message) + others);
   }
+  // A name on the way vanished mid-write: a folder was moved or deleted, not a disk or permission problem.
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return refuse('FILE_CHANGED_SINCE_READ', messages.changedWhileWriting(plan.path, `a folder on the way vanished while it was written (${detail})`) + others);
   return refuse('WRITE_FAILED', messages.writeFailed(plan.path, detail) + others);
 }

@@ -219,4 +219,46 @@ suite('write path regressions', () => {
       else assert.deepStrictEqual(inChecked, ['keep.txt'], JSON.stringify(result));
     });
   }
+
+  // Seen under the real folder-swap race: "could not check … (EINVAL on readlink)" and "… (ENOENT on open) … check
+  // the file's permissions" for paths that merely changed while they were resolved or opened.
+  test('a link swapped back to a folder while the path is resolved is walked again, not refused as unreadable', async () => {
+    const { root, control, session } = setup();
+    put(path.join(root, 'real', 'a.txt'), 'one\n');
+    fs.symlinkSync(path.join(root, 'real'), path.join(root, 'sub'));
+    let swapped = false;
+    control.arm((call) =>
+      call.name === 'readlinkSync' && !swapped
+        ? {
+            kind: 'race',
+            run: () => {
+              swapped = true;
+              fs.unlinkSync(path.join(root, 'sub'));
+              fs.mkdirSync(path.join(root, 'sub'));
+              put(path.join(root, 'sub', 'a.txt'), 'two\n');
+            },
+          }
+        : undefined,
+    );
+    const read = ok(await session.read('sub/a.txt'));
+    control.disarm();
+    assert.ok(swapped, 'test premise: the link was swapped during the walk');
+    assert.ok(read.text.includes('two'), read.text);
+  });
+
+  test('a file that vanishes between its check and its open is FILE_NOT_FOUND, for read and edit', async () => {
+    const { root, control, session } = setup();
+    const file = put(path.join(root, 'a.txt'), 'one\n');
+    ok(await session.read('a.txt'));
+    const vanishBeforeOpen = () => control.arm((call) => (call.name === 'openSync' && call.path === file ? { kind: 'race', run: () => fs.existsSync(file) && fs.unlinkSync(file) } : undefined));
+    vanishBeforeOpen();
+    refused(await session.read('a.txt', { force: true }), 'FILE_NOT_FOUND', 'vanished while ReadGate opened it');
+    control.disarm();
+    put(file, 'one\n');
+    ok(await session.read('a.txt', { force: true }));
+    vanishBeforeOpen();
+    refused(await session.edit('a.txt', [{ oldString: 'one', newString: 'two' }]), 'FILE_NOT_FOUND', 'vanished');
+    control.disarm();
+    assert.ok(!fs.existsSync(file), 'nothing re-created');
+  });
 });

@@ -31,7 +31,10 @@ suite('real faults: a directory swapped for a symlink during writes', () => {
     const counts = { ok: 0, refused: {} as Record<string, number> };
     const tally = (result: MutationResult | { ok: boolean; code?: string }): void => {
       if (result.ok) counts.ok++;
-      else counts.refused[result.code!] = (counts.refused[result.code!] ?? 0) + 1;
+      else {
+        counts.refused[result.code!] = (counts.refused[result.code!] ?? 0) + 1;
+        if (process.env.READGATE_DEBUG && counts.refused[result.code!] <= 3) console.log(`        ${result.code}: ${(result as { message?: string }).message?.slice(0, 300)}`);
+      }
     };
     let generation = 0; // of the last ok edit
     const created: number[] = [];
