@@ -1,25 +1,11 @@
-/** A directory tree as comparable data: every entry's kind, mode and exact bytes (or link text). */
-import * as fs from 'fs';
-import * as path from 'path';
+/** A directory tree as comparable data: every entry's kind, mode and exact bytes (or link text), as a Map. */
+import { snapshotTree } from './treeSnapshot';
 
 export type Tree = Map<string, string>;
 
 export function treeOf(root: string): Tree {
-  const tree: Tree = new Map();
-  const walk = (dir: string): void => {
-    for (const name of fs.readdirSync(dir).sort()) {
-      const full = path.join(dir, name);
-      const rel = path.relative(root, full);
-      const stats = fs.lstatSync(full);
-      if (stats.isSymbolicLink()) tree.set(rel, `link:${fs.readlinkSync(full)}`);
-      else if (stats.isDirectory()) {
-        tree.set(rel, 'dir');
-        walk(full);
-      } else tree.set(rel, `file:${(stats.mode & 0o7777).toString(8)}:${fs.readFileSync(full).toString('base64')}`);
-    }
-  };
-  walk(root);
-  return tree;
+  const entries = Object.entries(snapshotTree(root, { bytes: true }));
+  return new Map(entries.map(([name, entry]) => [name, entry.kind === 'file' ? `file:${entry.mode}:${entry.bytes}` : entry.kind === 'directory' ? 'dir' : entry.kind === 'symlink' ? `link:${entry.content}` : 'other']));
 }
 
 /** A temp file of ReadGate's write path (`.name.readgate-<pid>-<time>-<n>.tmp`). */

@@ -18,12 +18,14 @@ export interface EntrySnapshot {
   /** sha256 of a file's bytes, a symlink's target. */
   content?: string;
   size?: number;
+  /** A file's bytes in base64, when asked for (`snapshotTree(dir, { bytes: true })`). */
+  bytes?: string;
 }
 
 export type TreeSnapshot = Record<string, EntrySnapshot>;
 
 /** Every entry under `dir` (not following symlinks), keyed by its path relative to `dir`. */
-export function snapshotTree(dir: string): TreeSnapshot {
+export function snapshotTree(dir: string, options: { bytes?: boolean } = {}): TreeSnapshot {
   const out: TreeSnapshot = {};
   const walk = (at: string): void => {
     for (const name of fs.readdirSync(at).sort()) {
@@ -31,7 +33,10 @@ export function snapshotTree(dir: string): TreeSnapshot {
       const stat = fs.lstatSync(full);
       const base = { mode: (stat.mode & 0o7777).toString(8), uid: stat.uid, gid: stat.gid };
       const key = path.relative(dir, full);
-      if (stat.isFile()) out[key] = { kind: 'file', ...base, size: stat.size, content: createHash('sha256').update(fs.readFileSync(full)).digest('hex') };
+      if (stat.isFile()) {
+        const data = fs.readFileSync(full);
+        out[key] = { kind: 'file', ...base, size: stat.size, content: createHash('sha256').update(data).digest('hex'), ...(options.bytes ? { bytes: data.toString('base64') } : {}) };
+      }
       else if (stat.isSymbolicLink()) out[key] = { kind: 'symlink', ...base, content: fs.readlinkSync(full) };
       else if (stat.isDirectory()) {
         out[key] = { kind: 'directory', ...base };
