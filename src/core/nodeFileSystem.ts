@@ -35,6 +35,7 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): FileS
     }
   };
   return {
+    verifiesExpectations: true,
     async lstat(filePath) {
       return statWith((p) => sys.lstatSync(p), filePath);
     },

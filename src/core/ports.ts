@@ -117,6 +117,11 @@ export interface BatchWrite {
  * (ENOENT, ENOTDIR) and reject for any other failure (the guard then fails closed).
  */
 export interface FileSystem {
+  /**
+   * Optional: true when every `writeFile` verifies its `expect` synchronously with the replacement (the Node port).
+   * The guard then leaves the content check right before a single-file write to the port; otherwise it checks first.
+   */
+  readonly verifiesExpectations?: boolean;
   lstat(path: string): Promise<FileStat | undefined>;
   stat(path: string): Promise<FileStat | undefined>;
   readlink(path: string): Promise<string>;

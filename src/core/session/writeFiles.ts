@@ -41,9 +41,9 @@ function modeOf(plan: FilePlan): { mode?: number } {
 /** Undefined when every file was written; otherwise the refusal, with every file as it was. */
 export async function writeFiles(ctx: GuardContext, s: SessionState, finals: FinalFile[], beforeFirstWrite: () => void): Promise<Refusal | undefined> {
   for (const { plan } of finals) {
-    // One file: its content is checked by the port's write itself (a conflict there gets the same diff refusal).
-    // Several: every file's content is checked before the first is written, so a refusal never undoes a write.
-    const stale = finals.length === 1 ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written');
+    // One file through a port that verifies its writes: the content is checked by the write itself (a conflict
+    // there gets the same diff refusal). Otherwise every file's content is checked before the first is written.
+    const stale = finals.length === 1 && ctx.fs.verifiesExpectations ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written');
     if (stale) return stale;
   }
   beforeFirstWrite();

@@ -10,6 +10,7 @@
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { BatchWrite, FileStat, FileSystem, FolderExpectation, TextCodec, WriteExpectation, WriteOptions } from '../../core/index';
+import { writeConflict } from '../../core/fileErrors';
 import { createNodeFileSystem } from '../../core/nodeFileSystem';
 import { fromVirtualPath, isVirtualPath } from '../util/virtualPaths';
 import { WorkspaceFileSystem } from './workspaceFileSystem';
@@ -53,6 +54,8 @@ function minimalReplacement(document: vscode.TextDocument, after: string): { ran
 }
 
 export class EditorFileSystem implements FileSystem {
+  /** Disk writes verify through the Node port; a document's edit is checked against its text just before it is applied. */
+  readonly verifiesExpectations = true;
   private readonly local: FileSystem;
   private readonly virtual = new WorkspaceFileSystem();
 
@@ -129,6 +132,11 @@ export class EditorFileSystem implements FileSystem {
     this.beforeOwnEdit(path);
     const document = await this.editableDocument(path);
     if (!document) return this.backend(path).writeFile(path, data, options);
+    // The buffer must still hold exactly what the guard planned against: typing during review is never overwritten.
+    const expected = options?.expect?.current;
+    if (expected && Buffer.compare(Buffer.from(await encodeForDocument(document)), Buffer.from(expected.bytes.buffer, expected.bytes.byteOffset, expected.bytes.byteLength)) !== 0) {
+      throw writeConflict('changed', `${path} changed in the editor`);
+    }
     const wasDirty = document.isDirty;
     const replacement = minimalReplacement(document, await decodeForDocument(document, data));
     if (replacement) {

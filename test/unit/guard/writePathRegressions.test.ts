@@ -261,4 +261,27 @@ suite('write path regressions', () => {
     control.disarm();
     assert.ok(!fs.existsSync(file), 'nothing re-created');
   });
+
+  // Review of this change: a single-file write left the content check to the port, but a port that writes
+  // elsewhere (an editor's document through a WorkspaceEdit) does not verify `expect`; the user's typing during
+  // approval was then overwritten.
+  test('a port that does not verify its writes still gets the content check right before a single-file write', async () => {
+    const root = makeTempDir('readgate-regress-');
+    const file = put(path.join(root, 'a.txt'), 'one\ntwo\n');
+    const real = createNodeFileSystem();
+    // Writes like an editor buffer would: whatever is there is replaced, nothing verified.
+    const fileSystem: FileSystem = { ...real, verifiesExpectations: false, writeFile: (p, data, options) => real.writeFile(p, data, { ...(options?.mode !== undefined ? { mode: options.mode } : {}) }) };
+    const guard = createGuard({
+      roots: [root],
+      fileSystem,
+      approve: async () => {
+        fs.writeFileSync(file, 'one\ntwo typed by the user\n');
+        return { approved: true };
+      },
+    });
+    const session = guard.session('s');
+    ok(await session.read('a.txt'));
+    refused(await session.edit('a.txt', [{ oldString: 'two', newString: 'TWO' }]), 'FILE_CHANGED_SINCE_READ', 'typed by the user');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'one\ntwo typed by the user\n');
+  });
 });
