@@ -4,9 +4,9 @@
  * extension uses (API.md section 1).
  */
 export { createGuard } from './guard';
-export { ERROR_CODES, isErrorCode } from './refusal';
-export { MAX_EDITS_PER_CALL } from './session/inputValidation';
-export type { ErrorCode, Refusal } from './refusal';
+export { ERROR_CODES, isErrorCode } from './refusals/refusal';
+export { MAX_EDITS_PER_CALL } from './operations/inputValidation';
+export type { ErrorCode, Refusal } from './refusals/refusal';
 export type { BatchWrite, ChangeSource, ChunkReader, ConflictReason, TextCodec, Clock, FileKind, FileStat, FileSystem, FolderExpectation, Logger, NotRegularFile, NotWritable, WriteConflict, WriteExpectation, WriteOptions } from './ports';
 export type {
   ApprovalDecision,

@@ -3,7 +3,7 @@
  * additions here (ports, `noteChange`, per-session options) extend it without renaming anything.
  */
 import type { ChangeSource, Clock, FileSystem, Logger } from './ports';
-import type { ErrorCode, Refusal } from './refusal';
+import type { ErrorCode, Refusal } from './refusals/refusal';
 
 export type { ChangeSource, ErrorCode, Refusal };
 

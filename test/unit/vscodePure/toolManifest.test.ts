@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ERROR_CODES } from '../../../src/core/refusal';
+import { ERROR_CODES } from '../../../src/core/refusals/refusal';
 import { ToolNames } from '../../../src/vscode/tools/toolNames';
 import { repoRoot } from '../helpers/repoRoot';
 

@@ -8,10 +8,10 @@ import { formatUnifiedDiff } from '../edit/lineDiff';
 import { type LineChange, type Ranges, EMPTY, formatRanges, union } from '../ledger/coverage';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { displayPath } from '../path/displayPath';
-import { type Refusal, describeSource, refuse } from '../refusal';
-import type { GuardContext } from './context';
-import type { FileText } from './fileText';
-import type { SessionState } from './sessionState';
+import { type Refusal, describeSource, refuse } from './refusal';
+import type { GuardContext } from '../operations/context';
+import type { FileText } from '../operations/fileText';
+import type { SessionState } from '../operations/sessionState';
 
 const MAX_DIFF_LINES = 120;
 

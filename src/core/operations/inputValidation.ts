@@ -5,7 +5,7 @@
  * caller's code to name a value (no toString, no getters: `describeValue`).
  */
 import { formatCount } from '../read/formatCount';
-import { type Refusal, refuse } from '../refusal';
+import { type Refusal, refuse } from '../refusals/refusal';
 
 /**
  * Most edits one call may carry: an `edit`'s list, or all the lists of a `multiEdit` together. Each edit

@@ -9,7 +9,7 @@
  *
  * Not here: what a value must be (`inputValidation.ts`); whether a path is allowed (`pathPolicy.ts`).
  */
-import { type Refusal, isRefusal, refuse } from '../refusal';
+import { type Refusal, isRefusal, refuse } from '../refusals/refusal';
 import type { Edit } from '../types';
 import {
   validateEdit,

@@ -14,8 +14,8 @@
 import { displayPath } from '../path/displayPath';
 import { computeLineChanges } from '../edit/lineDiff';
 import { mapThrough } from '../ledger/coverage';
-import { type Refusal, refuse } from '../refusal';
-import { refuseWithDiff } from './changedRefusal';
+import { type Refusal, refuse } from '../refusals/refusal';
+import { refuseWithDiff } from '../refusals/changedRefusal';
 import type { GuardContext } from './context';
 import { decodeFile, versionOf } from './fileText';
 import type { FilePlan } from './mutationPlan';

@@ -9,8 +9,8 @@ import { indexLines, type LineIndex } from '../edit/lineEndings';
 import { type Ranges, formatRanges } from '../ledger/coverage';
 import type { ReadLimits } from '../read/formatRead';
 import { linesBeyondReadCap } from '../read/longLines';
-import { type Refusal, messages, refuse } from '../refusal';
-import type { FileText } from './fileText';
+import { type Refusal, messages, refuse } from './refusal';
+import type { FileText } from '../operations/fileText';
 
 function outsideSeen(path: string, unseen: Ranges, why: string, text: string, limits: ReadLimits, index: LineIndex = indexLines(text)): Refusal {
   const beyond = linesBeyondReadCap(unseen, (line) => text.slice(index.start(line), index.end(line)), limits, index.longest);

@@ -4,7 +4,7 @@
  * encoding check. Nothing is written here; a plan is what approval shows and what `commitPlans` applies.
  */
 import { displayPath } from '../path/displayPath';
-import { decidePriorRead, decideStaleness } from '../decide/decideMutation';
+import { decidePriorRead, decideStaleness } from '../decisions/decideMutation';
 import { applyEdits } from '../edit/applyEdits';
 import type { TextEncoding } from '../edit/encoding';
 import { eolStyle, indexLines, type LineIndex, withEol } from '../edit/lineEndings';
@@ -16,10 +16,10 @@ import type { FileStat } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
 import type { ReadLimits } from '../read/formatRead';
 import { linesBeyondReadCap } from '../read/longLines';
-import { editRefusal } from './editRefusal';
-import { type Refusal, messages, refuse } from '../refusal';
+import { editRefusal } from '../refusals/editRefusal';
+import { type Refusal, messages, refuse } from '../refusals/refusal';
 import type { Edit } from '../types';
-import { refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from './changedRefusal';
+import { refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from '../refusals/changedRefusal';
 import type { GuardContext } from './context';
 import { encodeFor, encodingName, type FileText, lineAt, loadFile } from './fileText';
 import { specialKindName } from './fileKinds';

@@ -9,7 +9,7 @@ import { encodeText } from '../edit/encoding';
 import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
 import { indexLines } from '../edit/lineEndings';
 import { type Ranges, mapThrough, union } from '../ledger/coverage';
-import { type Refusal, messages, refuse } from '../refusal';
+import { type Refusal, messages, refuse } from '../refusals/refusal';
 import type { ApprovalDecision, ApprovalFile, ApprovalRequest, MutatedFile, MutationResult } from '../types';
 import type { GuardContext } from './context';
 import { encodeFor, versionOf } from './fileText';

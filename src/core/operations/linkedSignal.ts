@@ -5,7 +5,7 @@
  * "aborted" to the next. Its `aborted`, `addEventListener` and `removeEventListener` are read once each; the
  * listener is removed when the call ends (`unlink`), so a long-lived signal does not collect them.
  */
-import { type Refusal, refuse } from '../refusal';
+import { type Refusal, refuse } from '../refusals/refusal';
 
 export interface LinkedSignal {
   /** Ours, aborted when the caller's is; undefined when the caller passed none. */

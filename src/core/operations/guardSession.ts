@@ -5,7 +5,7 @@
  * logged and fails closed; an identical refused call repeated gets a sharper message so the agent stops
  * retrying. Writes to one file are serialized under the per-file lock from the first check to the write.
  */
-import { type ErrorCode, type Refusal, isRefusal, messages, refuse } from '../refusal';
+import { type ErrorCode, type Refusal, isRefusal, messages, refuse } from '../refusals/refusal';
 import { scanRange } from '../read/scanRange';
 import { formatRanges } from '../ledger/coverage';
 import type { Edit, GuardSession, LedgerEntryView, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionStats } from '../types';
@@ -15,7 +15,7 @@ import { versionOf } from './fileText';
 import { type EditCall, type MultiEditCall, type ReadCall, type WriteCall, editCall, multiEditCall, readCall, writeCall } from './callArguments';
 import { describeValue } from './inputValidation';
 import { entryFor } from './ledgerLookup';
-import { refusalForFileError } from './fileErrorRefusal';
+import { refusalForFileError } from '../refusals/fileErrorRefusal';
 import { runLocked } from './fileLocks';
 import { type FilePlan, type PlanInput, planFile } from './mutationPlan';
 import { performRead } from './readOperation';

@@ -5,8 +5,8 @@
  * vanished between the check and the open.
  */
 import { isNotRegularFile } from '../fileErrors';
-import { type Refusal, messages, refuse } from '../refusal';
-import { specialKindName } from './fileKinds';
+import { type Refusal, messages, refuse } from './refusal';
+import { specialKindName } from '../operations/fileKinds';
 
 export function refusalForFileError(error: unknown, path: string): Refusal | undefined {
   if (isNotRegularFile(error)) {

@@ -5,8 +5,8 @@
  * read by streaming the range. Every read records what the session has now seen.
  */
 import { displayPath } from '../path/displayPath';
-import { decideRead, placeholderText } from '../decide/decideRead';
-import { decideStaleness } from '../decide/decideMutation';
+import { decideRead, placeholderText } from '../decisions/decideRead';
+import { decideStaleness } from '../decisions/decideMutation';
 import { EMPTY, type Ranges, covers, formatRanges, union } from '../ledger/coverage';
 import { missingEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from './nearMisses';
@@ -14,7 +14,7 @@ import type { FileStat } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
 import { formatRead, type ReadLimits } from '../read/formatRead';
 import { scanRange } from '../read/scanRange';
-import { type Refusal, messages, refuse } from '../refusal';
+import { type Refusal, messages, refuse } from '../refusals/refusal';
 import type { ReadOptions, ReadResult } from '../types';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { specialKindName } from './fileKinds';

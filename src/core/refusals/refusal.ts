@@ -8,10 +8,10 @@
  * cannot succeed (reading a directory, re-reading a binary file). Paths and names are shown with
  * `displayPath`, so a file name with a line break cannot add lines to a message.
  */
-import { displayPath } from './path/displayPath';
-import type { ChangeSource } from './ports';
-import { formatCount } from './read/formatCount';
-import { RAISE_READ_CAP } from './read/longLines';
+import { displayPath } from '../path/displayPath';
+import type { ChangeSource } from '../ports';
+import { formatCount } from '../read/formatCount';
+import { RAISE_READ_CAP } from '../read/longLines';
 
 /** Every error code, in the order of API.md's table. */
 export const ERROR_CODES = [

@@ -11,7 +11,7 @@
 import { describeIoError, isNotWritable, isWriteConflict } from '../fileErrors';
 import { displayPath } from '../path/displayPath';
 import type { BatchWrite, FileSystem, FolderExpectation, WriteExpectation } from '../ports';
-import { type Refusal, messages, refuse } from '../refusal';
+import { type Refusal, messages, refuse } from '../refusals/refusal';
 import type { GuardContext } from './context';
 import { foldersFor, removeMadeFolders } from './folders';
 import type { FilePlan } from './mutationPlan';

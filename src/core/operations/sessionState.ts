@@ -1,6 +1,6 @@
 /** The mutable state of one session: its ledger, its counters and its last refusal. */
 import { SessionLedger } from '../ledger/sessionLedger';
-import type { ErrorCode } from '../refusal';
+import type { ErrorCode } from '../refusals/refusal';
 import type { SessionStats } from '../types';
 
 export class SessionState {
