@@ -81,7 +81,6 @@ export function createGuard(options: GuardOptions): Guard {
     snapshotMaxFileBytes: Math.max(1, Math.floor(snapshotBudget / 8)),
     locks: new KeyedLock(),
     changes,
-    predecessors: new Map(),
     approve: options.approve ?? approveEverything,
     hasher: () => (hasher ??= loadHasher()),
     maxEntriesPerSession: positive('maxEntriesPerSession', options.maxEntriesPerSession, 10_000),

@@ -16,30 +16,29 @@ export type PriorReadDecision =
   | { kind: 'create' }
   | { kind: 'expected'; expectedVersion: string }
   | { kind: 'verify'; entry: LedgerEntry }
-  | { kind: 'refuse'; code: 'EDIT_REQUIRES_PRIOR_READ'; reason: 'unread' | 'stranger' }
+  | { kind: 'refuse'; code: 'EDIT_REQUIRES_PRIOR_READ'; reason: 'unread' }
   | { kind: 'refuse'; code: 'FILE_CHANGED_SINCE_READ'; reason: 'vanished' | 'appeared' | 'expected-missing'; entry?: LedgerEntry };
 
 export interface PriorReadFacts {
   exists: boolean;
-  /** The session's entry for the file now at the path (by identity). */
-  identityEntry?: LedgerEntry;
-  /** The session's entry last recorded at this path, whichever file it was. */
-  targetEntry?: LedgerEntry;
+  /** The session's entry at this canonical path, whichever file it was (identity does not matter). */
+  entry?: LedgerEntry;
   expectedVersion?: string;
 }
 
+/**
+ * The path decides, the content confirms: an entry at the path is verified against the current content
+ * however the file was replaced meanwhile (rename over it, delete and re-create, write in place).
+ */
 export function decidePriorRead(facts: PriorReadFacts): PriorReadDecision {
   if (!facts.exists) {
     if (facts.expectedVersion !== undefined) return { kind: 'refuse', code: 'FILE_CHANGED_SINCE_READ', reason: 'expected-missing' };
-    const seenBefore = facts.targetEntry;
-    if (seenBefore && seenBefore.version !== undefined) return { kind: 'refuse', code: 'FILE_CHANGED_SINCE_READ', reason: 'vanished', entry: seenBefore };
+    if (facts.entry && facts.entry.version !== undefined) return { kind: 'refuse', code: 'FILE_CHANGED_SINCE_READ', reason: 'vanished', entry: facts.entry };
     return { kind: 'create' };
   }
   if (facts.expectedVersion !== undefined) return { kind: 'expected', expectedVersion: facts.expectedVersion };
-  if (facts.identityEntry && facts.identityEntry.version !== undefined) return { kind: 'verify', entry: facts.identityEntry };
-  const atPath = facts.targetEntry;
-  if (atPath && atPath.version === undefined) return { kind: 'refuse', code: 'FILE_CHANGED_SINCE_READ', reason: 'appeared', entry: atPath };
-  if (atPath) return { kind: 'refuse', code: 'EDIT_REQUIRES_PRIOR_READ', reason: 'stranger' };
+  if (facts.entry && facts.entry.version !== undefined) return { kind: 'verify', entry: facts.entry };
+  if (facts.entry) return { kind: 'refuse', code: 'FILE_CHANGED_SINCE_READ', reason: 'appeared', entry: facts.entry };
   return { kind: 'refuse', code: 'EDIT_REQUIRES_PRIOR_READ', reason: 'unread' };
 }
 

@@ -2,12 +2,17 @@
  * Who last changed a file, as adapters (watchers, document events) and the guard itself report it, keyed by
  * resolved path. Refusals use it to say "changed by someone typing in the editor" instead of just "changed".
  * Hints only: staleness is always decided by content. Bounded (oldest notes are dropped).
+ *
+ * A session's own write is noted with the version it produced, and is named only while the file holds
+ * exactly that content: whatever changed it afterwards was not that session.
  */
 import type { ChangeSource } from '../ports';
 
 interface Note {
   source: ChangeSource;
   at: number;
+  /** For a session's write: the version it produced. */
+  version?: string;
 }
 
 const MAX_NOTES = 10_000;
@@ -15,15 +20,20 @@ const MAX_NOTES = 10_000;
 export class ChangeNotes {
   private readonly notes = new Map<string, Note>();
 
-  note(target: string, source: ChangeSource, at: number): void {
+  note(target: string, source: ChangeSource, at: number, version?: string): void {
     this.notes.delete(target);
-    this.notes.set(target, { source, at });
+    this.notes.set(target, { source, at, ...(version !== undefined ? { version } : {}) });
     if (this.notes.size > MAX_NOTES) this.notes.delete(this.notes.keys().next().value as string);
   }
 
-  /** The latest source noted for `target` at or after `since`, if any. */
-  since(target: string, since: number): ChangeSource | undefined {
+  /**
+   * The latest source noted for `target` at or after `since`, if it can explain `currentVersion` (a session's
+   * write explains only the content it wrote; pass `undefined` for a file that is gone).
+   */
+  since(target: string, since: number, currentVersion?: string | null): ChangeSource | undefined {
     const note = this.notes.get(target);
-    return note && note.at >= since ? note.source : undefined;
+    if (!note || note.at < since) return undefined;
+    if (note.source.kind === 'session' && currentVersion !== null && note.version !== currentVersion) return undefined;
+    return note.source;
   }
 }

@@ -1,21 +1,26 @@
 /**
- * What one session has seen: an entry per file identity with the version it saw, the lines it has seen
- * (unlock edits) and the lines that were shown to it by a read or a refusal's diff (allow dedup
- * placeholders). Sessions never share a ledger.
+ * What one session has seen: one entry per file, keyed by its canonical path (every link resolved), with the
+ * content version it saw, the lines it has seen (unlock edits) and the lines shown to it by a read or a
+ * refusal's diff (allow dedup placeholders). Sessions never share a ledger.
  *
- * Entries are keyed by identity (`dev:ino`), with a path index so a file that vanished, or a path the session
- * saw missing, can still be found. The ledger is bounded: past `maxEntries` the least recently used entry is
- * forgotten, which only ever makes the guard stricter (a forgotten file must be read again).
+ * Files are rarely kept on one inode (git checkout, editors' safe-save, formatters and this guard's own
+ * atomic writes replace them by rename), and freed inodes are handed to new files, so the path is the key
+ * and the content decides. The identity (`dev:ino`) recorded with an entry only finds another name of the
+ * same file (a hard link): such an entry counts only while its other name still leads to that identity and the
+ * content is the version the session saw, so a reused inode never carries history.
+ *
+ * The ledger is bounded: past `maxEntries` the least recently used entry is forgotten, which only ever makes
+ * the guard stricter (a forgotten file must be read again).
  */
 import { EMPTY, type Ranges } from './coverage';
 
 export interface LedgerEntry {
-  /** `undefined` for a path the session saw missing. */
-  identity: string | undefined;
-  /** The resolved path the session last used for it. */
+  /** The canonical path: the key. */
   target: string;
   /** The path as the caller named it. */
   path: string;
+  /** Identity of the file when this was recorded; `undefined` for a path the session saw missing. */
+  identity: string | undefined;
   /** Version seen; `undefined` when the session saw the path missing. */
   version: string | undefined;
   totalLines: number;
@@ -28,8 +33,9 @@ export interface LedgerEntry {
 }
 
 export class SessionLedger {
-  private readonly byKey = new Map<string, LedgerEntry>();
-  private readonly byTarget = new Map<string, string>();
+  private readonly byTarget = new Map<string, LedgerEntry>();
+  /** identity → canonical paths recorded with it (usually one). */
+  private readonly byIdentity = new Map<string, Set<string>>();
 
   /** `onChange` hears every recorded, forgotten or evicted entry (by the path the caller named). */
   constructor(
@@ -38,83 +44,78 @@ export class SessionLedger {
   ) {}
 
   get size(): number {
-    return this.byKey.size;
+    return this.byTarget.size;
   }
 
-  /** The entry of an existing file, by identity. */
-  byIdentity(identity: string): LedgerEntry | undefined {
-    return this.touch(`id:${identity}`);
-  }
-
-  /** The entry last recorded at a resolved path (the file there now may be another one). */
-  atTarget(target: string): LedgerEntry | undefined {
-    const key = this.byTarget.get(target);
-    return key ? this.touch(key) : undefined;
-  }
-
-  record(entry: LedgerEntry): void {
-    const key = entry.identity ? `id:${entry.identity}` : `missing:${entry.target}`;
-    const previousKey = this.byTarget.get(entry.target);
-    if (previousKey && previousKey !== key && previousKey.startsWith('missing:')) this.byKey.delete(previousKey);
-    this.byKey.delete(key);
-    this.byKey.set(key, entry);
-    this.byTarget.set(entry.target, key);
-    this.onChange(entry.path);
-    while (this.byKey.size > this.maxEntries) {
-      const oldest = this.byKey.keys().next().value as string;
-      const evicted = this.byKey.get(oldest);
-      this.byKey.delete(oldest);
-      if (evicted && this.byTarget.get(evicted.target) === oldest) this.byTarget.delete(evicted.target);
-      if (evicted) this.onChange(evicted.path);
+  /** The entry recorded at a canonical path, whatever file is there now. */
+  at(target: string): LedgerEntry | undefined {
+    const entry = this.byTarget.get(target);
+    if (entry) {
+      this.byTarget.delete(target);
+      this.byTarget.set(target, entry);
     }
-  }
-
-  forget(entry: LedgerEntry): void {
-    const key = entry.identity ? `id:${entry.identity}` : `missing:${entry.target}`;
-    if (!this.byKey.delete(key)) return;
-    if (this.byTarget.get(entry.target) === key) this.byTarget.delete(entry.target);
-    this.onChange(entry.path);
+    return entry;
   }
 
   /**
-   * Remembers the entries recorded at `targets`; calling the result puts them back (and drops entries recorded
-   * there since). For work whose outcome the agent will not see, such as a refresh during review.
+   * Entries recorded at other paths with this identity and exactly this version: candidates for another name of
+   * the same file. The caller must confirm the other name still leads to this identity (a hard link), since a
+   * freed inode is handed to new files.
    */
-  capture(targets: readonly string[]): () => void {
-    const saved = targets.map((target) => ({ target, key: this.byTarget.get(target), entry: this.byTarget.has(target) ? this.byKey.get(this.byTarget.get(target)!) : undefined }));
-    return () => {
-      for (const { target, key, entry } of saved) {
-        const now = this.byTarget.get(target);
-        if (now && now !== key) this.byKey.delete(now);
-        if (key && entry) {
-          this.byKey.set(key, entry);
-          this.byTarget.set(target, key);
-        } else {
-          this.byTarget.delete(target);
-        }
-        this.onChange(entry?.path ?? target);
-      }
-    };
+  aliasCandidates(identity: string, version: string, exceptTarget: string): LedgerEntry[] {
+    const found: LedgerEntry[] = [];
+    for (const target of this.byIdentity.get(identity) ?? []) {
+      const entry = this.byTarget.get(target);
+      if (target !== exceptTarget && entry?.identity === identity && entry.version === version) found.push(entry);
+    }
+    return found;
+  }
+
+  /** Whether some entry was recorded with this identity (a cheap test before loading content for `aliasOf`). */
+  hasIdentity(identity: string): boolean {
+    return (this.byIdentity.get(identity)?.size ?? 0) > 0;
+  }
+
+  record(entry: LedgerEntry): void {
+    this.remove(entry.target, false);
+    this.byTarget.set(entry.target, entry);
+    if (entry.identity) {
+      let targets = this.byIdentity.get(entry.identity);
+      if (!targets) this.byIdentity.set(entry.identity, (targets = new Set()));
+      targets.add(entry.target);
+    }
+    this.onChange(entry.path);
+    while (this.byTarget.size > this.maxEntries) {
+      const oldest = this.byTarget.keys().next().value as string;
+      this.remove(oldest, true);
+    }
+  }
+
+  forget(target: string): void {
+    this.remove(target, true);
   }
 
   clear(): void {
-    const paths = [...this.byKey.values()].map((entry) => entry.path);
-    this.byKey.clear();
+    const paths = [...this.byTarget.values()].map((entry) => entry.path);
     this.byTarget.clear();
+    this.byIdentity.clear();
     for (const path of paths) this.onChange(path);
   }
 
   entries(): IterableIterator<LedgerEntry> {
-    return this.byKey.values();
+    return this.byTarget.values();
   }
 
-  private touch(key: string): LedgerEntry | undefined {
-    const entry = this.byKey.get(key);
-    if (entry) {
-      this.byKey.delete(key);
-      this.byKey.set(key, entry);
+  private remove(target: string, announce: boolean): void {
+    const entry = this.byTarget.get(target);
+    if (!entry) return;
+    this.byTarget.delete(target);
+    if (entry.identity) {
+      const targets = this.byIdentity.get(entry.identity);
+      targets?.delete(target);
+      if (targets?.size === 0) this.byIdentity.delete(entry.identity);
     }
-    return entry;
+    if (announce) this.onChange(entry.path);
   }
 }
 

@@ -17,9 +17,6 @@ import type { FilePlan } from './mutationPlan';
 import type { SessionState } from './sessionState';
 import { type FinalFile, writeFiles } from './writeFiles';
 
-/** Identities remembered across atomic replacements (a long-lived window makes many writes). */
-const MAX_PREDECESSORS = 10_000;
-
 const RESULT_DIFF_LINES = 400;
 
 export type Operation = 'edit' | 'write' | 'multiEdit';
@@ -142,15 +139,10 @@ async function record(ctx: GuardContext, s: SessionState, final: Final): Promise
   let seen: Ranges = plan.seenAfter;
   if (final.userChanged) seen = union(mapThrough(plan.seenBefore, changes), diff.shownNew);
   if (stat) {
-    if (plan.stat && stat.identity !== plan.stat.identity) {
-      ctx.predecessors.set(stat.identity, plan.stat.identity);
-      // Bounded: one entry per atomic write; the oldest are the least likely to be looked up.
-      if (ctx.predecessors.size > MAX_PREDECESSORS) ctx.predecessors.delete(ctx.predecessors.keys().next().value as string);
-    }
     s.ledger.record({ identity: stat.identity, target: plan.target, path: plan.path, version, totalLines: lineCount, seen, shown: [], shownByRead: 0, recordedAt: ctx.clock.now() });
   }
   if (bytes.length <= ctx.snapshotMaxFileBytes) ctx.snapshots.put(version, afterText);
-  ctx.changes.note(plan.target, { kind: 'session', detail: s.id }, ctx.clock.now());
+  ctx.changes.note(plan.target, { kind: 'session', detail: s.id }, ctx.clock.now(), version);
   const lines = `${lineCount} line${lineCount === 1 ? '' : 's'}`;
   const what = plan.created ? `created (${lines})` : plan.replacements ? `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}` : `replaced (${lines})`;
   return { path: plan.path, version, created: plan.created, diff: diff.text, summary: `${displayPath(plan.path)}: ${what}; new version ${version}.`, shownDiff: diff.text };

@@ -27,8 +27,6 @@ export interface GuardContext {
   snapshotMaxFileBytes: number;
   locks: KeyedLock;
   changes: ChangeNotes;
-  /** Identity a file had before this guard replaced it atomically (new → old), so ledgers can follow it. */
-  predecessors: Map<string, string>;
   approve(request: ApprovalRequest): Promise<ApprovalDecision>;
   hasher(): Promise<Hasher>;
   maxEntriesPerSession: number;

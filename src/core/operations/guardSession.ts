@@ -14,9 +14,10 @@ import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { versionOf } from './fileText';
 import { type EditCall, type MultiEditCall, type ReadCall, type WriteCall, editCall, multiEditCall, readCall, writeCall } from './callArguments';
 import { describeValue } from './inputValidation';
-import { entryFor } from './ledgerLookup';
+import type { LedgerEntry } from '../ledger/sessionLedger';
 import { refusalForFileError } from '../refusals/fileErrorRefusal';
 import { runLocked } from './fileLocks';
+import { findAlias } from './aliases';
 import { type FilePlan, type PlanInput, planFile } from './mutationPlan';
 import { performRead } from './readOperation';
 import { linkSignal } from './linkedSignal';
@@ -91,24 +92,28 @@ export class GuardSessionImpl implements GuardSession {
     try {
       const checked = await this.ctx.paths.check(path);
       if (!checked.ok) return 'unknown';
-      const stat = await this.ctx.fs.stat(checked.target);
-      const { identityEntry, targetEntry } = entryFor(this.ctx, this.state, checked.target, stat?.identity);
-      if (!stat) return targetEntry ? (targetEntry.version === undefined ? 'fresh' : 'stale') : 'unknown';
-      if (!identityEntry) return targetEntry ? 'stale' : 'unknown';
-      if (stat.kind !== 'file') return 'stale';
+      const target = checked.target;
+      const stat = await this.ctx.fs.stat(target);
+      const entry = this.state.ledger.at(target);
+      if (!stat) return entry ? (entry.version === undefined ? 'fresh' : 'stale') : 'unknown';
+      if (entry && entry.version === undefined) return 'stale';
+      if (!entry && !this.state.ledger.hasIdentity(stat.identity)) return 'unknown';
+      if (stat.kind !== 'file') return entry ? 'stale' : 'unknown';
       const hasher = await this.ctx.hasher();
       let version: string;
       if (stat.size > IN_MEMORY_MAX_BYTES) {
-        const reader = await this.ctx.fs.openChunkReader(checked.target);
+        const reader = await this.ctx.fs.openChunkReader(target);
         try {
           version = (await scanRange(reader, { startLine: 1, maxLines: 0, maxBytes: 0, hasher })).version;
         } finally {
           await reader.close();
         }
       } else {
-        version = versionOf(hasher, await this.ctx.fs.readFile(checked.target), stat.revision);
+        version = versionOf(hasher, await this.ctx.fs.readFile(target), stat.revision);
       }
-      return version === identityEntry.version ? 'fresh' : 'stale';
+      if (entry) return version === entry.version ? 'fresh' : 'stale';
+      // Seen only under another name of this file: fresh while it holds exactly that content.
+      return (await findAlias(this.ctx, this.state, target, stat.identity, version)) ? 'fresh' : 'unknown';
     } catch (error) {
       this.ctx.logger.warn('[guard] check failed; reporting stale', { session: this.id, error: errnoOf(error) });
       return 'stale';
@@ -130,7 +135,7 @@ export class GuardSessionImpl implements GuardSession {
   entries(): LedgerEntryView[] {
     return [...this.state.ledger.entries()].map((entry) => {
       // A session's own mutations are noted too; they are not a change it missed.
-      const source = this.ctx.changes.since(entry.target, entry.recordedAt + 1) ?? this.ctx.changes.since(entry.path, entry.recordedAt + 1);
+      const source = this.ctx.changes.since(entry.target, entry.recordedAt + 1, null);
       const changedBy = source && !(source.kind === 'session' && source.detail === this.id) ? source : undefined;
       return {
         path: entry.path,
@@ -161,24 +166,31 @@ export class GuardSessionImpl implements GuardSession {
       options.signal,
       async () => {
         if (options.signal?.aborted || this.ctx.isDisposed()) throw new Cancelled();
-        const planAll = async (): Promise<FilePlan[] | Refusal> => {
+        // Planning is pure; what it teaches the ledger is applied once it is known who sees the outcome.
+        const planAll = async (): Promise<{ outcome: FilePlan[] | Refusal; updates: LedgerEntry[] }> => {
           const plans: FilePlan[] = [];
+          const updates: LedgerEntry[] = [];
           for (const input of resolved) {
-            const plan = await planFile(this.ctx, this.state, input);
-            if (isRefusal(plan)) return plan;
-            plans.push(plan);
+            const planned = await planFile(this.ctx, this.state, input);
+            updates.push(...planned.updates);
+            if (isRefusal(planned.outcome)) return { outcome: planned.outcome, updates };
+            plans.push(planned.outcome);
           }
-          return plans;
+          return { outcome: plans, updates };
         };
-        const plans = await planAll();
-        if (isRefusal(plans)) return plans;
+        const apply = (updates: LedgerEntry[]): void => {
+          for (const update of updates) this.state.ledger.record(update);
+        };
+        const first = await planAll();
+        apply(first.updates);
+        if (isRefusal(first.outcome)) return first.outcome;
+        const plans = first.outcome;
         // A refresh during review re-plans under the same lock, so nothing else interleaves. Its refusals go to
-        // the approver, not the agent, so what they would record as seen is put back.
+        // the approver, not the agent, so what they would teach the ledger is dropped.
         const replan = async (): Promise<FilePlan[] | Refusal> => {
-          const restore = this.state.ledger.capture(resolved.map((input) => input.target));
           const next = await planAll();
-          if (isRefusal(next)) restore();
-          return next;
+          if (!isRefusal(next.outcome)) apply(next.updates);
+          return next.outcome;
         };
         return commitPlans(this.ctx, this.state, plans, operation, options.explanation, options.signal, replan);
       },

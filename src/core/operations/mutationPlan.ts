@@ -23,7 +23,6 @@ import { refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } fro
 import type { GuardContext } from './context';
 import { encodeFor, encodingName, type FileText, lineAt, loadFile } from './fileText';
 import { specialKindName } from './fileKinds';
-import { entryFor } from './ledgerLookup';
 import type { SessionState } from './sessionState';
 
 export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string };
@@ -128,18 +127,31 @@ function ownCoverage(ctx: GuardContext, entry: LedgerEntry | undefined, current:
   return staleness.kind === 'unknown' ? EMPTY : staleness.seen;
 }
 
-export async function planFile(ctx: GuardContext, s: SessionState, input: PlanInput): Promise<FilePlan | Refusal> {
+/** A plan (or the refusal) and what the ledger learns from planning, applied by the caller once it is known
+ * whether the agent gets this outcome (a refresh during review shows it to the user only). */
+export interface Planned {
+  outcome: FilePlan | Refusal;
+  updates: LedgerEntry[];
+}
+
+export async function planFile(ctx: GuardContext, s: SessionState, input: PlanInput): Promise<Planned> {
+  const updates: LedgerEntry[] = [];
+  const outcome = await planInto(ctx, s, input, updates);
+  return { outcome, updates };
+}
+
+async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, updates: LedgerEntry[]): Promise<FilePlan | Refusal> {
   const { path, target, request } = input;
   const stat = await ctx.fs.stat(target);
   const creates = request.kind === 'edit' && request.edits[0].oldString === '';
-  const { identityEntry, targetEntry } = entryFor(ctx, s, target, stat?.identity);
+  const entry = s.ledger.at(target);
 
   if (!stat) {
-    const decision = decidePriorRead({ exists: false, targetEntry, expectedVersion: input.expectedVersion });
+    const decision = decidePriorRead({ exists: false, entry, expectedVersion: input.expectedVersion });
     if (decision.kind === 'refuse') {
       if (decision.reason === 'vanished' && decision.entry) {
-        s.ledger.record({ ...decision.entry, identity: undefined, version: undefined, totalLines: 0, seen: [], shown: [], recordedAt: ctx.clock.now() });
-        return refuseVanished(ctx, path, target, decision.entry);
+        updates.push({ ...decision.entry, identity: undefined, version: undefined, totalLines: 0, seen: [], shown: [], recordedAt: ctx.clock.now() });
+        return refuseVanished(ctx.changes, s.id, path, target, decision.entry);
       }
       return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} does not exist, so it is not at the expectedVersion ${input.expectedVersion}. Check the path, or create the file without expectedVersion.`);
     }
@@ -158,14 +170,16 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
   // Decided from the ledger alone: an unread file's content is never loaded (seed review: no in-memory
   // custody of bytes the model never read, and no error code that depends on them). Only its first bytes
   // are sniffed, so a binary file gets BINARY_FILE instead of a request to read something unreadable.
-  const decision = decidePriorRead({ exists: true, identityEntry, targetEntry, expectedVersion: input.expectedVersion });
-  if (decision.kind === 'refuse') {
+  // Only the path counts: another name of the same file is a hard link, and those are refused above.
+  const decision = decidePriorRead({ exists: true, entry, expectedVersion: input.expectedVersion });
+  const refuseUnread = async (appeared?: LedgerEntry): Promise<Refusal> => {
     const head = await readHead(ctx, target);
     const sniff = sniffBinary(head);
     if (sniff.binary) return refuse('BINARY_FILE', messages.binary(path, sniff.type, stat.size, verb));
-    if (decision.code === 'FILE_CHANGED_SINCE_READ') return refuseAppeared(ctx, path, target, decision.entry as LedgerEntry);
-    return refuse(decision.code, messages.requiresRead(path, decision.reason === 'stranger'));
-  }
+    if (appeared) return refuseAppeared(ctx.changes, s.id, path, target, appeared, undefined);
+    return refuse('EDIT_REQUIRES_PRIOR_READ', messages.requiresRead(path));
+  };
+  if (decision.kind === 'refuse') return refuseUnread(decision.code === 'FILE_CHANGED_SINCE_READ' ? decision.entry : undefined);
   const loaded = await loadFile(ctx, target, stat);
   if (loaded.kind === 'binary') return refuse('BINARY_FILE', messages.binary(path, loaded.type, loaded.size, verb));
   const current = loaded.file;
@@ -180,27 +194,32 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
         return refuse('FILE_CHANGED_SINCE_READ', messages.expectedMismatch(path, decision.expectedVersion));
       }
       seen = allLines(current.text);
-      own = ownCoverage(ctx, identityEntry, current);
+      own = ownCoverage(ctx, entry, current);
       break;
     case 'verify': {
-      const entry = decision.entry;
-      const snapshot = entry.version ? ctx.snapshots.get(entry.version) : undefined;
+      const seenEntry = decision.entry;
+      const snapshot = seenEntry.version ? ctx.snapshots.get(seenEntry.version) : undefined;
       const staleness = decideStaleness({
-        seenVersion: entry.version as string,
-        seen: entry.seen,
+        seenVersion: seenEntry.version as string,
+        seen: seenEntry.seen,
         currentVersion: current.version,
         currentText: current.text,
         currentLines: current.index.count,
         snapshot,
         wholeFile: request.kind === 'write',
       });
-      const facts = { path, target, identity: stat.identity, entry, current, when: 'since you read it' };
-      if (staleness.kind === 'unknown') return refuseWithoutDiff(ctx, facts);
-      if (staleness.kind === 'touched') return refuseWithDiff(ctx, s, facts, snapshot as string, staleness.changes, staleness.seenUntouched);
-      if (staleness.kind === 'carried') {
-        // The change missed everything this session saw: its coverage moves to the new version.
-        s.ledger.record({ ...entry, identity: stat.identity, target, path, version: current.version, totalLines: current.index.count, seen: staleness.seen, shown: [], recordedAt: ctx.clock.now() });
-        ctx.logger.debug('[guard] coverage carried over', { session: s.id, path, from: entry.version, to: current.version, seen: formatRanges(staleness.seen) });
+      const facts = { sessionId: s.id, path, target, identity: stat.identity, entry: seenEntry, current, when: 'since you read it', now: ctx.clock.now() };
+      if (staleness.kind === 'unknown') return refuseWithoutDiff(ctx.changes, facts);
+      if (staleness.kind === 'touched') {
+        const { refusal, update } = refuseWithDiff(ctx.changes, facts, snapshot as string, staleness.changes, staleness.seenUntouched);
+        updates.push(update);
+        return refusal;
+      }
+      if (staleness.kind === 'carried' || seenEntry.identity !== stat.identity) {
+        // The change missed everything this session saw (or the same bytes now live on another inode): its
+        // coverage moves to the current version and identity.
+        updates.push({ ...seenEntry, identity: stat.identity, target, path, version: current.version, totalLines: current.index.count, seen: staleness.seen, shown: staleness.kind === 'same' ? seenEntry.shown : [], recordedAt: ctx.clock.now() });
+        ctx.logger.debug('[guard] coverage carried over', { session: s.id, path, from: seenEntry.version, to: current.version, seen: formatRanges(staleness.seen) });
       }
       seen = staleness.seen;
       break;

@@ -19,7 +19,6 @@ import type { ReadOptions, ReadResult } from '../types';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { specialKindName } from './fileKinds';
 import { decodeFile, encodingName, type FileText, lineAt, versionOf } from './fileText';
-import { entryFor } from './ledgerLookup';
 import type { SessionState } from './sessionState';
 
 interface Shown {
@@ -134,7 +133,8 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
   }
   if (stat.kind !== 'file') return refuse('SPECIAL_FILE', messages.special(path, specialKindName(stat.kind)));
 
-  const { identityEntry: entry } = entryFor(ctx, s, target, stat.identity);
+  // What this session saw at this path, whatever inode holds it now: the content decides below.
+  const entry = s.ledger.at(target);
   const dedup = s.dedup ?? ctx.dedup;
   const force = options.force === true;
   const placeholder = (version: string, from: number, to: number, sizeBytes: number, totalLines: number): ReadResult => {

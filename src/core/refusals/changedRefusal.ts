@@ -1,39 +1,40 @@
 /**
  * FILE_CHANGED_SINCE_READ refusals that show the agent what it missed. The lines such a refusal shows count
  * as seen (and shown) in the current version, so the agent can re-issue a corrected change at once instead
- * of reading again (SPEC section 2). Without a snapshot of the version the agent saw there is nothing to
- * diff: the refusal then names the lines to read again.
+ * of reading again (SPEC section 2): that is returned as a ledger update, applied by the caller only when the
+ * agent gets the refusal. Without a snapshot of the version the agent saw there is nothing to diff: the
+ * refusal then names the lines to read again.
  */
 import { formatUnifiedDiff } from '../edit/lineDiff';
 import { type LineChange, type Ranges, EMPTY, formatRanges, union } from '../ledger/coverage';
+import type { ChangeNotes } from '../ledger/changeNotes';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { displayPath } from '../path/displayPath';
-import { type Refusal, describeSource, refuse } from './refusal';
-import type { GuardContext } from '../operations/context';
-import type { FileText } from '../operations/fileText';
-import type { SessionState } from '../operations/sessionState';
+import { type Refusal, changedBy, refuse } from './refusal';
 
 const MAX_DIFF_LINES = 120;
 
 export interface ChangedFacts {
+  sessionId: string;
   path: string;
   target: string;
   identity: string;
   entry: LedgerEntry;
-  current: FileText;
+  current: { version: string; text: string; index: { count: number } };
   /** Why the version moved on, in words ("since you read it", "while the change awaited approval"). */
   when: string;
+  now: number;
 }
 
-function bySource(ctx: GuardContext, target: string, since: number, path?: string): string {
-  const source = ctx.changes.since(target, since) ?? (path ? ctx.changes.since(path, since) : undefined);
-  return source ? ` (changed by ${describeSource(source)})` : '';
+/** The words after "changed": who the notes prove changed the file since the session's entry. */
+export function whoChanged(notes: ChangeNotes, sessionId: string, target: string, since: number, currentVersion: string | undefined): string {
+  return changedBy(notes.since(target, since, currentVersion), sessionId);
 }
 
-export function refuseWithDiff(ctx: GuardContext, s: SessionState, facts: ChangedFacts, snapshot: string, changes: LineChange[], seenUntouched: Ranges): Refusal {
+export function refuseWithDiff(notes: ChangeNotes, facts: ChangedFacts, snapshot: string, changes: LineChange[], seenUntouched: Ranges): { refusal: Refusal; update: LedgerEntry } {
   const { path, current, entry } = facts;
   const diff = formatUnifiedDiff(path, snapshot, current.text, changes, { maxLines: MAX_DIFF_LINES });
-  s.ledger.record({
+  const update: LedgerEntry = {
     identity: facts.identity,
     target: facts.target,
     path,
@@ -42,36 +43,41 @@ export function refuseWithDiff(ctx: GuardContext, s: SessionState, facts: Change
     seen: union(seenUntouched, diff.shownNew),
     shown: diff.shownNew,
     shownByRead: 0,
-    recordedAt: ctx.clock.now(),
-  });
+    recordedAt: facts.now,
+  };
   const next = diff.truncated
     ? 'The diff was cut to keep this message short: read the changed region before retrying.'
     : 'The lines shown above now count as seen: re-issue your change against the current content; no new read is needed for them.';
-  return refuse(
-    'FILE_CHANGED_SINCE_READ',
-    `${displayPath(path)} changed ${facts.when}${bySource(ctx, facts.target, entry.recordedAt, facts.path)}, in lines you had seen (version ${entry.version} → ${current.version}). Nothing was written. What changed:\n${diff.text}\n${next}`,
-  );
+  const who = whoChanged(notes, facts.sessionId, facts.target, entry.recordedAt, current.version);
+  return {
+    refusal: refuse(
+      'FILE_CHANGED_SINCE_READ',
+      `${displayPath(path)} changed ${facts.when} (${who}), in lines you had seen (version ${entry.version} → ${current.version}). Nothing was written. What changed:\n${diff.text}\n${next}`,
+    ),
+    update,
+  };
 }
 
-export function refuseWithoutDiff(ctx: GuardContext, facts: ChangedFacts): Refusal {
+export function refuseWithoutDiff(notes: ChangeNotes, facts: ChangedFacts): Refusal {
   const { path, entry, current } = facts;
   const lines = formatRanges(entry.seen === EMPTY ? [] : entry.seen);
+  const who = whoChanged(notes, facts.sessionId, facts.target, entry.recordedAt, current.version);
   return refuse(
     'FILE_CHANGED_SINCE_READ',
-    `${displayPath(path)} changed ${facts.when}${bySource(ctx, facts.target, entry.recordedAt, facts.path)} (version ${entry.version} → ${current.version}). Nothing was written. ReadGate no longer holds the version you saw, so it cannot show what changed: read ${lines === 'none' ? 'the lines you need' : `lines ${lines}`} again, then retry.`,
+    `${displayPath(path)} changed ${facts.when} (${who}) (version ${entry.version} → ${current.version}). Nothing was written. ReadGate no longer holds the version you saw, so it cannot show what changed: read ${lines === 'none' ? 'the lines you need' : `lines ${lines}`} again, then retry.`,
   );
 }
 
-export function refuseVanished(ctx: GuardContext, path: string, target: string, entry: LedgerEntry): Refusal {
+export function refuseVanished(notes: ChangeNotes, sessionId: string, path: string, target: string, entry: LedgerEntry): Refusal {
   return refuse(
     'FILE_CHANGED_SINCE_READ',
-    `${displayPath(path)} was deleted after you read it${bySource(ctx, target, entry.recordedAt, path)}. Nothing was written and nothing was re-created. If it should exist again, create it deliberately (write it, or edit with an empty oldString).`,
+    `${displayPath(path)} was deleted after you read it (${whoChanged(notes, sessionId, target, entry.recordedAt, undefined)}). Nothing was written and nothing was re-created. If it should exist again, create it deliberately (write it, or edit with an empty oldString).`,
   );
 }
 
-export function refuseAppeared(ctx: GuardContext, path: string, target: string, entry: LedgerEntry): Refusal {
+export function refuseAppeared(notes: ChangeNotes, sessionId: string, path: string, target: string, entry: LedgerEntry, currentVersion: string | undefined): Refusal {
   return refuse(
     'FILE_CHANGED_SINCE_READ',
-    `${displayPath(path)} did not exist when you looked, but it does now${bySource(ctx, target, entry.recordedAt, path)}. Its content was not touched. Read it before changing it.`,
+    `${displayPath(path)} did not exist when you looked, but it does now (created ${whoChanged(notes, sessionId, target, entry.recordedAt, currentVersion)}). Its content was not touched. Read it before changing it.`,
   );
 }

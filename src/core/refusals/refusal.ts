@@ -57,17 +57,26 @@ export function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
 }
 
-export function describeSource(source: ChangeSource | undefined): string {
-  if (!source) return '';
-  const who = {
-    editor: 'someone typing in the editor',
-    save: 'a save in the editor (format on save or a save participant)',
-    session: 'another agent session',
-    external: 'another process outside the editor',
-    git: 'a git operation',
-    unknown: 'an unknown source',
-  }[source.kind];
-  return source.detail ? `${who} (${source.detail})` : who;
+/**
+ * Who changed a file, as the words after "changed …": only what the notes prove (a session only for content
+ * it wrote, git only while git was active), otherwise "outside ReadGate". `selfId` is the asking session.
+ */
+export function changedBy(source: ChangeSource | undefined, selfId: string): string {
+  if (!source) return 'outside ReadGate';
+  const detail = source.detail ? ` (${source.detail})` : '';
+  switch (source.kind) {
+    case 'editor':
+      if (source.detail === 'undo' || source.detail === 'redo') return `by an ${source.detail} in the editor`;
+      return source.detail ? `in the editor${detail}` : 'by someone typing in the editor';
+    case 'save':
+      return 'by a save in the editor (format on save or a save participant)';
+    case 'session':
+      return source.detail === selfId ? 'by an earlier change of yours' : `by another agent session${detail}`;
+    case 'git':
+      return `by a git operation${detail}`;
+    default:
+      return `outside ReadGate${detail}`;
+  }
 }
 
 const IO_WORDS: Record<string, string> = {
@@ -117,9 +126,8 @@ export const messages = {
   tooLarge(path: string, size: number, limit: number): string {
     return `${displayPath(path)} is ${formatCount(size)} bytes, above the ${formatCount(limit)}-byte limit for whole-file edits and writes. Read line ranges of it (offset/limit) instead; change it with another tool.`;
   },
-  requiresRead(path: string, stranger: boolean): string {
-    const why = stranger ? ' It was deleted and re-created since you read it, so it is a different file.' : '';
-    return `${displayPath(path)} has not been read in this session, so it cannot be changed yet.${why} Read it first (the lines you intend to change, or the whole file before a write), then retry.`;
+  requiresRead(path: string): string {
+    return `${displayPath(path)} has not been read in this session, so it cannot be changed yet. Read it first (the lines you intend to change, or the whole file before a write), then retry.`;
   },
   outsideSeen(path: string, lines: string, why: string): string {
     return `${why} in ${displayPath(path)} touches lines you have not seen in this version: ${lines}. Read those lines (offset/limit), then retry.`;

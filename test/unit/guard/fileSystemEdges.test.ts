@@ -69,7 +69,7 @@ suite('guard on real file systems: links and identity', () => {
     assert.strictEqual(fs.statSync(first).nlink, 2);
   });
 
-  test('treats a file deleted and re-created at the same path as a stranger that must be read first', async () => {
+  test('a file deleted and re-created at the same path with the same bytes keeps what the session saw; other bytes are a change with a diff', async () => {
     const { root, session } = setup();
     const file = put(path.join(root, 'a.txt'), 'same\ncontent\n');
     ok(await session.read('a.txt'));
@@ -85,9 +85,14 @@ suite('guard on real file systems: links and identity', () => {
       fs.closeSync(fd);
     }
 
-    // A path-keyed ledger would let the agent edit a file it has never seen.
-    refused(await session.edit('a.txt', [{ oldString: 'same', newString: 'other' }]), 'EDIT_REQUIRES_PRIOR_READ', 're-created');
-    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'same\ncontent\n');
+    // The path is the key and the content decides: these are the bytes the session saw.
+    ok(await session.edit('a.txt', [{ oldString: 'same', newString: 'other' }]));
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'other\ncontent\n');
+    fs.rmSync(file);
+    put(file, 'other\nchanged\n');
+    const message = refused(await session.edit('a.txt', [{ oldString: 'other', newString: 'x' }]), 'FILE_CHANGED_SINCE_READ');
+    assert.ok(lines(message).includes('+changed') && /outside ReadGate/.test(message), message);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'other\nchanged\n');
   });
 
   test("another session's guarded edit (new inode) reaches a session that read before as a change with a diff, not as a stranger", async () => {

@@ -26,7 +26,7 @@ suite('range-aware staleness', () => {
     const refused = await f.session.edit(file, [{ oldString: 'line 7\nline 8', newString: 'seven and eight' }]);
     assert.strictEqual(codeOf(refused), 'FILE_CHANGED_SINCE_READ');
     const message = !refused.ok ? refused.message : '';
-    assert.match(message, /changed by someone typing in the editor/);
+    assert.match(message, /changed since you read it \(by someone typing in the editor\)/);
     assert.match(message, /-line 7\n\+line seven/);
     assert.strictEqual(f.text('a.txt').includes('line seven'), true);
     assertOk(await f.session.edit(file, [{ oldString: 'line seven\nline 8', newString: 'seven and eight' }]));
