@@ -76,7 +76,7 @@ suite('open documents are the truth', () => {
     const edit = await session.edit(file, [{ oldString: 'line 2', newString: 'agent' }]);
     assert.strictEqual(edit.code, 'FILE_CHANGED_SINCE_READ');
     assert.match(edit.message ?? '', /\+typed line 2/);
-    assert.match(edit.message ?? '', /changed by someone typing in the editor/);
+    assert.match(edit.message ?? '', /changed since you read it \(by someone typing in the editor\)/);
     session.dispose();
   });
 });

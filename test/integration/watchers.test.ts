@@ -22,7 +22,7 @@ suite('invalidation from outside the editor', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const edit = await session.edit(file, [{ oldString: 'line 3', newString: 'x' }]);
     assert.strictEqual(edit.code, 'FILE_CHANGED_SINCE_READ');
-    assert.match(edit.message ?? '', /changed by another process outside the editor/);
+    assert.match(edit.message ?? '', /changed since you read it \(outside ReadGate\)/);
     session.dispose();
   });
 

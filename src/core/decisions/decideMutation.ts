@@ -16,6 +16,8 @@ export type PriorReadDecision =
   | { kind: 'create' }
   | { kind: 'expected'; expectedVersion: string }
   | { kind: 'verify'; entry: LedgerEntry }
+  /** Nothing was seen at this path, but maybe under another name of this file: only the same content counts. */
+  | { kind: 'alias' }
   | { kind: 'refuse'; code: 'EDIT_REQUIRES_PRIOR_READ'; reason: 'unread' }
   | { kind: 'refuse'; code: 'FILE_CHANGED_SINCE_READ'; reason: 'vanished' | 'appeared' | 'expected-missing'; entry?: LedgerEntry };
 
@@ -23,6 +25,8 @@ export interface PriorReadFacts {
   exists: boolean;
   /** The session's entry at this canonical path, whichever file it was (identity does not matter). */
   entry?: LedgerEntry;
+  /** The session has an entry under another name with this file's identity. */
+  aliasCandidate?: boolean;
   expectedVersion?: string;
 }
 
@@ -39,6 +43,7 @@ export function decidePriorRead(facts: PriorReadFacts): PriorReadDecision {
   if (facts.expectedVersion !== undefined) return { kind: 'expected', expectedVersion: facts.expectedVersion };
   if (facts.entry && facts.entry.version !== undefined) return { kind: 'verify', entry: facts.entry };
   if (facts.entry) return { kind: 'refuse', code: 'FILE_CHANGED_SINCE_READ', reason: 'appeared', entry: facts.entry };
+  if (facts.aliasCandidate) return { kind: 'alias' };
   return { kind: 'refuse', code: 'EDIT_REQUIRES_PRIOR_READ', reason: 'unread' };
 }
 

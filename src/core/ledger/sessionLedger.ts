@@ -36,6 +36,8 @@ export class SessionLedger {
   private readonly byTarget = new Map<string, LedgerEntry>();
   /** identity → canonical paths recorded with it (usually one). */
   private readonly byIdentity = new Map<string, Set<string>>();
+  /** What was seen at a path the session has since seen missing, by identity: the file may live on under another name. */
+  private readonly departed = new Map<string, LedgerEntry>();
 
   /** `onChange` hears every recorded, forgotten or evicted entry (by the path the caller named). */
   constructor(
@@ -68,15 +70,23 @@ export class SessionLedger {
       const entry = this.byTarget.get(target);
       if (target !== exceptTarget && entry?.identity === identity && entry.version === version) found.push(entry);
     }
+    const gone = this.departed.get(identity);
+    if (gone && gone.target !== exceptTarget && gone.version === version) found.push(gone);
     return found;
   }
 
   /** Whether some entry was recorded with this identity (a cheap test before loading content for `aliasOf`). */
   hasIdentity(identity: string): boolean {
-    return (this.byIdentity.get(identity)?.size ?? 0) > 0;
+    return (this.byIdentity.get(identity)?.size ?? 0) > 0 || this.departed.has(identity);
   }
 
   record(entry: LedgerEntry): void {
+    const previous = this.byTarget.get(entry.target);
+    if (entry.version === undefined && previous?.identity && previous.version !== undefined) {
+      this.departed.delete(previous.identity);
+      this.departed.set(previous.identity, previous);
+      if (this.departed.size > this.maxEntries) this.departed.delete(this.departed.keys().next().value as string);
+    }
     this.remove(entry.target, false);
     this.byTarget.set(entry.target, entry);
     if (entry.identity) {
@@ -91,14 +101,11 @@ export class SessionLedger {
     }
   }
 
-  forget(target: string): void {
-    this.remove(target, true);
-  }
-
   clear(): void {
     const paths = [...this.byTarget.values()].map((entry) => entry.path);
     this.byTarget.clear();
     this.byIdentity.clear();
+    this.departed.clear();
     for (const path of paths) this.onChange(path);
   }
 
@@ -107,6 +114,7 @@ export class SessionLedger {
   }
 
   private remove(target: string, announce: boolean): void {
+    // Evicted entries are announced (views drop them); a replaced one is announced by its record.
     const entry = this.byTarget.get(target);
     if (!entry) return;
     this.byTarget.delete(target);

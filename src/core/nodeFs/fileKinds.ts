@@ -16,7 +16,7 @@ export function kindOf(stats: fs.Stats): FileKind {
 }
 
 export function identityOfStats(stats: fs.Stats, filePath: string): string {
-  return identityOf(stats.dev, stats.ino, path.normalize(filePath));
+  return identityOf(stats.dev, stats.ino, path.normalize(filePath), stats.birthtimeMs);
 }
 
 export function toFileStat(stats: fs.Stats, filePath: string): FileStat {

@@ -24,6 +24,7 @@ import type { GuardContext } from './context';
 import { encodeFor, encodingName, type FileText, lineAt, loadFile } from './fileText';
 import { specialKindName } from './fileKinds';
 import type { SessionState } from './sessionState';
+import { findAlias } from './aliases';
 
 export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string };
 
@@ -170,8 +171,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
   // Decided from the ledger alone: an unread file's content is never loaded (seed review: no in-memory
   // custody of bytes the model never read, and no error code that depends on them). Only its first bytes
   // are sniffed, so a binary file gets BINARY_FILE instead of a request to read something unreadable.
-  // Only the path counts: another name of the same file is a hard link, and those are refused above.
-  const decision = decidePriorRead({ exists: true, entry, expectedVersion: input.expectedVersion });
+  const decision = decidePriorRead({ exists: true, entry, aliasCandidate: s.ledger.hasIdentity(stat.identity), expectedVersion: input.expectedVersion });
   const refuseUnread = async (appeared?: LedgerEntry): Promise<Refusal> => {
     const head = await readHead(ctx, target);
     const sniff = sniffBinary(head);
@@ -196,6 +196,14 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
       seen = allLines(current.text);
       own = ownCoverage(ctx, entry, current);
       break;
+    case 'alias': {
+      // The file the session saw under another name (renamed here), in exactly that content: the same coverage.
+      const alias = await findAlias(ctx, s, target, stat.identity, current.version);
+      if (!alias) return refuse('EDIT_REQUIRES_PRIOR_READ', messages.requiresRead(path));
+      seen = alias.seen;
+      updates.push({ ...alias, target, path, recordedAt: ctx.clock.now() });
+      break;
+    }
     case 'verify': {
       const seenEntry = decision.entry;
       const snapshot = seenEntry.version ? ctx.snapshots.get(seenEntry.version) : undefined;

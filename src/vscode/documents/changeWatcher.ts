@@ -40,6 +40,8 @@ export class ChangeWatcher extends Disposable {
   /** Files being saved, with when the save started (a save that never completes expires). */
   private readonly savingSince = new Map<string, number>();
   private gitActiveUntil = 0;
+  /** Files noted as changed outside ReadGate lately: a git event arriving after them makes them git's. */
+  private readonly recentExternal = new Map<string, number>();
   private burst = { count: 0, timer: undefined as NodeJS.Timeout | undefined, git: 0 };
   private folderWatchers: vscode.Disposable[] = [];
   private readonly _onDidNoteChange = this._register(new vscode.EventEmitter<string>());
@@ -119,9 +121,16 @@ export class ChangeWatcher extends Disposable {
       files.onDidChange(onFile('changed'));
       files.onDidDelete(onFile('deleted'));
       // HEAD and the index move on checkout, merge, reset and stash: file events around them are git's.
-      const git = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.join(folder.uri.fsPath, '.git')), '{HEAD,index}'));
+      // Repositories nested in the folder count too.
+      const git = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '{.git,**/.git}/{HEAD,index}'));
       const onGit = () => {
-        this.gitActiveUntil = Date.now() + GIT_WINDOW_MS;
+        const now = Date.now();
+        this.gitActiveUntil = now + GIT_WINDOW_MS;
+        // Watchers deliver in batches, so a checkout's file events may come before its HEAD or index event.
+        for (const [file, at] of this.recentExternal) {
+          if (now - at <= GIT_WINDOW_MS) this.note(file, attributeChange({ kind: 'file', event: 'changed', gitActive: true }));
+        }
+        this.recentExternal.clear();
       };
       git.onDidChange(onGit);
       git.onDidCreate(onGit);
@@ -137,12 +146,24 @@ export class ChangeWatcher extends Disposable {
     if (event === 'changed' && this.isSaving(file)) return;
     const gitActive = Date.now() < this.gitActiveUntil;
     this.note(file, attributeChange({ kind: 'file', event, gitActive }));
+    if (!gitActive && event !== 'deleted') this.rememberExternal(file);
     this.countBurst(gitActive);
   }
 
   private note(file: string, source: ReturnType<typeof attributeChange>): void {
     this.guard().noteChange(file, source);
     this._onDidNoteChange.fire(file);
+  }
+
+  private rememberExternal(file: string): void {
+    const now = Date.now();
+    this.recentExternal.delete(file);
+    this.recentExternal.set(file, now);
+    // Bounded: only the last few seconds matter.
+    for (const [old, at] of this.recentExternal) {
+      if (now - at <= GIT_WINDOW_MS && this.recentExternal.size <= 10_000) break;
+      this.recentExternal.delete(old);
+    }
   }
 
   /** Bursts (a checkout of many files) are logged once, not file by file. */

@@ -25,7 +25,7 @@ export async function ledgerMarkdown(guard: Guard, labels: SessionLabels, id: st
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i];
     const version = entry.version ? `\`${entry.version.slice(0, 8)}\`` : 'seen missing';
-    const since = stale[i] ? (entry.changedBy ? `changed by ${describeChange(entry.changedBy)}` : 'changed') : '';
+    const since = stale[i] ? (entry.changedBy ? `changed ${describeChange(entry.changedBy)}` : 'changed') : '';
     lines.push(`| ${vscode.workspace.asRelativePath(guardPathToUri(entry.path))} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${since} |`);
   }
   return lines.join('\n');

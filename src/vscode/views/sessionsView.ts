@@ -83,7 +83,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     item.id = `file:${node.sessionId}:${entry.path}`;
     item.resourceUri = guardPathToUri(entry.path);
     const parts = entry.version === undefined ? ['seen missing'] : [`lines ${entry.seenText} of ${entry.totalLines}`, entry.version.slice(0, 7)];
-    const changed = node.stale ? (entry.changedBy ? `changed by ${describeChange(entry.changedBy)}` : 'changed since') : undefined;
+    const changed = node.stale ? (entry.changedBy ? `changed ${describeChange(entry.changedBy)}` : 'changed since') : undefined;
     if (changed) parts.push(changed);
     item.description = parts.join(' · ');
     item.tooltip = new vscode.MarkdownString(

@@ -125,6 +125,13 @@ const CASES: Case[] = [
     entries: 1,
   },
   {
+    name: 'renamed here (same file, same bytes: a rename keeps inode and birth time)',
+    act: (root, file) => (fs.renameSync(file, path.join(root, 'c.txt')), path.join(root, 'c.txt')),
+    check: 'fresh',
+    edit: 'ok',
+    entries: 1,
+  },
+  {
     name: 'symlink alias',
     act: (root) => (fs.symlinkSync('a.txt', path.join(root, 'l.txt')), path.join(root, 'l.txt')),
     check: 'fresh',
@@ -175,6 +182,22 @@ suite('file identity: path is the key, content decides (entries, check and edit 
     assert.ok((await session.write(path.join(root, 'new.txt'), 'x\n')).ok);
     assert.ok((await session.write(path.join(root, 'new.txt'), 'y\n')).ok);
     assert.strictEqual(session.entries().length, 2);
+  });
+
+  test('a file renamed away: the old name is refused as deleted, the new name edits what the session saw', async () => {
+    const root = makeTempDir();
+    const file = put(path.join(root, 'a.txt'), ORIGINAL);
+    const session = createGuard({ roots: [root] }).session('s');
+    assert.ok((await session.read(file, { offset: 1, limit: 5 })).ok);
+    const moved = path.join(root, 'moved.txt');
+    fs.renameSync(file, moved);
+    const old = await session.edit(file, [{ oldString: 'line 2\n', newString: 'two\n' }]);
+    assert.ok(!old.ok && old.code === 'FILE_CHANGED_SINCE_READ' && old.message.includes('was deleted after you read it'), JSON.stringify(old));
+    assert.strictEqual(fs.existsSync(file), false, 'the old name was re-created');
+    assert.ok((await session.edit(moved, [{ oldString: 'line 2\n', newString: 'two\n' }])).ok);
+    // Only the lines seen under the old name count.
+    const unseen = await session.edit(moved, [{ oldString: 'line 8\n', newString: 'eight\n' }]);
+    assert.ok(!unseen.ok && unseen.code === 'EDIT_OUTSIDE_SEEN_RANGE', JSON.stringify(unseen));
   });
 
   test('a reused inode never lends its history to a refusal: no other file’s content appears as a diff', async () => {
