@@ -61,6 +61,19 @@ suite('guard: names on disk in another Unicode form', () => {
     assert.deepStrictEqual(fs.readdirSync(root), [NFD]);
   });
 
+  test('a change noted at the on-disk name is named in the refusal of an edit by the NFC name', async () => {
+    const root = makeTempDir();
+    let now = 1000;
+    const guard = createGuard({ roots: [root], clock: { now: () => now } });
+    const session = guard.session('s1');
+    const file = put(path.join(root, NFD), 'one\ntwo\n');
+    ok(await session.read(NFC));
+    now += 10;
+    fs.writeFileSync(file, 'one\nTWO\n');
+    guard.noteChange(file, { kind: 'editor' });
+    refused(await session.edit(NFC, [{ oldString: 'two', newString: '2' }]), 'FILE_CHANGED_SINCE_READ', 'typing in the editor');
+  });
+
   test('a multiEdit naming both spellings changes the one file once', async () => {
     const { root, session } = setup();
     const file = put(path.join(root, NFD), 'a\nb\n');
