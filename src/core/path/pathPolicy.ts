@@ -24,6 +24,7 @@ import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports';
 import { DenyRules } from './denyRules';
 import { displayPath } from './displayPath';
+import { ambiguousMessage } from './spellings';
 import { CHANGED_DURING_WALK, followSymlinkChain, type SymlinkHop } from './symlinkChain';
 
 export interface PathPolicyOptions {
@@ -101,6 +102,8 @@ export class PathPolicy {
     }
     const targetRule = this.denyRuleFor(end.target, roots);
     if (targetRule) return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, which matches the deny rule "${targetRule}": ${protectedNote}`);
+    // After the deny rules: every match has the target's NFC text, so a listed one is never a protected file.
+    if (end.ambiguous) return invalid(ambiguousMessage(end.ambiguous.folder, end.ambiguous.name, end.ambiguous.matches, displayPath));
     return { ok: true, path: nodePath.join(start.from, ...end.steps), target: end.target, exists: end.exists };
   }
 

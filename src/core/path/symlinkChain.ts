@@ -10,8 +10,9 @@
  *
  * A component the caller named (not one from a link's text, which the kernel follows byte for byte) that is
  * missing under its exact name is looked up by Unicode form (spellings.ts): one entry with the same NFC text is
- * that component, as it is spelled on disk; several are refused as PATH_INVALID (never a guess); none is missing.
- * `steps` gives the caller's components with the spellings found, for the name results show.
+ * that component, as it is spelled on disk; several end the walk as `ambiguous` (the caller refuses: never a
+ * guess, and only after its deny rules, so a listing never names a protected file); none is missing. `steps`
+ * gives the caller's components with the spellings found, for the name results show.
  *
  * It does not know roots or deny rules (the checker does), and does not stat the final target beyond
  * `lstat`: kinds, sizes and identity are the caller's business. More than 40 hops (Linux's limit) or a state
@@ -19,9 +20,8 @@
  */
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports';
-import { displayPath } from './displayPath';
 import type { PathRefusal } from './pathPolicy';
-import { ambiguousMessage, otherSpellings } from './spellings';
+import { otherSpellings } from './spellings';
 
 export const MAX_SYMLINK_HOPS = 40;
 
@@ -32,8 +32,14 @@ export interface SymlinkHop {
   target: string;
 }
 
-/** `steps`: the components of `rest`, each as found on disk (as given where the walk did not reach it). */
-export type ChainEnd = { ok: true; target: string; exists: boolean; steps: string[] } | PathRefusal;
+/**
+ * `steps`: the components of `rest`, each as found on disk (as given where the walk did not reach it).
+ * `ambiguous`: the walk stopped at `name`, missing in `folder` where several `matches` have its NFC text; `target`
+ * is then the path as given below that folder (every match has its NFC form).
+ */
+export type ChainEnd =
+  | { ok: true; target: string; exists: boolean; steps: string[]; ambiguous?: { folder: string; name: string; matches: string[] } }
+  | PathRefusal;
 
 /** A component to walk; `named` is its index in `rest` when the caller named it (not from a link's text). */
 interface Step {
@@ -68,7 +74,10 @@ export async function followSymlinkChain(
     if (!stat && step.named !== undefined) {
       // Only when the exact name is missing: list the folder for the same name in another Unicode form.
       const matches = await otherSpellings(fs, current, step.name);
-      if (matches.length > 1) return ambiguousRefusal(current, step.name, matches);
+      if (matches.length > 1) {
+        const ambiguous = { folder: current, name: step.name, matches };
+        return { ok: true, target: nodePath.join(next, ...left()), exists: false, steps, ambiguous };
+      }
       if (matches.length === 1) {
         next = nodePath.join(current, matches[0]);
         stat = await fs.lstat(next);
@@ -113,10 +122,6 @@ function changedRefusal(link: string): PathRefusal {
     code: 'PATH_INVALID',
     message: `The path cannot be resolved: ${link} ${CHANGED_DURING_WALK} (a link or folder on the way is being replaced). Nothing was read or changed. Retry; if it keeps happening, ask the user what is replacing it.`,
   };
-}
-
-function ambiguousRefusal(folder: string, name: string, matches: readonly string[]): PathRefusal {
-  return { ok: false, code: 'PATH_INVALID', message: ambiguousMessage(folder, name, matches, displayPath) };
 }
 
 function loopRefusal(link: string): PathRefusal {

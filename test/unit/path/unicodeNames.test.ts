@@ -165,6 +165,15 @@ suite('PathPolicy: deny rules hold for every spelling', () => {
     refusal(await policy({ roots: [root], deny: [`${NFC}.env`] }).check('innocent.txt'), 'PATH_DENIED');
   });
 
+  test('several spellings of a name denied only by its real path are refused as denied, never listed', async () => {
+    const root = makeRoot();
+    write(path.join(root, 'real', 'sub', `${DOT_THEN_HAT}.env`));
+    write(path.join(root, 'real', 'sub', `${HAT_THEN_DOT}.env`));
+    fs.symlinkSync('real', path.join(root, 'link'));
+    const message = refusal(await policy({ roots: [root], deny: ['real/sub/*.env'] }).check('link/sub/\u1ead.env'), 'PATH_DENIED');
+    assert.ok(!message.includes('\\u0323'), message);
+  });
+
   test('a denied folder in NFD on disk refuses a file named below it in NFC', async () => {
     const root = makeRoot();
     write(path.join(root, `secrets-${NFD}`, 'key.pem'));
