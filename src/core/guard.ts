@@ -99,7 +99,10 @@ export function createGuard(options: GuardOptions): Guard {
     },
     noteChange(path: string, source: ChangeSource): void {
       if (disposed || typeof path !== 'string' || !nodePath.isAbsolute(path)) return;
-      changes.note(nodePath.normalize(path).normalize('NFC'), source, clock.now());
+      // Noted as given (names are bytes: the on-disk spelling is the checked target) and in NFC, as before.
+      const given = nodePath.normalize(path);
+      changes.note(given, source, clock.now());
+      if (given.normalize('NFC') !== given) changes.note(given.normalize('NFC'), source, clock.now());
     },
     configure(update: GuardSettings): void {
       if (update.roots !== undefined || update.deny !== undefined) {

@@ -166,7 +166,10 @@ export interface FileSystem {
    * directories stay behind.
    */
   rmdir?(path: string): Promise<void>;
-  /** Names in a directory (for near-miss suggestions); rejects if it is not a readable directory. */
+  /**
+   * Names in a directory, as stored (for near-miss suggestions, and to find a name stored in another Unicode form
+   * when the exact one is missing); rejects if it is not a readable directory.
+   */
   readdir(path: string): Promise<string[]>;
   /** The home directory `~` expands to. */
   homedir(): string;

@@ -6,7 +6,8 @@
  * or absolute (starts with `/`, matched against the whole path). A rule that names a folder covers
  * everything below it, as in `.gitignore`: every ancestor of the candidate is matched too, so `.git` refuses
  * `.git/config`. Dot files match like any other name. Matching ignores case: on macOS and Windows
- * `.GIT/config` opens `.git/config`, and refusing a rare case variant on Linux is the safe side.
+ * `.GIT/config` opens `.git/config`, and refusing a rare case variant on Linux is the safe side. Rules and
+ * candidates are compared in NFC: a name spelled in another Unicode form (NFD on disk) matches the same rules.
  *
  * It does not resolve paths or know the roots: the policy passes every form of a path it wants checked (the
  * lexical path, each symlink hop, the final target) with the candidate's paths below each containing root.
@@ -52,8 +53,8 @@ export class DenyRules {
    */
   match(absolute: string, belowRoots: readonly string[]): string | undefined {
     if (this.rules.length === 0) return undefined;
-    const absoluteForms = ['/', ...selfAndAncestors(absolute).map((form) => '/' + form)];
-    const relativeForms = belowRoots.flatMap(selfAndAncestors);
+    const absoluteForms = ['/', ...selfAndAncestors(absolute.normalize('NFC')).map((form) => '/' + form)];
+    const relativeForms = belowRoots.flatMap((form) => selfAndAncestors(form.normalize('NFC')));
     for (const rule of this.rules) {
       const forms = rule.absolute ? absoluteForms : relativeForms;
       if (forms.some((form) => rule.matches(form))) return rule.pattern;

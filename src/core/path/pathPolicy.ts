@@ -3,12 +3,17 @@
  * not touch (SPEC section 2, guard step 1; API.md: every symlink hop and the final target must be inside the
  * roots and match no deny rule).
  *
- * A check yields `path`, the caller's name for the file (absolute, `..` resolved lexically, NFC: what results
- * and the ledger show), and `target`, where the kernel lands after every link (what is read and written), and
- * whether that exists. Relative paths are relative to the first root; `~` and `~/` expand to the home
- * directory. The named path must be inside a root, as given or as its real path; every symlink hop and the
- * final target must be inside a root's real path; none of them may match a deny rule. "Inside" means equal
- * or below by whole components: `/a/bc` is not inside `/a/b`.
+ * A check yields `path`, the caller's name for the file (absolute, `..` resolved lexically, each component
+ * spelled as found on disk: what results and the ledger show), and `target`, where the kernel lands after every
+ * link (what is read and written), and whether that exists. Names are bytes on Linux, so a name is never
+ * normalized away: the exact name is used when it exists, else the one entry with the same NFC text (a name
+ * written in NFD by macOS or git), and several such entries are refused (symlinkChain.ts); a new file gets the
+ * name as given. Roots and deny rules compare NFC forms, so no spelling escapes a rule.
+ *
+ * Relative paths are relative to the first root; `~` and `~/` expand to the home directory. The named path
+ * must be inside a root, as given or as its real path; every symlink hop and the final target must be inside
+ * a root's real path; none of them may match a deny rule. "Inside" means equal or below by whole components:
+ * `/a/bc` is not inside `/a/b`.
  *
  * It does not decide what may be done with the file (kind, size, prior reads): callers do, with `target` and
  * `exists`. It holds nothing against races: a link swapped after the check is for the caller's re-check
@@ -19,6 +24,7 @@ import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports';
 import { DenyRules } from './denyRules';
 import { displayPath } from './displayPath';
+import { ambiguousMessage } from './spellings';
 import { CHANGED_DURING_WALK, followSymlinkChain, type SymlinkHop } from './symlinkChain';
 
 export interface PathPolicyOptions {
@@ -33,7 +39,7 @@ export type PathRefusal = { ok: false; code: 'PATH_INVALID' | 'PATH_DENIED'; mes
 export type PathCheck = { ok: true; path: string; target: string; exists: boolean } | PathRefusal;
 
 interface Root {
-  /** As configured: absolute, normalized, NFC (the form agents name paths in). */
+  /** As configured: absolute, normalized (compared in NFC, spelled as given). */
   given: string;
   /** Its real path, or `given` while it does not exist. */
   real: string;
@@ -60,7 +66,7 @@ function denied(message: string): PathRefusal {
 const protectedNote = 'it is protected and cannot be read or changed by any path. Choose another file or ask the user.';
 
 export class PathPolicy {
-  private readonly configured: { original: string; given: string }[];
+  private readonly configured: { given: string }[];
   private readonly deny: DenyRules;
   private realRoots: Promise<Root[]> | undefined;
 
@@ -68,10 +74,7 @@ export class PathPolicy {
     options: PathPolicyOptions,
     private readonly fs: FileSystem,
   ) {
-    this.configured = options.roots.map((root) => {
-      const original = nodePath.resolve(root);
-      return { original, given: original.normalize('NFC') };
-    });
+    this.configured = options.roots.map((root) => ({ given: nodePath.resolve(root) }));
     this.deny = new DenyRules(options.deny ?? []);
   }
 
@@ -87,7 +90,7 @@ export class PathPolicy {
     if (!start) return denied(`${displayPath(named)} is outside the allowed roots (${this.rootList()}). Use a path inside one of them.`);
     const namedRule = this.denyRuleFor(named, roots);
     if (namedRule) return denied(`${displayPath(named)} matches the deny rule "${namedRule}": ${protectedNote}`);
-    const rest = nodePath.relative(start.from, named);
+    const rest = below(named, start.from);
     // A path that changed under the walk (a link swapped as it was read) is walked again, a few times at most.
     let end = await followSymlinkChain(this.fs, start.real, rest, (hop) => this.checkHop(hop, roots));
     for (let again = 0; again < 3 && !end.ok && end.message.includes(CHANGED_DURING_WALK); again++) {
@@ -99,7 +102,9 @@ export class PathPolicy {
     }
     const targetRule = this.denyRuleFor(end.target, roots);
     if (targetRule) return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, which matches the deny rule "${targetRule}": ${protectedNote}`);
-    return { ok: true, path: named, target: end.target, exists: end.exists };
+    // After the deny rules: every match has the target's NFC text, so a listed one is never a protected file.
+    if (end.ambiguous) return invalid(ambiguousMessage(end.ambiguous.folder, end.ambiguous.name, end.ambiguous.matches, displayPath));
+    return { ok: true, path: nodePath.join(start.from, ...end.steps), target: end.target, exists: end.exists };
   }
 
   /** The real path of the root a checked target lies in (the deepest, when roots nest). */
@@ -115,7 +120,8 @@ export class PathPolicy {
     if (input.trim() === '') return invalid('The path is empty. Pass the path of a file, absolute or relative to the first root.');
     if (input.includes('\0')) return invalid('The path contains a NUL byte (\\0), which no file name can contain. Pass it without.');
     if (this.configured.length === 0) return denied('No roots are configured, so no file can be read or changed. Ask the user to open a folder.');
-    const text = input.normalize('NFC');
+    // Not normalized: the exact bytes name the file when it exists (see the file comment).
+    const text = input;
     let expanded = text;
     if (text.startsWith('~')) {
       if (text !== '~' && !text.startsWith('~/') && !text.startsWith('~' + nodePath.sep)) {
@@ -126,15 +132,15 @@ export class PathPolicy {
       }
       expanded = nodePath.join(this.fs.homedir(), text.slice(1));
     }
-    return nodePath.resolve(this.configured[0].given, expanded).normalize('NFC');
+    return nodePath.resolve(this.configured[0].given, expanded);
   }
 
   private loadRoots(): Promise<Root[]> {
     if (!this.realRoots) {
       const pending = Promise.all(
-        this.configured.map(async ({ original, given }) => {
-          const exists = (await this.fs.stat(original)) !== undefined;
-          return { given, real: exists ? await this.fs.realpath(original) : given };
+        this.configured.map(async ({ given }) => {
+          const exists = (await this.fs.stat(given)) !== undefined;
+          return { given, real: exists ? await this.fs.realpath(given) : given };
         }),
       );
       this.realRoots = pending;
@@ -159,9 +165,11 @@ export class PathPolicy {
 
   private denyRuleFor(candidate: string, roots: Root[]): string | undefined {
     if (this.deny.isEmpty) return undefined;
-    const forms = roots.flatMap((root) => (root.real === root.given ? [root.given] : [root.given, root.real]));
-    const belowRoots = forms.filter((form) => isInside(candidate, form)).map((form) => nodePath.relative(form, candidate));
-    return this.deny.match(candidate, belowRoots);
+    // In NFC, as the rules are: an on-disk or agent spelling in another form must match the same rules.
+    const nfc = candidate.normalize('NFC');
+    const forms = new Set(roots.flatMap((root) => [root.given.normalize('NFC'), root.real.normalize('NFC')]));
+    const belowRoots = [...forms].filter((form) => isInside(nfc, form)).map((form) => nodePath.relative(form, nfc));
+    return this.deny.match(nfc, belowRoots);
   }
 
   private rootList(): string {
@@ -169,13 +177,28 @@ export class PathPolicy {
   }
 }
 
-/** The deepest root form containing `named`, and the real directory the walk starts from. */
+function componentsOf(path: string): string[] {
+  return path.split(nodePath.sep).filter((part) => part !== '');
+}
+
+/**
+ * The deepest root form containing `named` (compared in NFC, so any spelling of a root's folders is inside it),
+ * and the real directory the walk starts from.
+ */
 function startOf(named: string, roots: Root[]): { from: string; real: string } | undefined {
-  let best: { from: string; real: string } | undefined;
+  const nfc = named.normalize('NFC');
+  let best: { from: string; real: string; depth: number } | undefined;
   for (const root of roots) {
     for (const from of [root.given, root.real]) {
-      if (isInside(named, from) && (!best || from.length > best.from.length)) best = { from, real: root.real };
+      const depth = componentsOf(from).length;
+      if (isInside(nfc, from.normalize('NFC')) && (!best || depth > best.depth)) best = { from, real: root.real, depth };
     }
   }
   return best;
+}
+
+/** The components of `named` below the root form `from` that contains it, as `named` spells them. */
+function below(named: string, from: string): string {
+  // Normalization never crosses a separator, so `named` has as many components above the root as `from`.
+  return componentsOf(named).slice(componentsOf(from).length).join(nodePath.sep);
 }

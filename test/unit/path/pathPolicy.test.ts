@@ -76,7 +76,7 @@ suite('PathPolicy: input', () => {
     assertAllowed(await policy({ roots: [root] }).check(`${root}/sub/../a.txt`), { path: file, target: file, exists: true });
   });
 
-  test('normalizes the named path to NFC so both spellings of a name are one file', async () => {
+  test('finds an NFC file named in NFD, so both spellings of a name are one file', async () => {
     const { root } = makeLayout();
     const nfc = path.join(root, 'caf\u00e9.txt');
     write(nfc);
