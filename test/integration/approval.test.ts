@@ -219,6 +219,23 @@ suite('approval gate', () => {
     await rejection(call);
   });
 
+  test('typing in an open document during review of a single-file edit is never overwritten: approving is refused', async () => {
+    const file = freshFile(numbered(5));
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+    await invoke('readgate_read', { filePath: file });
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two' });
+    const request = await nextRequest();
+    assert.ok(await editor.edit((builder) => builder.insert(new vscode.Position(1, 0), 'typed ')));
+    // Whatever the panel shows meanwhile, the user approves the revision it holds.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const current = (await pending()).find((view) => view.id === request.id);
+    await send({ type: 'approve', id: request.id, revision: current?.revision ?? request.revision, rejectedHunks: {} });
+    assert.match(await rejection(call), /^FILE_CHANGED_SINCE_READ: /);
+    assert.strictEqual(editor.document.getText(), numbered(5).replace('line 2', 'typed line 2'));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5));
+  });
+
   test('messages for another request, malformed messages and approvals without a revision are ignored', async () => {
     const file = freshFile(numbered(3));
     await invoke('readgate_read', { filePath: file });
