@@ -225,8 +225,9 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
       if (beyond.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), ctx.limits.maxBytes));
       return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count));
     }
-    // A file whose line endings were all CRLF stays CRLF; the encoding (and its BOM) is kept.
-    afterText = eolStyle(current.text) === 'crlf' ? withEol(request.content, '\r\n') : request.content;
+    // A file whose line endings were all CRLF (or all CR) keeps them; the encoding (and its BOM) is kept.
+    const style = eolStyle(current.text);
+    afterText = style === 'crlf' || style === 'cr' ? withEol(request.content, style === 'crlf' ? '\r\n' : '\r') : request.content;
     if (afterText === current.text) return refuse('EDIT_NO_CHANGE', messages.noChange(path));
     seenAfter = [];
   }
