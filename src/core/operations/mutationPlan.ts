@@ -15,7 +15,7 @@ import { allowedSuggestions } from './nearMisses';
 import type { FileStat } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
 import type { ReadLimits } from '../read/formatRead';
-import { linesBeyondReadCap } from '../read/longLines';
+import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
 import { editRefusal } from '../refusals/editRefusal';
 import { type Refusal, messages, refuse } from '../refusals/refusal';
 import type { Edit } from '../types';
@@ -223,7 +223,8 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
     if (unseen.length) {
       const beyond = linesBeyondReadCap(unseen, (line) => lineAt(current, line), ctx.limits, current.index.longest);
       if (beyond.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), ctx.limits.maxBytes));
-      return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count));
+      const readAlone = { lines: linesToReadAlone(unseen, (line) => lineAt(current, line), ctx.limits, current.index.longest), maxLineLength: ctx.limits.maxLineLength };
+      return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count, readAlone));
     }
     // A file whose line endings were all CRLF (or all CR) keeps them; the encoding (and its BOM) is kept.
     const style = eolStyle(current.text);
