@@ -270,8 +270,8 @@ export class ChunkedText {
 
   /**
    * The first occurrence that starts in chunk k at or after `local` and runs past its end, or -1. Such a match
-   * puts one of the needle's line breaks on the chunk's final break (a '\n' in the view); shorter heads start later, so the first
-   * alignment that matches is the first occurrence.
+   * puts one of the needle's line breaks on the chunk's final break (a '\n' in the view); shorter heads start
+   * later, so the first alignment that matches is the first occurrence.
    */
   private crossing(k: number, local: number, breaks: readonly NeedleSplit[], quotes: boolean): number {
     if (k + 1 >= this.chunks.length) return -1;
