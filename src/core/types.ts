@@ -12,7 +12,7 @@ export interface GuardLimits {
   maxLines?: number;
   /** Bytes of content returned by one read (default 100,000). */
   maxBytes?: number;
-  /** Longer lines are shortened and marked (default 2000 characters). */
+  /** Longer lines are shortened and marked among shorter ones; read alone, shown whole (default 2000 characters). */
   maxLineLength?: number;
   /** edit/write of a larger file is refused with FILE_TOO_LARGE (default 10 MiB). */
   maxFileBytes?: number;

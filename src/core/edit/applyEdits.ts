@@ -4,8 +4,9 @@
  * and coverage (or the reason it is refused) out.
  *
  * Matching is exact first, then tolerant of curly/straight quotes (nothing fuzzier: SPEC section 2). It runs
- * on a CRLF→LF view of the text so a model's LF oldString matches a CRLF file; the replacement takes the line
- * endings of the region it replaces, so CRLF files stay CRLF and mixed files stay mixed. Every match must lie
+ * on a view of the text with every line break folded to LF, so a model's LF oldString matches a CRLF or CR
+ * file; the replacement's breaks take the endings of the lines it replaces (`replacementText.ts`), so each
+ * line keeps its own ending. Every match must lie
  * in lines the session has seen; a replaceAll or an ambiguous match that reaches into unseen lines is
  * refused naming those lines. After each edit the coverage is shifted to the new line numbers and extended by
  * the lines the edit wrote, no more.
@@ -17,8 +18,9 @@
 import { type LineChange, type Ranges, covers, gaps, mapThrough, merged, newSide, union } from '../ledger/coverage';
 import type { Edit } from '../types';
 import { ChunkedText } from './chunkedText';
-import { eolStyle, type LineIndex, withEol } from './lineEndings';
+import { countLines, type LineIndex, toLf } from './lineEndings';
 import { applyCurlyStyle, normalizeQuotes } from './quotes';
+import { replacementsFor } from './replacementText';
 
 export type EditFailure =
   | { ok: false; code: 'NO_OCCURRENCE_FOUND'; editIndex: number; closest: string }
@@ -44,7 +46,7 @@ interface Match {
   toLine: number;
 }
 
-const normalizeEol = (text: string): string => (text.includes('\r') ? text.replace(/\r\n/g, '\n') : text);
+const isBreak = (code: number): boolean => code === 10 || code === 13;
 
 /** Seen lines most similar to the first line of oldString, as "  12: text" rows (never unseen lines). */
 function closestSeenLines(text: ChunkedText, seen: Ranges, oldString: string): string {
@@ -87,24 +89,6 @@ function similarity(a: string, b: string): number {
   return (2 * shared) / (a.length + b.length - 2);
 }
 
-function countLines(text: string): number {
-  if (text.length === 0) return 0;
-  let count = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
-  return text.endsWith('\n') ? count : count + 1;
-}
-
-/** The line ending a replacement of `[start, end)` should use. */
-function eolFor(text: ChunkedText, match: Match, fileEol: () => string): '\n' | '\r\n' {
-  const region = text.slice(match.start, match.end);
-  if (region.includes('\r\n')) return '\r\n';
-  if (region.includes('\n')) return '\n';
-  const lineEnd = text.lineEnd(match.toLine);
-  if (text.charCodeAt(lineEnd) === 13 && text.charCodeAt(lineEnd + 1) === 10) return '\r\n';
-  if (text.charCodeAt(lineEnd) === 10) return '\n';
-  return fileEol() === 'crlf' ? '\r\n' : '\n';
-}
-
 /** The lines not seen among the matches' lines (matches ascending, so their gaps come in order). */
 function unseenOf(seen: Ranges, matches: readonly Match[]): Ranges {
   const all: number[] = [];
@@ -125,14 +109,12 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
   let own = ownBefore;
   let replacements = 0;
   let lastChanges: LineChange[] = [];
-  let style: string | undefined;
-  const fileEol = (): string => (style ??= eolStyle(original));
   for (let editIndex = 0; editIndex < edits.length; editIndex++) {
     const edit = edits[editIndex];
     if (edit.oldString === '') {
       return { ok: false, code: 'INVALID_INPUT', editIndex, message: 'an empty oldString only creates a file that does not exist yet; give the exact text to replace' };
     }
-    const oldNorm = normalizeEol(edit.oldString);
+    const oldNorm = toLf(edit.oldString);
     let positions = text.findAll(oldNorm, false);
     let quoteTolerant = false;
     if (positions.length === 0) {
@@ -143,13 +125,13 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
       return { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, closest: closestSeenLines(text, own ?? seen, oldNorm) };
     }
     // A match that ends at a line start, replaced by text without a final newline, joins the next line.
-    const joinsNext = edit.newString !== '' && !edit.newString.endsWith('\n');
+    const joinsNext = edit.newString !== '' && !/[\r\n]$/.test(edit.newString);
     const matches: Match[] = positions.map((position) => {
       const start = text.toRaw(position);
       const end = text.toRaw(position + oldNorm.length);
       const fromLine = text.lineOf(start);
       let toLine = text.lineOf(Math.max(start, end - 1));
-      if (end > start && end < text.length && text.charCodeAt(end - 1) === 10 && joinsNext) toLine++;
+      if (end > start && end < text.length && isBreak(text.charCodeAt(end - 1)) && joinsNext) toLine++;
       return { start, end, fromLine, toLine };
     });
     if (matches.length > 1 && !edit.replaceAll) {
@@ -164,10 +146,9 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
     }
     if (edit.oldString === edit.newString) return { ok: false, code: 'EDIT_NO_CHANGE' };
 
-    const replacementTexts = matches.map((match) => {
-      const replacement = withEol(normalizeEol(edit.newString), eolFor(text, match, fileEol));
-      return quoteTolerant ? applyCurlyStyle(replacement, text.slice(match.start, match.end)) : replacement;
-    });
+    const replacementTexts = replacementsFor(text, matches, edit.newString).map((replacement, i) =>
+      quoteTolerant ? applyCurlyStyle(replacement, text.slice(matches[i].start, matches[i].end)) : replacement,
+    );
     const changes = lineChanges(text, matches, replacementTexts);
     text.replace(matches, replacementTexts);
     seen = union(mapThrough(seen, changes), newSide(changes));

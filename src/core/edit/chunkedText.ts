@@ -4,8 +4,9 @@
  * copied it whole for every edit: O(N × file size) of JavaScript work, over a second for 1,000 edits of a
  * 250 KB file (strings past 128 KB also cost a fresh large-object allocation each time).
  *
- * Every chunk but the last ends with '\n', so a line, and a "\r\n", never spans two chunks; each chunk keeps
- * its own CRLF→LF view (`matchView`), its quote-normalized view and its line index, built when first needed.
+ * Every chunk but the last ends with a line break, and never with the '\r' of a "\r\n", so neither a line nor
+ * a break spans two chunks; each chunk keeps its own LF view (`matchView`), its quote-normalized view and its
+ * line index, built when first needed.
  * Offsets, line numbers and views mean exactly what they mean for the joined text (`lineEndings.ts` rules):
  * callers cannot tell the chunks apart from one string, and the chunk size changes only the speed.
  * Searching still scans every chunk natively; a match that crosses a chunk boundary must put one of its own
@@ -13,7 +14,7 @@
  *
  * Not here: what to match or replace (`applyEdits.ts`). Mutable, and owned by one applyEdits call.
  */
-import { indexLines, type LineIndex, matchView, type MatchView } from './lineEndings';
+import { countLines, indexLines, type LineIndex, matchView, type MatchView } from './lineEndings';
 import { normalizeQuotes } from './quotes';
 
 class Chunk {
@@ -38,11 +39,18 @@ class Chunk {
   }
 }
 
-function countLines(text: string): number {
-  if (text.length === 0) return 0;
-  let count = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
-  return text.charCodeAt(text.length - 1) === 10 ? count : count + 1;
+/** Where the first line break at or after `from` ends, or -1. */
+function breakEndFrom(text: string, from: number): number {
+  const lf = text.indexOf('\n', from);
+  const cr = text.indexOf('\r', from);
+  if (cr === -1 || (lf !== -1 && lf < cr)) return lf === -1 ? -1 : lf + 1;
+  return text.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
+}
+
+/** Whether a chunk may end with `text` when `next` follows it: on a break, and not between '\r' and '\n'. */
+function endsOnBreak(text: string, next: string | undefined): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return last === 10 || (last === 13 && next?.charCodeAt(0) !== 10);
 }
 
 interface NeedleSplit {
@@ -112,7 +120,7 @@ export class ChunkedText {
   }
 
   /**
-   * Start offsets, in the CRLF→LF view of the text, of the non-overlapping occurrences of `needle` (non-empty)
+   * Start offsets, in the LF view of the text, of the non-overlapping occurrences of `needle` (non-empty)
    * from left to right, exactly as repeated `indexOf` on the joined view would find them. With `quotes`, both
    * sides are quote-normalized (`quotes.ts`: one UTF-16 unit for one, so offsets are the same).
    */
@@ -140,7 +148,7 @@ export class ChunkedText {
     return found;
   }
 
-  /** Raw offset of an offset in the CRLF→LF view (see `MatchView.toRaw`). */
+  /** Raw offset of an offset in the LF view (see `MatchView.toRaw`). */
   toRaw(folded: number): number {
     if (this.chunks.length === 0) return folded;
     const k = lastAtOrBelow(this.foldStart, folded, this.chunks.length);
@@ -160,7 +168,7 @@ export class ChunkedText {
     return this.rawStart[k] + this.chunks[k].index.start(line - this.firstLine[k] + 1);
   }
 
-  /** As `LineIndex.end`: where the line's content ends, before its '\n' or "\r\n". */
+  /** As `LineIndex.end`: where the line's content ends, before its line break. */
   lineEnd(line: number): number {
     const k = this.chunkOfLine(line);
     return this.rawStart[k] + this.chunks[k].index.end(line - this.firstLine[k] + 1);
@@ -194,7 +202,8 @@ export class ChunkedText {
 
   /**
    * Replaces raw ranges (ascending, not overlapping, not empty) with `texts`, rebuilding only the chunks they
-   * touch (and a following one when a replacement removed the line break a chunk must end with).
+   * touch (and a neighbour when a replacement removed the line break a chunk must end with, or put a '\n'
+   * right after the '\r' the previous chunk ends with).
    */
   replace(ranges: readonly { start: number; end: number }[], texts: readonly string[]): void {
     if (ranges.length === 0) return;
@@ -209,11 +218,13 @@ export class ChunkedText {
     }
     parts.push(this.slice(at, this.rawStart[last + 1]));
     let region = parts.join('');
-    // Keep every chunk but the last ending with '\n', and do not let chunks shrink to slivers.
-    while (last + 1 < count && (region.length === 0 || region.charCodeAt(region.length - 1) !== 10 || region.length < this.chunkChars / 2)) {
+    // Keep every chunk but the last ending on a break, and do not let chunks shrink to slivers.
+    while (last + 1 < count && (region.length === 0 || !endsOnBreak(region, this.chunks[last + 1].raw) || region.length < this.chunkChars / 2)) {
       region += this.chunks[++last].raw;
     }
-    this.chunks = [...this.chunks.slice(0, first), ...this.split(region), ...this.chunks.slice(last + 1)];
+    let from = first;
+    if (from > 0 && region.charCodeAt(0) === 10 && !endsOnBreak(this.chunks[from - 1].raw, region)) region = this.chunks[--from].raw + region;
+    this.chunks = [...this.chunks.slice(0, from), ...this.split(region), ...this.chunks.slice(last + 1)];
     this.joined = undefined;
     this.measure();
   }
@@ -222,8 +233,8 @@ export class ChunkedText {
     const chunks: Chunk[] = [];
     let from = 0;
     while (from < text.length) {
-      const cut = text.indexOf('\n', from + this.chunkChars - 1);
-      const to = cut === -1 || text.length - (cut + 1) < this.chunkChars / 2 ? text.length : cut + 1;
+      const cut = breakEndFrom(text, from + this.chunkChars - 1);
+      const to = cut === -1 || text.length - cut < this.chunkChars / 2 ? text.length : cut;
       const raw = from === 0 && to === text.length ? text : text.slice(from, to);
       const lines = index ? index.lineOf(to - 1) - index.lineOf(from) + 1 : countLines(raw);
       chunks.push(new Chunk(raw, lines));
@@ -259,8 +270,8 @@ export class ChunkedText {
 
   /**
    * The first occurrence that starts in chunk k at or after `local` and runs past its end, or -1. Such a match
-   * puts one of the needle's line breaks on the chunk's final '\n'; shorter heads start later, so the first
-   * alignment that matches is the first occurrence.
+   * puts one of the needle's line breaks on the chunk's final break (a '\n' in the view); shorter heads start
+   * later, so the first alignment that matches is the first occurrence.
    */
   private crossing(k: number, local: number, breaks: readonly NeedleSplit[], quotes: boolean): number {
     if (k + 1 >= this.chunks.length) return -1;

@@ -88,6 +88,7 @@ export interface DiffOptions {
   maxLines?: number;
 }
 
+/** The line without its break: "\r\n", "\n" or a lone "\r" (`lineEndings.ts`). */
 function display(line: string): string {
   let end = line.length;
   if (end > 0 && line.charCodeAt(end - 1) === 10) end--;
@@ -96,7 +97,8 @@ function display(line: string): string {
 }
 
 function hasTerminator(line: string): boolean {
-  return line.length > 0 && line.charCodeAt(line.length - 1) === 10;
+  const last = line.charCodeAt(line.length - 1);
+  return last === 10 || last === 13;
 }
 
 /** Renders changes as a unified diff with `--- path` / `+++ path` headers. */

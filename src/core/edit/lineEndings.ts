@@ -1,23 +1,24 @@
 /**
  * Line structure of decoded text: where lines start and end, which line endings a file uses, and a view of
- * the text with CRLF folded to LF that maps positions back to the raw text.
+ * the text with every line break folded to LF that maps positions back to the raw text.
  *
- * Line rules, shared with `read/scanRange.ts` so numbers agree across small and huge files: lines are split
- * at '\n'; a final '\n' does not start another line; the empty text has no lines. A '\r' belongs to the line
- * break only directly before a '\n'; a lone '\r' (old Mac style, or at the very end) is line content.
+ * Line rules, shared with `read/scanRange.ts` so numbers agree across small and huge files, and the same as
+ * VS Code's text model: "\r\n", "\n" and a lone "\r" each end a line (a CR-only file has as many lines as
+ * an editor shows); a final line break does not start another line; the empty text has no lines. Each line
+ * keeps its own ending: edits rewrite only the endings they replace (`replacementText.ts`).
  *
- * Not here: encodings (`encoding.ts`) and where an edit matches (`matchEdit.ts`, which uses `matchView` so an
- * LF-only oldString finds text in a CRLF file while every untouched '\r' stays where it was).
+ * Not here: encodings (`encoding.ts`) and where an edit matches (`applyEdits.ts`, which uses `matchView` so an
+ * LF-only oldString finds text in a CRLF or CR file while every untouched line ending stays where it was).
  */
 
 export interface LineIndex {
   /** Number of lines. */
   readonly count: number;
-  /** Length of the longest line, counting a '\r' before its '\n' (an upper bound, for cheap cap checks). */
+  /** Length of the longest line, without its line break (for cheap cap checks). */
   readonly longest: number;
   /** UTF-16 offset where 1-based `line` starts. */
   start(line: number): number;
-  /** UTF-16 offset where 1-based `line` ends, excluding its '\n' and a '\r' right before it. */
+  /** UTF-16 offset where 1-based `line` ends, excluding its line break. */
   end(line: number): number;
   /**
    * 1-based line containing a UTF-16 offset. Offsets past the last line's start (its line break, or the end
@@ -26,10 +27,12 @@ export interface LineIndex {
   lineOf(offset: number): number;
 }
 
-export type EolStyle = 'lf' | 'crlf' | 'mixed' | 'none';
+export type Eol = '\n' | '\r\n' | '\r';
+
+export type EolStyle = 'lf' | 'crlf' | 'cr' | 'mixed' | 'none';
 
 export interface MatchView {
-  /** The raw text with every "\r\n" turned into "\n". */
+  /** The raw text with every line break ("\r\n", "\n", lone "\r") turned into "\n". */
   text: string;
   /**
    * Maps an offset in `text` to the raw text. An offset at a folded '\n' maps to its '\r', so a range that
@@ -72,16 +75,36 @@ class GrowableOffsets {
   }
 }
 
+/**
+ * Calls `onBreak(at, next)` for each line break, in order: the line's content ends at `at`, the next line
+ * starts at `next`. Two native scans (for '\n' and '\r') instead of a loop over every character.
+ */
+export function forEachBreak(text: string, onBreak: (at: number, next: number) => void): void {
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  while (lf !== -1 || cr !== -1) {
+    if (cr === -1 || (lf !== -1 && lf < cr)) {
+      onBreak(lf, lf + 1);
+      lf = text.indexOf('\n', lf + 1);
+    } else {
+      const next = text.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
+      onBreak(cr, next);
+      if (next === cr + 2) lf = text.indexOf('\n', next);
+      cr = text.indexOf('\r', cr + 1);
+    }
+  }
+}
+
 export function indexLines(text: string): LineIndex {
   const starts = new GrowableOffsets(text.length >>> 5);
   if (text.length > 0) starts.push(0);
   let longest = 0;
   let lineStart = 0;
-  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) {
-    if (nl - lineStart > longest) longest = nl - lineStart;
-    lineStart = nl + 1;
-    if (nl + 1 < text.length) starts.push(nl + 1);
-  }
+  forEachBreak(text, (at, next) => {
+    if (at - lineStart > longest) longest = at - lineStart;
+    lineStart = next;
+    if (next < text.length) starts.push(next);
+  });
   if (text.length - lineStart > longest) longest = text.length - lineStart;
   const count = starts.length;
   const check = (line: number): void => {
@@ -97,7 +120,9 @@ export function indexLines(text: string): LineIndex {
     end(line) {
       check(line);
       const next = line < count ? starts.get(line) : text.length;
-      if (text.charCodeAt(next - 1) !== 10) return next;
+      const last = text.charCodeAt(next - 1);
+      if (last === 13) return next - 1;
+      if (last !== 10) return next;
       return next - 2 >= starts.get(line - 1) && text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
     },
     lineOf(offset) {
@@ -106,33 +131,51 @@ export function indexLines(text: string): LineIndex {
   };
 }
 
+/** Number of lines of `text` by the rules above. */
+export function countLines(text: string): number {
+  let count = 0;
+  let next = 0;
+  forEachBreak(text, (_at, after) => {
+    count++;
+    next = after;
+  });
+  return next < text.length ? count + 1 : count;
+}
+
+/** The line breaks of `text` in order, as written. */
+export function lineBreaks(text: string): Eol[] {
+  const breaks: Eol[] = [];
+  forEachBreak(text, (at, next) => breaks.push(next - at === 2 ? '\r\n' : text[at] === '\r' ? '\r' : '\n'));
+  return breaks;
+}
+
 export function eolStyle(text: string): EolStyle {
-  let lf = false;
-  let crlf = false;
-  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) {
-    if (nl > 0 && text.charCodeAt(nl - 1) === 13) crlf = true;
-    else lf = true;
-    if (lf && crlf) return 'mixed';
-  }
-  return crlf ? 'crlf' : lf ? 'lf' : 'none';
+  const kinds = new Set(lineBreaks(text));
+  if (kinds.size > 1) return 'mixed';
+  const [only] = kinds;
+  return only === '\r\n' ? 'crlf' : only === '\r' ? 'cr' : only === '\n' ? 'lf' : 'none';
+}
+
+/** `text` with every line break turned into '\n'. */
+export function toLf(text: string): string {
+  return text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
 }
 
 export function matchView(raw: string): MatchView {
   if (raw.indexOf('\r') === -1) return { text: raw, toRaw: (offset) => offset };
+  const text = toLf(raw);
+  // A lone '\r' becomes one '\n' in place; only each "\r\n" shortens the view, by one.
   const folded = new GrowableOffsets(64);
   let removed = 0;
   for (let at = raw.indexOf('\r\n'); at !== -1; at = raw.indexOf('\r\n', at + 2)) {
     folded.push(at - removed++);
   }
-  if (removed === 0) return { text: raw, toRaw: (offset) => offset };
-  return {
-    text: raw.replaceAll('\r\n', '\n'),
-    toRaw: (offset) => offset + folded.countBelow(offset),
-  };
+  if (removed === 0) return { text, toRaw: (offset) => offset };
+  return { text, toRaw: (offset) => offset + folded.countBelow(offset) };
 }
 
-/** Converts every line break of `text` (LF or CRLF) to `eol`; a lone '\r' is content and stays. */
-export function withEol(text: string, eol: '\n' | '\r\n'): string {
-  const lf = text.indexOf('\r') === -1 ? text : text.replaceAll('\r\n', '\n');
-  return eol === '\n' ? lf : lf.replaceAll('\n', '\r\n');
+/** Converts every line break of `text` ("\r\n", "\n" or a lone "\r") to `eol`. */
+export function withEol(text: string, eol: Eol): string {
+  const lf = toLf(text);
+  return eol === '\n' ? lf : lf.replaceAll('\n', eol);
 }

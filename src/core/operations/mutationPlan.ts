@@ -15,7 +15,7 @@ import { allowedSuggestions } from './nearMisses';
 import type { FileStat } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
 import type { ReadLimits } from '../read/formatRead';
-import { linesBeyondReadCap } from '../read/longLines';
+import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
 import { editRefusal } from '../refusals/editRefusal';
 import { type Refusal, messages, refuse } from '../refusals/refusal';
 import type { Edit } from '../types';
@@ -250,10 +250,12 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
     if (unseen.length) {
       const beyond = linesBeyondReadCap(unseen, (line) => lineAt(current, line), ctx.limits, current.index.longest);
       if (beyond.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), ctx.limits.maxBytes));
-      return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count));
+      const readAlone = { lines: linesToReadAlone(unseen, (line) => lineAt(current, line), ctx.limits, current.index.longest), maxLineLength: ctx.limits.maxLineLength };
+      return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count, readAlone));
     }
-    // A file whose line endings were all CRLF stays CRLF; the encoding (and its BOM) is kept.
-    afterText = eolStyle(current.text) === 'crlf' ? withEol(request.content, '\r\n') : request.content;
+    // A file whose line endings were all CRLF (or all CR) keeps them; the encoding (and its BOM) is kept.
+    const style = eolStyle(current.text);
+    afterText = style === 'crlf' || style === 'cr' ? withEol(request.content, style === 'crlf' ? '\r\n' : '\r') : request.content;
     if (afterText === current.text) return refuse('EDIT_NO_CHANGE', messages.noChange(path));
     seenAfter = [];
   }

@@ -13,6 +13,7 @@ import { allowedSuggestions } from './nearMisses';
 import type { FileStat } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
 import { formatRead, type ReadLimits } from '../read/formatRead';
+import { mayHaveLongLines, shortensLines } from '../read/longLines';
 import { scanRange } from '../read/scanRange';
 import { type Refusal, messages, refuse } from '../refusals/refusal';
 import type { ReadOptions, ReadResult } from '../types';
@@ -56,11 +57,12 @@ function requestedRange(total: number, options: ReadOptions): { from: number; to
 }
 
 /**
- * True when no cap can cut lines from..to: few enough lines and a byte bound that fits (long lines are then
- * shown whole, see formatRead.ts).
+ * True when no cap can cut lines from..to: few enough lines, a byte bound that fits, and no long line among
+ * shorter ones (formatRead.ts would shorten it).
  */
 function fitsUntruncated(file: FileText, from: number, to: number, limits: ReadLimits): boolean {
   if (to < from || to - from + 1 > limits.maxLines) return false;
+  if (shortensLines(from, to, (line) => file.index.end(line) - file.index.start(line), limits.maxLineLength, file.index.longest)) return false;
   const chars = file.index.end(to) - file.index.start(from);
   const perLine = String(to).length + 2;
   return Math.min(file.bytes.length * 2, chars * 3) + (to - from + 1) * perLine <= limits.maxBytes;
@@ -152,12 +154,13 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
     const hasher = await ctx.hasher();
     const bytes = await ctx.fs.readFile(target);
     // Dedup hits are decided from the hash alone when the session knows this version and the caps provably
-    // cannot cut the range: no decoding, no line index, no formatting.
+    // cannot cut the range (nor shorten a long line in it): no decoding, no line index, no formatting.
     let version: string | undefined;
     if (entry?.version !== undefined && dedup && !force) {
       version = versionOf(hasher, bytes, stat.revision);
       const range = entry.version === version ? requestedRange(entry.totalLines, options) : undefined;
-      if (range && range.to - range.from < ctx.limits.maxLines && bytes.length * 2 + (range.to - range.from + 1) * (String(range.to).length + 2) <= ctx.limits.maxBytes && covers(entry.shown, range.from, range.to)) {
+      const fits = range && range.to - range.from < ctx.limits.maxLines && bytes.length * 2 + (range.to - range.from + 1) * (String(range.to).length + 2) <= ctx.limits.maxBytes;
+      if (range && fits && covers(entry.shown, range.from, range.to) && (range.from === range.to || !mayHaveLongLines(bytes, ctx.limits.maxLineLength))) {
         s.reads++;
         return placeholder(version, range.from, range.to, bytes.length, entry.totalLines);
       }

@@ -2,14 +2,15 @@
  * Turns a line range into what the model is shown: a header (path, lines shown of total, bytes, version,
  * encoding when not UTF-8) and numbered lines, within the caps. Caps only ever cut at the end of the shown
  * range, never in its middle, and the result says exactly what was cut and how to continue. Lines longer
- * than maxLineLength are shown whole when the range's whole lines fit the byte cap, and shortened (with a
- * note saying how to see each in full, or that no read can) only when they do not (`longLines.ts`). The path
- * in the header is shown with `displayPath`, so a file name cannot add lines that look like content. Pure.
+ * than maxLineLength are shortened and marked, with a note saying how to see each in full, or that no read
+ * can (`longLines.ts`), unless the range holds only such lines: those are shown whole where they fit the byte
+ * cap, so a read of a long line alone always shows it. The path in the header is shown with `displayPath`,
+ * so a file name cannot add lines that look like content. Pure.
  */
 import { EMPTY, type Ranges } from '../ledger/coverage';
 import { displayPath } from '../path/displayPath';
 import { formatCount } from './formatCount';
-import { isBeyondReadCap, RAISE_READ_CAP } from './longLines';
+import { isBeyondReadCap, RAISE_READ_CAP, shortensLines } from './longLines';
 
 export interface ReadLimits {
   maxLines: number;
@@ -57,13 +58,11 @@ interface Rendered {
   fullyShown: Ranges;
   /** Lines shown shortened. */
   shortened: number[];
-  /** A long line was shown in full, or the byte cap stopped at one: shortening would show more. */
-  longInFull: boolean;
 }
 
 /**
  * Renders lines from..last. With `shorten`, lines over maxLineLength are shortened and marked; without it
- * every line is shown whole (the caller falls back to shortening when the whole lines do not fit).
+ * every line is shown whole (the caller falls back to shortening when not even the first line fits).
  */
 function render(input: FormatInput, last: number, width: number, shorten: boolean): Rendered {
   const { from, limits } = input;
@@ -78,7 +77,6 @@ function render(input: FormatInput, last: number, width: number, shorten: boolea
   let runStart = 0;
   let endLine = from - 1;
   let cutByBytes = false;
-  let longInFull = false;
   for (let line = from; line <= last; line++) {
     let content = input.lineAt(line);
     const long = content.length > limits.maxLineLength;
@@ -91,7 +89,6 @@ function render(input: FormatInput, last: number, width: number, shorten: boolea
       // A line of normal length is shown even alone over the cap; a long one only where it fits.
       if (bytes + cost > limits.maxBytes && (bodyLines > 0 || (long && whole))) {
         cutByBytes = true;
-        longInFull ||= long && whole;
         break;
       }
       bytes += cost;
@@ -99,7 +96,6 @@ function render(input: FormatInput, last: number, width: number, shorten: boolea
     body += '\n' + rendered;
     bodyLines++;
     endLine = line;
-    if (long && whole) longInFull = true;
     if (whole) {
       if (runStart === 0) runStart = line;
     } else {
@@ -109,7 +105,7 @@ function render(input: FormatInput, last: number, width: number, shorten: boolea
     }
   }
   if (runStart !== 0) fullyShown.push(runStart, endLine);
-  return { body, endLine, cutByBytes, fullyShown, shortened, longInFull };
+  return { body, endLine, cutByBytes, fullyShown, shortened };
 }
 
 const LISTED = 10;
@@ -130,7 +126,7 @@ function shortenedNotes(input: FormatInput, shortened: readonly number[]): strin
     notes.push(
       readable.length === 1
         ? `[line ${first} is longer than ${formatCount(limits.maxLineLength)} characters and was shortened here; to see it in full, read it alone: offset: ${first}, limit: 1]`
-        : `[lines ${listLines(readable)} are longer than ${formatCount(limits.maxLineLength)} characters and were shortened here; to see one in full, read it alone (e.g. offset: ${first}, limit: 1) or a range small enough that its full lines fit ${formatCount(limits.maxBytes)} bytes]`,
+        : `[lines ${listLines(readable)} are longer than ${formatCount(limits.maxLineLength)} characters and were shortened here; to see one in full, read it alone (e.g. offset: ${first}, limit: 1)]`,
     );
   }
   if (beyond.length) {
@@ -149,9 +145,11 @@ export function formatRead(input: FormatInput): FormattedRead {
   const lastAllowed = Math.min(to, from + limits.maxLines - 1, input.lastAvailable ?? to);
   const cutByLines = lastAllowed < to && lastAllowed === from + limits.maxLines - 1;
   const width = String(lastAllowed).length;
-  // Whole lines when they fit; long lines are shortened only when showing them whole would cut the range.
-  let shown = render(input, lastAllowed, width, false);
-  if (shown.cutByBytes && shown.longInFull) shown = render(input, lastAllowed, width, true);
+  // Long lines among shorter ones are shortened; a range of only long lines is shown whole, as far as the
+  // byte cap allows, unless not even its first line fits.
+  const shorten = shortensLines(from, lastAllowed, (line) => input.lineAt(line).length, limits.maxLineLength);
+  let shown = render(input, lastAllowed, width, shorten);
+  if (!shorten && shown.cutByBytes && shown.endLine < from) shown = render(input, lastAllowed, width, true);
   const { endLine, cutByBytes } = shown;
   const notes: string[] = [];
   if (lastAllowed < from && input.lastAvailable !== undefined && to >= from) {

@@ -9,8 +9,9 @@
  * exceed the cap is dropped while it is still being read, so one enormous line cannot fill memory. Memory is
  * one reused chunk buffer (1 MiB by default, as measured in PERF.md), the 8 KiB head and the kept lines.
  *
- * Line rules are those of `edit/lineEndings.ts`: split at '\n', a final '\n' starts no line, a '\r' is removed
- * only directly before a '\n'. Lines are raw bytes; decoding is the caller's job, once it knows the encoding.
+ * Line rules are those of `edit/lineEndings.ts`: "\r\n", "\n" and a lone "\r" each end a line (a "\r\n" split
+ * across two chunks is one break), a final break starts no line. Lines are raw bytes without their breaks;
+ * decoding is the caller's job, once it knows the encoding.
  *
  * Not here: opening or closing the reader (the caller owns it), stat checks, binary sniffing (the caller runs
  * `binarySniff.ts` on `head`), formatting. Cancellation is checked between chunks and rejects with an `Error`
@@ -26,11 +27,12 @@ export interface ScanResult {
   totalLines: number;
   /** The first min(8 KiB, size) bytes, for sniffing. */
   head: Uint8Array;
-  /** Raw bytes of lines `firstLine`.. in order, without '\n' and without a '\r' right before it. */
+  /** Raw bytes of lines `firstLine`.. in order, without their line breaks. */
   lines: Uint8Array[];
   firstLine: number;
   /** A line of the requested range was left out because the kept lines would have exceeded `maxBytes`. */
   truncatedByBytes: boolean;
+  /** The file ends with a line break ('\n' or '\r'). */
   endsWithNewline: boolean;
 }
 
@@ -91,9 +93,8 @@ export async function scanRange(reader: ChunkReader, options: ScanOptions): Prom
     parts = [];
     partsLength = 0;
   };
-  const finishLine = (beforeNewline: boolean): void => {
-    let line = join(parts, partsLength);
-    if (beforeNewline && line.length > 0 && line[line.length - 1] === CR) line = line.subarray(0, line.length - 1);
+  const finishLine = (): void => {
+    const line = join(parts, partsLength);
     parts = [];
     partsLength = 0;
     if (keptBytes + line.length > maxBytes) return stopKeeping(true);
@@ -116,20 +117,26 @@ export async function scanRange(reader: ChunkReader, options: ScanOptions): Prom
       head.set(chunk.subarray(0, take), headLength);
       headLength += take;
     }
-    for (let pos = 0; pos < count; ) {
-      const newline = chunk.indexOf(LF, pos);
+    // The '\n' of a "\r\n" whose '\r' ended the previous chunk belongs to that break.
+    let pos = lastByte === CR && chunk[0] === LF ? 1 : 0;
+    // Both break bytes are searched natively; each again only once the scan has passed the last one found.
+    let lf = chunk.indexOf(LF, pos);
+    let cr = chunk.indexOf(CR, pos);
+    while (pos < count) {
+      if (lf !== -1 && lf < pos) lf = chunk.indexOf(LF, pos);
+      if (cr !== -1 && cr < pos) cr = chunk.indexOf(CR, pos);
+      const brk = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
       if (keeping && line >= firstLine) {
-        const end = newline === -1 ? count : newline;
+        const end = brk === -1 ? count : brk;
         parts.push(new Uint8Array(chunk.subarray(pos, end)));
         partsLength += end - pos;
-        // One byte of slack: a trailing '\r' may still be stripped when the '\n' arrives.
-        if (keptBytes + partsLength > maxBytes + 1) stopKeeping(true);
-        else if (newline !== -1) finishLine(true);
+        if (keptBytes + partsLength > maxBytes) stopKeeping(true);
+        else if (brk !== -1) finishLine();
       }
-      if (newline === -1) break;
+      if (brk === -1) break;
       line++;
       if (line >= endLine) keeping = false;
-      pos = newline + 1;
+      pos = brk === cr && chunk[brk + 1] === LF ? brk + 2 : brk + 1;
     }
     size += count;
     lastByte = chunk[count - 1];
@@ -140,8 +147,8 @@ export async function scanRange(reader: ChunkReader, options: ScanOptions): Prom
     }
   }
 
-  const endsWithNewline = lastByte === LF;
-  if (!endsWithNewline && size > 0 && keeping && line >= firstLine) finishLine(false);
+  const endsWithNewline = lastByte === LF || lastByte === CR;
+  if (!endsWithNewline && size > 0 && keeping && line >= firstLine) finishLine();
   return {
     version: digest.digest(),
     size,

@@ -96,6 +96,20 @@ function ioWords(detail: string): string {
   return words ? `${detail}: ${words}` : detail;
 }
 
+/** Unseen long lines a read of several lines shortens: only a read of each alone (or of only such lines) shows them. */
+export interface ReadAlone {
+  lines: readonly number[];
+  maxLineLength: number;
+}
+
+/** Without it, "read those lines" would shorten them again and the agent would loop. */
+function readAloneHint(readAlone: ReadAlone | undefined): string {
+  if (!readAlone?.lines.length) return '';
+  const [first] = readAlone.lines;
+  const which = readAlone.lines.length === 1 ? `Line ${first} is` : `Lines ${readAlone.lines.join(', ')} are`;
+  return ` ${which} longer than ${formatCount(readAlone.maxLineLength)} characters, which a read of several lines shortens: read ${readAlone.lines.length === 1 ? 'it' : 'each'} alone (${readAlone.lines.length === 1 ? '' : 'e.g. '}offset: ${first}, limit: 1) to see it in full.`;
+}
+
 export const messages = {
   notFound(path: string, suggestions: readonly string[]): string {
     const hint = suggestions.length ? ` Did you mean: ${suggestions.map(displayPath).join(', ')}?` : ' Check the path; to create the file, use write (or edit with an empty oldString).';
@@ -129,8 +143,8 @@ export const messages = {
   requiresRead(path: string): string {
     return `${displayPath(path)} has not been read in this session, so it cannot be changed yet. Read it first (the lines you intend to change, or the whole file before a write), then retry.`;
   },
-  outsideSeen(path: string, lines: string, why: string): string {
-    return `${why} in ${displayPath(path)} touches lines you have not seen in this version: ${lines}. Read those lines (offset/limit), then retry.`;
+  outsideSeen(path: string, lines: string, why: string, readAlone?: ReadAlone): string {
+    return `${why} in ${displayPath(path)} touches lines you have not seen in this version: ${lines}. Read those lines (offset/limit), then retry.${readAloneHint(readAlone)}`;
   },
   /** Never "read those lines": no read can show a line longer than the read cap, so that would loop. */
   beyondReadCap(path: string, why: string, lines: string, maxBytes: number, unseen: string): string {
@@ -139,8 +153,8 @@ export const messages = {
   writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, maxBytes: number): string {
     return `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you overwrite the file. Do not re-read them. Change the other lines with edit instead, or ${RAISE_READ_CAP}.`;
   },
-  writeNeedsFullRead(path: string, unseen: string, totalLines: number): string {
-    return `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first, or change it with edit instead.`;
+  writeNeedsFullRead(path: string, unseen: string, totalLines: number, readAlone?: ReadAlone): string {
+    return `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first, or change it with edit instead.${readAloneHint(readAlone)}`;
   },
   /**
    * Never names the file's current version: a session that has not read the file would pass it back and edit

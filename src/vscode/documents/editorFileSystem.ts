@@ -118,7 +118,7 @@ export class EditorFileSystem implements FileSystem {
   /**
    * The open document that writes to `path` must go through, or undefined to write bytes to disk. A document
    * without unsaved changes whose text does not encode back to exactly the bytes on disk (a file VS Code
-   * decoded with the wrong encoding, or mixed line endings it normalized) is written on disk instead: saving
+   * decoded with the wrong encoding, or mixed or lone-CR line endings it normalized) is written on disk instead: saving
    * it would rewrite every other byte. VS Code then reloads it.
    */
   private async editableDocument(path: string): Promise<vscode.TextDocument | undefined> {

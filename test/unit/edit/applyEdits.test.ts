@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { applyEdits } from '../../../src/core/edit/applyEdits';
+import { countLines } from '../../../src/core/edit/lineEndings';
 import type { Edit } from '../../../src/core/index';
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
@@ -72,6 +73,60 @@ suite('applyEdits', () => {
     const text = 'a\r\nb\nc\r\n';
     const result = applyEdits(text, [{ oldString: 'b', newString: 'B' }], [1, 3]);
     assert.ok(result.ok && result.text === 'a\r\nB\nc\r\n');
+  });
+
+  test('an LF oldString spanning lines matches a CR-only text; new breaks are CR and every other CR stays', () => {
+    const text = 'one\rtwo\rthree\rfour\r';
+    const result = applyEdits(text, [{ oldString: 'two\nthree', newString: 'TWO\nTHREE\nthree and a half' }], [1, 4]);
+    assert.ok(result.ok);
+    assert.strictEqual(result.text, 'one\rTWO\rTHREE\rthree and a half\rfour\r');
+    assert.deepStrictEqual(result.changes, [{ oldFrom: 2, oldTo: 4, newFrom: 2, newTo: 5 }]);
+    assert.deepStrictEqual(result.seen, [1, 5]);
+  });
+
+  test('a mixed CRLF/LF/CR text: each replaced line keeps its own ending, extra lines take the last one', () => {
+    const text = 'a\r\nb\nc\rd\ne\r';
+    const same = applyEdits(text, [{ oldString: 'a\nb\nc\nd', newString: 'A\nB\nC\nD' }], [1, 5]);
+    assert.ok(same.ok);
+    assert.strictEqual(same.text, 'A\r\nB\nC\rD\ne\r');
+    const more = applyEdits(text, [{ oldString: 'b\nc\n', newString: 'B\nC\nC2\n' }], [1, 5]);
+    assert.ok(more.ok);
+    assert.strictEqual(more.text, 'a\r\nB\nC\rC2\rd\ne\r');
+    // A break inside one line takes that line's ending: CR here, CRLF on line 1.
+    const inside = applyEdits(text, [{ oldString: 'c', newString: 'c1\nc2' }, { oldString: 'a', newString: 'a1\na2' }], [1, 5]);
+    assert.ok(inside.ok);
+    assert.strictEqual(inside.text, 'a1\r\na2\r\nb\nc1\rc2\rd\ne\r');
+  });
+
+  test('an oldString written with CR or CRLF breaks matches any line break', () => {
+    const result = applyEdits('a\nb\r\nc\rd', [{ oldString: 'a\rb\rc\r\nd', newString: 'x' }], [1, 4]);
+    assert.ok(result.ok && result.text === 'x');
+  });
+
+  // A '\r' followed by a '\n' is one CRLF break: a replacement must not make two line breaks one.
+  test('a replacement never joins a CR and a LF into one break', () => {
+    const deleted = applyEdits('a\rX\nb', [{ oldString: 'X', newString: '' }], [1, 3]);
+    assert.ok(deleted.ok);
+    assert.strictEqual(deleted.text, 'a\r\r\nb');
+    const leading = applyEdits('a\rb\n', [{ oldString: 'b', newString: '\nb' }], [1, 2]);
+    assert.ok(leading.ok);
+    assert.strictEqual(leading.text, 'a\r\rb\n');
+    const trailing = applyEdits('x\ry\n', [{ oldString: 'x\ny', newString: 'X\n' }], [1, 2]);
+    assert.ok(trailing.ok);
+    assert.strictEqual(trailing.text, 'X\r\n\n');
+    const wholeLine = applyEdits('a\rX\n\nb', [{ oldString: 'X\n', newString: '' }], [1, 4]);
+    assert.ok(wholeLine.ok);
+    assert.strictEqual(wholeLine.text, 'a\r\r\nb');
+    assert.deepStrictEqual(wholeLine.changes, [{ oldFrom: 2, oldTo: 4, newFrom: 2, newTo: 3 }]);
+    const lineCounts = [deleted, leading, trailing, wholeLine].map((result) => (result.ok ? countLines(result.text) : -1));
+    assert.deepStrictEqual(lineCounts, [3, 3, 2, 3]);
+  });
+
+  test('line numbers of a CR-only text: an unseen line is named by the number an editor shows', () => {
+    const text = 'l1\rl2\rl3\rl4\r';
+    const result = applyEdits(text, [{ oldString: 'l3', newString: 'x' }], [1, 2]);
+    assert.ok(!result.ok && result.code === 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.deepStrictEqual(!result.ok && result.code === 'EDIT_OUTSIDE_SEEN_RANGE' && result.unseen, [3, 3]);
   });
 
   test('matches straight quotes against curly ones and keeps the file\u2019s curly style', () => {

@@ -13,7 +13,7 @@ function random(n: number): number {
   seed = (seed * 1103515245 + 12345) >>> 0;
   return (seed >>> 8) % n;
 }
-const pieces = ['a', 'bc', ' ', '\n', '\n', '\r\n', '\r\n', '\r', '"', '\u201c', '\u2019', "'", 'xyz\n'];
+const pieces = ['a', 'bc', ' ', '\n', '\n', '\r\n', '\r\n', '\r', '\r', 'xyz\r', '"', '\u201c', '\u2019', "'", 'xyz\n'];
 function randomText(max: number): string {
   let text = '';
   for (let i = random(max); i > 0; i--) text += pieces[random(pieces.length)];

@@ -10,6 +10,16 @@ suite('lineDiff', () => {
     assert.strictEqual(computeLineChanges('a\nb\n', 'a\r\nb\n').length, 1);
   });
 
+  test('a lone CR ends a line in diffs: CR-only texts diff line by line, shown without their CRs', () => {
+    const before = 'a\rb\rc\rd\r';
+    const after = 'a\rB\rc\rd\r';
+    const changes = computeLineChanges(before, after);
+    assert.deepStrictEqual(changes, [{ oldFrom: 2, oldTo: 3, newFrom: 2, newTo: 3 }]);
+    const diff = formatUnifiedDiff('f', before, after, changes);
+    assert.strictEqual(diff.text, '--- f\n+++ f\n@@ -1,4 +1,4 @@\n a\n-b\n+B\n c\n d');
+    assert.strictEqual(computeLineChanges('a\rb\n', 'a\nb\n').length, 1, 'CR to LF is a change');
+  });
+
   test('separates distant changes into separate hunks', () => {
     const before = Array.from({ length: 40 }, (_, i) => `l${i + 1}`).join('\n') + '\n';
     const after = before.replace('l5\n', 'L5\n').replace('l35\n', 'L35\n');

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { eolStyle, indexLines, matchView, withEol, type LineIndex } from '../../../src/core/edit/lineEndings';
+import { countLines, eolStyle, indexLines, lineBreaks, matchView, toLf, withEol, type LineIndex } from '../../../src/core/edit/lineEndings';
 
 function linesOf(index: LineIndex, text: string): string[] {
   return Array.from({ length: index.count }, (_, i) => text.slice(index.start(i + 1), index.end(i + 1)));
@@ -16,9 +16,15 @@ suite('lineEndings', () => {
       ['\n\n', ['', '']],
       ['a\r\nb\r\n', ['a', 'b']],
       ['a\r\n\r\nb', ['a', '', 'b']],
-      ['a\rb\n', ['a\rb']],
-      ['a\nb\r', ['a', 'b\r']],
       ['\r\n', ['']],
+      // A lone CR ends a line like LF and CRLF (as in VS Code): a CR-only file has as many lines as it shows.
+      ['a\rb\n', ['a', 'b']],
+      ['a\nb\r', ['a', 'b']],
+      ['a\rb\rc', ['a', 'b', 'c']],
+      ['\r', ['']],
+      ['\r\r', ['', '']],
+      ['a\r\r\nb', ['a', '', 'b']],
+      ['a\n\rb', ['a', '', 'b']],
     ];
     for (const [text, expected] of cases) {
       test(`splits ${JSON.stringify(text)} into ${expected.length} line(s)`, () => {
@@ -30,12 +36,13 @@ suite('lineEndings', () => {
 
     test('agrees with split on a large text with mixed endings', () => {
       const parts: string[] = [];
-      for (let i = 0; i < 20_000; i++) parts.push(`line ${i}${'x'.repeat(i % 17)}${i % 3 === 0 ? '\r\n' : '\n'}`);
+      for (let i = 0; i < 20_000; i++) parts.push(`line ${i}${'x'.repeat(i % 17)}${['\r\n', '\n', '\r'][i % 3]}`);
       const text = parts.join('');
       const index = indexLines(text);
-      const expected = text.split('\n').slice(0, -1).map((line) => line.replace(/\r$/, ''));
+      const expected = text.split(/\r\n|\r|\n/).slice(0, -1);
       assert.strictEqual(index.count, 20_000);
       assert.deepStrictEqual(linesOf(index, text), expected);
+      assert.strictEqual(index.longest, Math.max(...expected.map((line) => line.length)));
     });
 
     test('finds the line that contains an offset', () => {
@@ -43,6 +50,16 @@ suite('lineEndings', () => {
       const index = indexLines(text);
       const expected = [1, 1, 1, 1, 2, 2, 2, 3, 4, 4, 4];
       assert.deepStrictEqual(Array.from({ length: text.length + 1 }, (_, offset) => index.lineOf(offset)), expected);
+      const cr = 'ab\rc\r\rd';
+      assert.deepStrictEqual(Array.from({ length: cr.length + 1 }, (_, offset) => indexLines(cr).lineOf(offset)), [1, 1, 1, 2, 2, 3, 4, 4]);
+    });
+
+    test('counts lines and lists breaks by the same rules', () => {
+      for (const text of ['', 'a', 'a\n', 'a\r', 'a\r\n', 'a\rb\r\nc\nd', '\r\r\n\n\r']) {
+        assert.strictEqual(countLines(text), indexLines(text).count, JSON.stringify(text));
+      }
+      assert.deepStrictEqual(lineBreaks('a\rb\r\nc\nd\r'), ['\r', '\r\n', '\n', '\r']);
+      assert.strictEqual(toLf('a\rb\r\nc\nd\r'), 'a\nb\nc\nd\n');
     });
 
     test('puts offsets after a final line break on the last line, and everything of the empty text on line 1', () => {
@@ -59,17 +76,19 @@ suite('lineEndings', () => {
   });
 
   suite('eolStyle', () => {
-    test('names LF, CRLF, mixed and none', () => {
+    test('names LF, CRLF, CR, mixed and none', () => {
       assert.strictEqual(eolStyle('a\nb\n'), 'lf');
       assert.strictEqual(eolStyle('a\r\nb\r\n'), 'crlf');
+      assert.strictEqual(eolStyle('a\rb\r'), 'cr');
       assert.strictEqual(eolStyle('a\r\nb\n'), 'mixed');
       assert.strictEqual(eolStyle('no break'), 'none');
       assert.strictEqual(eolStyle(''), 'none');
     });
 
-    test('does not count a lone CR as a line break', () => {
-      assert.strictEqual(eolStyle('a\rb\r\n'), 'crlf');
-      assert.strictEqual(eolStyle('a\rb'), 'none');
+    test('counts a lone CR as a line break of its own kind', () => {
+      assert.strictEqual(eolStyle('a\rb\r\n'), 'mixed');
+      assert.strictEqual(eolStyle('a\rb\n'), 'mixed');
+      assert.strictEqual(eolStyle('a\rb'), 'cr');
     });
 
     test('treats a leading LF as LF', () => {
@@ -85,10 +104,10 @@ suite('lineEndings', () => {
       assert.strictEqual(view.toRaw(3), 3);
     });
 
-    test('folds CRLF to LF and maps every offset back to the raw text', () => {
+    test('folds CRLF and lone CR to LF and maps every offset back to the raw text', () => {
       const raw = 'ab\r\ncd\r\n\r\nef\rg';
       const view = matchView(raw);
-      assert.strictEqual(view.text, 'ab\ncd\n\nef\rg');
+      assert.strictEqual(view.text, 'ab\ncd\n\nef\ng');
       assert.deepStrictEqual(
         Array.from({ length: view.text.length + 1 }, (_, offset) => view.toRaw(offset)),
         [0, 1, 2, 4, 5, 6, 8, 10, 11, 12, 13, 14],
@@ -111,21 +130,34 @@ suite('lineEndings', () => {
       assert.strictEqual(matchView(raw).toRaw(2), raw.length);
     });
 
-    test('leaves lone CRs in place', () => {
-      const view = matchView('a\rb');
-      assert.strictEqual(view.text, 'a\rb');
-      assert.strictEqual(view.toRaw(3), 3);
+    test('turns a lone CR into a LF in place, so LF-only text spanning lines finds CR-only lines', () => {
+      const raw = 'a\rb\rc\r';
+      const view = matchView(raw);
+      assert.strictEqual(view.text, 'a\nb\nc\n');
+      const at = view.text.indexOf('b\nc');
+      assert.strictEqual(raw.slice(view.toRaw(at), view.toRaw(at + 3)), 'b\rc');
+      assert.deepStrictEqual([0, 1, 2, 6].map((offset) => view.toRaw(offset)), [0, 1, 2, 6]);
+    });
+
+    test('maps positions in a text mixing CRLF, LF and CR', () => {
+      const raw = 'a\r\nb\nc\rd';
+      const view = matchView(raw);
+      assert.strictEqual(view.text, 'a\nb\nc\nd');
+      const at = view.text.indexOf('a\nb\nc\nd');
+      assert.strictEqual(raw.slice(view.toRaw(at), view.toRaw(at + 7)), raw);
+      assert.strictEqual(raw.slice(view.toRaw(view.text.indexOf('c')), view.toRaw(view.text.indexOf('c') + 2)), 'c\r');
     });
   });
 
   suite('withEol', () => {
-    test('converts every LF and CRLF line break to the requested one', () => {
+    test('converts every LF, CRLF and lone CR line break to the requested one', () => {
       assert.strictEqual(withEol('a\nb\r\nc', '\r\n'), 'a\r\nb\r\nc');
       assert.strictEqual(withEol('a\nb\r\nc\r\n', '\n'), 'a\nb\nc\n');
+      assert.strictEqual(withEol('a\rb\n', '\r\n'), 'a\r\nb\r\n');
+      assert.strictEqual(withEol('a\nb\r\nc\r', '\r'), 'a\rb\rc\r');
     });
 
-    test('keeps lone CRs and text without breaks unchanged', () => {
-      assert.strictEqual(withEol('a\rb\n', '\r\n'), 'a\rb\r\n');
+    test('keeps text without breaks unchanged', () => {
       assert.strictEqual(withEol('plain', '\r\n'), 'plain');
       assert.strictEqual(withEol('', '\n'), '');
     });

@@ -165,16 +165,65 @@ suite('read and dedup', () => {
     assert.strictEqual(again.ok && again.kind, 'content');
   });
 
-  // Audit: a line over maxLineLength was always shortened, so it never counted as seen and every edit of it
-  // was told to "read those lines", which could never succeed. A read whose whole lines fit shows it whole.
-  test('a long line in a read whose whole lines fit the byte cap is shown in full and counts as seen', async () => {
+  // The issue: maxLineLength is "longer lines are shortened and marked", but a 500-character line was shown
+  // whole whenever the read fit the byte cap. Among shorter lines it is shortened; alone it is shown whole.
+  test('a long line is shortened in a read of several lines, shown whole alone, and editable only once seen', async () => {
     const f = fixture({ limits: { maxLineLength: 50 } });
-    const file = f.file('a.txt', `short\n${'x'.repeat(200)}\nend\n`);
+    const long = 'x'.repeat(500);
+    const file = f.file('a.txt', `short\n${long}\nend\n`);
     const result = await f.session.read(file);
     assertOk(result);
-    assert.ok(result.text.includes(`2\t${'x'.repeat(200)}\n`), result.text);
-    assert.strictEqual(result.kind === 'content' && result.truncated, false);
-    assertOk(await f.session.edit(file, [{ oldString: 'x'.repeat(200), newString: 'y' }]));
+    assert.ok(result.text.includes(`2\t${'x'.repeat(50)} … [line shortened: 500 characters]`), result.text);
+    assert.ok(!result.text.includes('x'.repeat(51)), result.text);
+    assert.strictEqual(result.kind === 'content' && result.truncated, true);
+    // Unseen, and the refusal names the read that shows it, not the range that shortens it again.
+    const refused = await f.session.edit(file, [{ oldString: long, newString: 'y' }]);
+    assert.strictEqual(codeOf(refused), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.match(!refused.ok ? refused.message : '', /Line 2 is longer than 50 characters, which a read of several lines shortens: read it alone \(offset: 2, limit: 1\)/);
+    const alone = await f.session.read(file, { offset: 2, limit: 1 });
+    assertOk(alone);
+    assert.ok(alone.kind === 'content' && alone.text.endsWith(`\n2\t${long}`), alone.text);
+    assertOk(await f.session.edit(file, [{ oldString: long, newString: 'y' }]));
+    assert.strictEqual(f.text('a.txt'), 'short\ny\nend\n');
+  });
+
+  test('a range of only long lines that fits the byte cap is shown whole and counts as seen', async () => {
+    const f = fixture({ limits: { maxLineLength: 50 } });
+    const file = f.file('a.txt', `short\n${'x'.repeat(300)}\n${'y'.repeat(300)}\nend\n`);
+    const run = await f.session.read(file, { offset: 2, limit: 2 });
+    assertOk(run);
+    assert.ok(run.text.includes(`2\t${'x'.repeat(300)}\n3\t${'y'.repeat(300)}`), run.text);
+    assert.strictEqual(run.kind === 'content' && run.truncated, false);
+    assertOk(await f.session.edit(file, [{ oldString: `${'x'.repeat(300)}\n${'y'.repeat(300)}`, newString: 'z' }]));
+  });
+
+  // The placeholder says "exactly as shown then": never for a range whose read would shorten a line, even when
+  // each line was once shown whole in some read (from the hash alone, or after decoding).
+  test('no placeholder for a range whose read shortens a line; a range of only long lines still gets one', async () => {
+    for (const content of [`short\n${'x'.repeat(300)}\nend\n`, `short\n${'x'.repeat(300)}\nend\n${'pad\n'.repeat(20_000)}`]) {
+      const f = fixture({ limits: { maxLineLength: 50 } });
+      const file = f.file('a.txt', content);
+      assertOk(await f.session.read(file, { offset: 1, limit: 3 }));
+      assertOk(await f.session.read(file, { offset: 2, limit: 1 }));
+      const again = await f.session.read(file, { offset: 1, limit: 3 });
+      assertOk(again);
+      assert.strictEqual(again.kind, 'content', `${content.length} bytes: ${again.text.slice(0, 200)}`);
+      const alone = await f.session.read(file, { offset: 2, limit: 1 });
+      assertOk(alone);
+      assert.strictEqual(alone.kind, 'unchanged', `${content.length} bytes`);
+    }
+  });
+
+  test('a write refused for unseen long lines names the read that shows each, and succeeds after it', async () => {
+    const f = fixture({ limits: { maxLineLength: 50 } });
+    const file = f.file('a.txt', `short\n${'x'.repeat(300)}\nmid\n${'y'.repeat(300)}\nend\n`);
+    assertOk(await f.session.read(file));
+    const write = await f.session.write(file, 'new\n');
+    assert.strictEqual(codeOf(write), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.match(!write.ok ? write.message : '', /Lines 2, 4 are longer than 50 characters, which a read of several lines shortens: read each alone \(e\.g\. offset: 2, limit: 1\)/);
+    assertOk(await f.session.read(file, { offset: 2, limit: 1 }));
+    assertOk(await f.session.read(file, { offset: 4, limit: 1 }));
+    assertOk(await f.session.write(file, 'new\n'));
   });
 
   test('a read too big for its long lines to be shown whole shortens them and says how to see each in full', async () => {

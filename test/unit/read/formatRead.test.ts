@@ -1,11 +1,12 @@
 /**
- * formatRead and the long-line rule: long lines are shown whole when the read's whole lines fit the byte cap,
- * shortened otherwise with a note that says exactly how to see them, and a line no read can show is named as
- * such (SPEC: no message may send the agent into a loop).
+ * formatRead and the long-line rule: lines longer than maxLineLength are shortened among shorter lines, with a
+ * note that says exactly how to see them; a range of only long lines (one alone included) shows them whole
+ * where they fit the byte cap; a line no read can show is named as such (SPEC: no message may send the agent
+ * into a loop).
  */
 import * as assert from 'assert';
 import { formatRead, type FormatInput, type ReadLimits } from '../../../src/core/read/formatRead';
-import { fullLineCost, isBeyondReadCap, linesBeyondReadCap } from '../../../src/core/read/longLines';
+import { fullLineCost, isBeyondReadCap, linesBeyondReadCap, linesToReadAlone, mayHaveLongLines, shortensLines } from '../../../src/core/read/longLines';
 
 function input(lines: string[], limits: ReadLimits, range: Partial<FormatInput> = {}): FormatInput {
   const text = lines.join('\n') + '\n';
@@ -23,15 +24,43 @@ function input(lines: string[], limits: ReadLimits, range: Partial<FormatInput> 
 }
 
 suite('formatRead: long lines', () => {
-  test('shows a long line whole when the whole lines fit the byte cap, and counts it as shown', () => {
-    const long = 'x'.repeat(120);
-    const read = formatRead(input(['a', long, 'b'], { maxLines: 100, maxBytes: 1000, maxLineLength: 50 }));
-    assert.ok(read.text.includes(`2\t${long}\n`), read.text);
-    assert.strictEqual(read.truncated, false);
-    assert.deepStrictEqual(read.fullyShown, [1, 3]);
+  // The issue: a 500-character line with maxLineLength 50 was shown whole because the read fit the byte cap.
+  test('shortens and marks a long line among shorter ones even when the whole lines fit the byte cap', () => {
+    const long = 'x'.repeat(500);
+    const read = formatRead(input(['a', long, 'b'], { maxLines: 100, maxBytes: 100_000, maxLineLength: 50 }));
+    assert.ok(read.text.includes(`2\t${'x'.repeat(50)} … [line shortened: 500 characters]\n`), read.text);
+    assert.ok(!read.text.includes('x'.repeat(51)), read.text);
+    assert.match(read.text, /\[line 2 is longer than 50 characters and was shortened here; to see it in full, read it alone: offset: 2, limit: 1\]/);
+    assert.strictEqual(read.truncated, true);
+    assert.deepStrictEqual(read.fullyShown, [1, 1, 3, 3]);
   });
 
-  test('shortens long lines when the whole lines would not fit, naming the read that shows each in full', () => {
+  test('shows a long line read alone whole, and a range of only long lines whole where it fits the byte cap', () => {
+    const long = 'x'.repeat(500);
+    const limits = { maxLines: 100, maxBytes: 100_000, maxLineLength: 50 };
+    const lines = ['a', long, 'y'.repeat(300), 'b'];
+    const alone = formatRead(input(lines, limits, { from: 2, to: 2 }));
+    assert.ok(alone.text.includes(`2\t${long}`), alone.text);
+    assert.strictEqual(alone.truncated, false);
+    assert.deepStrictEqual(alone.fullyShown, [2, 2]);
+    const run = formatRead(input(lines, limits, { from: 2, to: 3 }));
+    assert.ok(run.text.includes(`2\t${long}\n3\t${'y'.repeat(300)}`), run.text);
+    assert.strictEqual(run.truncated, false);
+    assert.deepStrictEqual(run.fullyShown, [2, 3]);
+  });
+
+  test('a range of only long lines over the byte cap shows the whole lines that fit and where to continue', () => {
+    const limits = { maxLines: 100, maxBytes: 700, maxLineLength: 50 };
+    const lines = ['x'.repeat(300), 'y'.repeat(300), 'z'.repeat(300)];
+    const read = formatRead(input(lines, limits));
+    assert.ok(read.text.includes(`2\t${'y'.repeat(300)}`), read.text);
+    assert.match(read.text, /truncated by the 700-byte cap: showed lines 1–2 of the requested 1–3; continue with offset: 3/);
+    assert.deepStrictEqual(read.fullyShown, [1, 2]);
+    // Following the note shows the last one whole too.
+    assert.deepStrictEqual(formatRead(input(lines, limits, { from: 3, to: 3 })).fullyShown, [3, 3]);
+  });
+
+  test('shortens long lines in a read too big for them, naming the read that shows each in full', () => {
     const long = 'x'.repeat(120);
     const read = formatRead(input(['a', long, 'b', long], { maxLines: 100, maxBytes: 200, maxLineLength: 50 }));
     assert.match(read.text, /\[line shortened: 120 characters\]/);
@@ -68,6 +97,35 @@ suite('formatRead: long lines', () => {
 });
 
 suite('long lines and the read cap', () => {
+  test('a read shortens lines only when its range holds long and shorter lines', () => {
+    const lengths = [10, 80, 90, 10];
+    const lengthOf = (line: number): number => lengths[line - 1];
+    assert.strictEqual(shortensLines(1, 4, lengthOf, 50), true);
+    assert.strictEqual(shortensLines(2, 3, lengthOf, 50), false, 'only long lines');
+    assert.strictEqual(shortensLines(2, 2, lengthOf, 50), false, 'one line');
+    assert.strictEqual(shortensLines(1, 4, lengthOf, 100), false, 'no long line');
+    assert.strictEqual(shortensLines(1, 4, lengthOf, 50, 40), false, 'longest says no line is long');
+  });
+
+  test('mayHaveLongLines judges undecoded bytes by their longest run between line-break bytes', () => {
+    const bytes = (text: string): Uint8Array => Buffer.from(text, 'latin1');
+    assert.strictEqual(mayHaveLongLines(bytes(`a\n${'x'.repeat(50)}\r\nb`), 50), false);
+    assert.strictEqual(mayHaveLongLines(bytes(`a\n${'x'.repeat(51)}\r\nb`), 50), true);
+    assert.strictEqual(mayHaveLongLines(bytes(`${'x'.repeat(40)}\r${'x'.repeat(40)}`), 50), false, 'a lone CR ends a line');
+    assert.strictEqual(mayHaveLongLines(bytes(`${'x'.repeat(40)}\u00e9${'x'.repeat(40)}`), 50), true);
+    // UTF-16: a 0x0A byte may be half of another character, so only the whole size counts.
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('\u0a0a'.repeat(40), 'utf16le')]);
+    assert.strictEqual(mayHaveLongLines(utf16, 50), true);
+    assert.strictEqual(mayHaveLongLines(utf16, 100), false);
+  });
+
+  test('linesToReadAlone names the long lines a read of each alone shows in full', () => {
+    const limits = { maxLines: 100, maxBytes: 100, maxLineLength: 50 };
+    const lines = ['a', 'x'.repeat(60), 'x'.repeat(200), 'b', 'y'.repeat(70)];
+    assert.deepStrictEqual(linesToReadAlone([1, 5], (line) => lines[line - 1], limits), [2, 5]);
+    assert.deepStrictEqual(linesToReadAlone([1, 5], (line) => lines[line - 1], limits, 40), []);
+  });
+
   test('a line is beyond the cap only when it is long and costs more than the cap alone', () => {
     const limits = { maxLines: 100, maxBytes: 100, maxLineLength: 50 };
     assert.strictEqual(fullLineCost(7, 'abc'), 1 + 1 + 3 + 1);

@@ -82,9 +82,35 @@ suite('scanRange', () => {
     }
   });
 
-  test('strips a CR only before a LF, keeping a lone CR at the end of the file', async () => {
-    const result = await scanFile(writeTemp('a\r\nb\rc\r\nd\r'), { startLine: 1, maxLines: 10, maxBytes: 100, chunkSize: 2 });
-    assert.deepStrictEqual(asText(result.lines), ['a', 'b\rc', 'd\r']);
+  test('ends a line at a lone CR as at LF and CRLF, a final CR included', async () => {
+    for (const chunkSize of [1, 2, 3, 5, 64]) {
+      const result = await scanFile(writeTemp('a\r\nb\rc\r\nd\r'), { startLine: 1, maxLines: 10, maxBytes: 100, chunkSize });
+      assert.deepStrictEqual(asText(result.lines), ['a', 'b', 'c', 'd'], `chunk ${chunkSize}`);
+      assert.strictEqual(result.totalLines, 4, `chunk ${chunkSize}`);
+      assert.strictEqual(result.endsWithNewline, true, `chunk ${chunkSize}`);
+    }
+  });
+
+  // A chunk may end on the '\r' of a "\r\n": the '\n' opening the next chunk is the same break, not an empty line.
+  test('reads a CR at the end of a chunk followed by LF in the next as one break, and by anything else as a lone CR', async () => {
+    const cases: [string, string[]][] = [
+      ['ab\r\ncd\r\nef', ['ab', 'cd', 'ef']],
+      ['ab\rcd\ref', ['ab', 'cd', 'ef']],
+      ['ab\r\rcd\r\r\n', ['ab', '', 'cd', '']],
+    ];
+    for (const [content, lines] of cases) {
+      const result = await scanFile(writeTemp(content), { startLine: 1, maxLines: 10, maxBytes: 100, chunkSize: 3 });
+      assert.deepStrictEqual(asText(result.lines), lines, JSON.stringify(content));
+      assert.strictEqual(result.totalLines, indexLines(content).count, JSON.stringify(content));
+      const from2 = await scanFile(writeTemp(content), { startLine: 2, maxLines: 1, maxBytes: 100, chunkSize: 3 });
+      assert.deepStrictEqual(asText(from2.lines), lines.slice(1, 2), `${JSON.stringify(content)} from line 2`);
+    }
+  });
+
+  test('does not count a lone CR against the byte cap', async () => {
+    const result = await scanFile(writeTemp('aaaa\rbbbb\r'), { startLine: 1, maxLines: 10, maxBytes: 8, chunkSize: 3 });
+    assert.deepStrictEqual(asText(result.lines), ['aaaa', 'bbbb']);
+    assert.strictEqual(result.truncatedByBytes, false);
   });
 
   test('returns no lines past the end of the file, with the real total', async () => {
@@ -147,8 +173,8 @@ suite('scanRange', () => {
       seed = (seed * 1103515245 + 12345) >>> 0;
       return (seed >>> 8) % n;
     };
-    const pieces = ['\n', '\r\n', '\r', 'a', 'bc', 'defgh', '\u00e9', 'x'.repeat(30)];
-    for (let round = 0; round < 60; round++) {
+    const pieces = ['\n', '\r\n', '\r', '\r', 'a', 'bc', 'defgh', '\u00e9', 'x'.repeat(30)];
+    for (let round = 0; round < 200; round++) {
       let content = '';
       const length = random(40);
       for (let i = 0; i < length; i++) content += pieces[random(pieces.length)];
@@ -161,7 +187,7 @@ suite('scanRange', () => {
       assert.strictEqual(result.totalLines, want.totalLines, label);
       assert.strictEqual(result.truncatedByBytes, want.truncatedByBytes, label);
       assert.strictEqual(result.version, hasher.hash(bytes), label);
-      assert.strictEqual(result.endsWithNewline, content.endsWith('\n'), label);
+      assert.strictEqual(result.endsWithNewline, /[\r\n]$/.test(content), label);
     }
   });
 
