@@ -9,7 +9,8 @@
  * line keeps its own ending. Every match must lie
  * in lines the session has seen; a replaceAll or an ambiguous match that reaches into unseen lines is
  * refused naming those lines. After each edit the coverage is shifted to the new line numbers and extended by
- * the lines the edit wrote, no more.
+ * the lines the edit wrote, no more. Failures number lines as in the original text, the version the agent
+ * read (`lineOrigins.ts`), whichever edit of the call they come from.
  *
  * The text is held in line-aligned chunks (`chunkedText.ts`): each edit searches every chunk but rebuilds only
  * those it changes, so a call's cost grows with its edits times a native scan, not times re-indexing and
@@ -18,15 +19,38 @@
 import { type LineChange, type Ranges, covers, gaps, mapThrough, merged, newSide, union } from '../ledger/coverage';
 import type { Edit } from '../types';
 import { ChunkedText } from './chunkedText';
+import { EditHistory, type LineOrigin } from './lineOrigins';
 import { countLines, type LineIndex, toLf } from './lineEndings';
 import { applyCurlyStyle, normalizeQuotes } from './quotes';
 import { replacementsFor } from './replacementText';
 
+/** One edit's unseen lines, in original numbers; `matches` > 1 for a replaceAll or an ambiguous match. */
+export interface UnseenEdit {
+  editIndex: number;
+  unseen: Ranges;
+  matches: number;
+  replaceAll: boolean;
+}
+
+/** A seen line of the original (`line`) or of text an earlier edit of the call wrote, and its text. */
+export interface ClosestLine {
+  origin: LineOrigin;
+  text: string;
+}
+
+/**
+ * Line numbers in failures are those of the original text (a line an edit of the call wrote is named by that
+ * edit); `edits` is how many edits the call had, so messages can name "edit 2 of 3".
+ */
 export type EditFailure =
-  | { ok: false; code: 'NO_OCCURRENCE_FOUND'; editIndex: number; closest: string }
-  | { ok: false; code: 'AMBIGUOUS_MATCH'; editIndex: number; lines: number[] }
-  /** `text`: what the edit was matched against (the result of the edits before it), which `unseen` numbers. */
-  | { ok: false; code: 'EDIT_OUTSIDE_SEEN_RANGE'; editIndex: number; unseen: Ranges; why: string; text: string }
+  | { ok: false; code: 'NO_OCCURRENCE_FOUND'; editIndex: number; edits: number; closest: ClosestLine[] }
+  /** `count` places; the first `MAX_CITED` of them cited as original `lines` or text `written` by the call. */
+  | { ok: false; code: 'AMBIGUOUS_MATCH'; editIndex: number; edits: number; count: number; lines: number[]; written: LineOrigin[] }
+  /**
+   * Every edit touching unseen lines, up to `stoppedAt`: an edit that could not be placed (not found, or
+   * ambiguous), after which nothing was checked. `text` is the original, which `unseen` numbers.
+   */
+  | { ok: false; code: 'EDIT_OUTSIDE_SEEN_RANGE'; editIndex: number; edits: number; unseen: Ranges; touched: UnseenEdit[]; stoppedAt?: { editIndex: number; code: 'NO_OCCURRENCE_FOUND' | 'AMBIGUOUS_MATCH' }; text: string }
   | { ok: false; code: 'EDIT_NO_CHANGE' }
   | { ok: false; code: 'INVALID_INPUT'; editIndex: number; message: string };
 
@@ -48,10 +72,10 @@ interface Match {
 
 const isBreak = (code: number): boolean => code === 10 || code === 13;
 
-/** Seen lines most similar to the first line of oldString, as "  12: text" rows (never unseen lines). */
-function closestSeenLines(text: ChunkedText, seen: Ranges, oldString: string): string {
+/** Seen lines most similar to the first line of oldString (never unseen lines), at most 3. */
+function closestSeenLines(text: ChunkedText, seen: Ranges, oldString: string, history: EditHistory): ClosestLine[] {
   const probe = oldString.split('\n').map((line) => line.trim()).find((line) => line.length > 0) ?? '';
-  if (!probe) return '';
+  if (!probe) return [];
   const scored: { line: number; score: number }[] = [];
   for (let i = 0; i < seen.length; i += 2) {
     for (let line = seen[i]; line <= Math.min(seen[i + 1], text.lineCount); line++) {
@@ -62,10 +86,7 @@ function closestSeenLines(text: ChunkedText, seen: Ranges, oldString: string): s
     }
   }
   scored.sort((a, b) => b.score - a.score || a.line - b.line);
-  return scored
-    .slice(0, 3)
-    .map(({ line }) => `  ${line}: ${text.lineText(line)}`)
-    .join('\n');
+  return scored.slice(0, 3).map(({ line }) => ({ origin: history.originOf(line), text: text.lineText(line) }));
 }
 
 /** Dice coefficient over character bigrams: cheap, and good at "same line, slightly different". */
@@ -96,66 +117,103 @@ function unseenOf(seen: Ranges, matches: readonly Match[]): Ranges {
   return merged(all);
 }
 
+/** Most places an AMBIGUOUS_MATCH cites: more do not help to tell them apart, and each costs a walk back. */
+const MAX_CITED = 100;
+
+/** Where `edit` matches in the text, exactly or else tolerant of quotes (`oldNorm`: oldString with LF endings). */
+function place(text: ChunkedText, edit: Edit): { oldNorm: string; matches: Match[]; quoteTolerant: boolean } {
+  const oldNorm = toLf(edit.oldString);
+  let positions = text.findAll(oldNorm, false);
+  let quoteTolerant = false;
+  if (positions.length === 0) {
+    positions = text.findAll(normalizeQuotes(oldNorm), true);
+    quoteTolerant = positions.length > 0;
+  }
+  // A match that ends at a line start, replaced by text without a final newline, joins the next line.
+  const joinsNext = edit.newString !== '' && !/[\r\n]$/.test(edit.newString);
+  const matches = positions.map((position) => {
+    const start = text.toRaw(position);
+    const end = text.toRaw(position + oldNorm.length);
+    const fromLine = text.lineOf(start);
+    let toLine = text.lineOf(Math.max(start, end - 1));
+    if (end > start && end < text.length && isBreak(text.charCodeAt(end - 1)) && joinsNext) toLine++;
+    return { start, end, fromLine, toLine };
+  });
+  return { oldNorm, matches, quoteTolerant };
+}
+
+function ambiguity(editIndex: number, edits: number, matches: readonly Match[], history: EditHistory): EditFailure {
+  const lines: number[] = [];
+  const written: LineOrigin[] = [];
+  for (const match of matches.slice(0, MAX_CITED)) {
+    const origin = history.originOf(match.fromLine);
+    if ('line' in origin) lines.push(origin.line);
+    else written.push(origin);
+  }
+  return { ok: false, code: 'AMBIGUOUS_MATCH', editIndex, edits, count: matches.length, lines, written };
+}
+
 /**
  * `originalIndex`, when the caller has it, saves counting the original text's lines again. `ownBefore`, when
  * given, is the part of `seenBefore` the session has itself seen (an expectedVersion call may touch every line
  * but has been shown none): only those lines are quoted in refusals, and the result's `seen` is they plus the
  * lines written (SPEC section 1: a version named by expectedVersion counts as fully seen for that call only).
  * `chunkChars` is for tests, which cut the text at every line to prove the chunks change nothing.
+ *
+ * Unseen lines do not end the walk: an edit that touches them is applied as if seen, so the refusal names the
+ * unseen lines of every edit at once (SPEC section 2 checks them before computing the change, so they outrank
+ * the other failures). Only an edit that cannot be placed ends it, since the edits after it may build on it.
  */
 export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges, originalIndex?: LineIndex, ownBefore?: Ranges, chunkChars?: number): EditSuccess | EditFailure {
+  const empty = edits.findIndex((edit) => edit.oldString === '');
+  if (empty !== -1) {
+    return { ok: false, code: 'INVALID_INPUT', editIndex: empty, message: 'an empty oldString only creates a file that does not exist yet; give the exact text to replace' };
+  }
   const text = new ChunkedText(original, chunkChars, originalIndex);
+  const history = new EditHistory(text.lineCount);
   let seen = seenBefore;
   let own = ownBefore;
   let replacements = 0;
   let lastChanges: LineChange[] = [];
+  const touched: UnseenEdit[] = [];
+  let failure: EditFailure | undefined;
+  let stoppedAt: { editIndex: number; code: 'NO_OCCURRENCE_FOUND' | 'AMBIGUOUS_MATCH' } | undefined;
   for (let editIndex = 0; editIndex < edits.length; editIndex++) {
     const edit = edits[editIndex];
-    if (edit.oldString === '') {
-      return { ok: false, code: 'INVALID_INPUT', editIndex, message: 'an empty oldString only creates a file that does not exist yet; give the exact text to replace' };
-    }
-    const oldNorm = toLf(edit.oldString);
-    let positions = text.findAll(oldNorm, false);
-    let quoteTolerant = false;
-    if (positions.length === 0) {
-      positions = text.findAll(normalizeQuotes(oldNorm), true);
-      quoteTolerant = positions.length > 0;
-    }
-    if (positions.length === 0) {
-      return { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, closest: closestSeenLines(text, own ?? seen, oldNorm) };
-    }
-    // A match that ends at a line start, replaced by text without a final newline, joins the next line.
-    const joinsNext = edit.newString !== '' && !/[\r\n]$/.test(edit.newString);
-    const matches: Match[] = positions.map((position) => {
-      const start = text.toRaw(position);
-      const end = text.toRaw(position + oldNorm.length);
-      const fromLine = text.lineOf(start);
-      let toLine = text.lineOf(Math.max(start, end - 1));
-      if (end > start && end < text.length && isBreak(text.charCodeAt(end - 1)) && joinsNext) toLine++;
-      return { start, end, fromLine, toLine };
-    });
-    if (matches.length > 1 && !edit.replaceAll) {
-      const unseen = unseenOf(seen, matches);
-      if (unseen.length) return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why: `oldString matches ${matches.length} places; finding the one you mean`, text: text.toString() };
-      return { ok: false, code: 'AMBIGUOUS_MATCH', editIndex, lines: matches.map((m) => m.fromLine) };
+    const { oldNorm, matches, quoteTolerant } = place(text, edit);
+    if (matches.length === 0) {
+      failure ??= { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, edits: edits.length, closest: closestSeenLines(text, own ?? seen, oldNorm, history) };
+      stoppedAt = { editIndex, code: 'NO_OCCURRENCE_FOUND' };
+      break;
     }
     const unseen = unseenOf(seen, matches);
-    if (unseen.length) {
-      const why = matches.length > 1 ? `replaceAll of ${matches.length} occurrences` : 'The change';
-      return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex, unseen, why, text: text.toString() };
+    if (unseen.length) touched.push({ editIndex, unseen: history.toOriginal(unseen), matches: matches.length, replaceAll: edit.replaceAll === true });
+    if (matches.length > 1 && !edit.replaceAll) {
+      // With unseen lines among the places, only EDIT_OUTSIDE_SEEN_RANGE: the lines are no content oracle.
+      if (!unseen.length) failure ??= ambiguity(editIndex, edits.length, matches, history);
+      stoppedAt = { editIndex, code: 'AMBIGUOUS_MATCH' };
+      break;
     }
-    if (edit.oldString === edit.newString) return { ok: false, code: 'EDIT_NO_CHANGE' };
-
+    if (edit.oldString === edit.newString) {
+      failure ??= { ok: false, code: 'EDIT_NO_CHANGE' };
+      continue;
+    }
     const replacementTexts = replacementsFor(text, matches, edit.newString).map((replacement, i) =>
       quoteTolerant ? applyCurlyStyle(replacement, text.slice(matches[i].start, matches[i].end)) : replacement,
     );
     const changes = lineChanges(text, matches, replacementTexts);
     text.replace(matches, replacementTexts);
+    history.record(editIndex, changes);
     seen = union(mapThrough(seen, changes), newSide(changes));
     if (own) own = union(mapThrough(own, changes), newSide(changes));
     lastChanges = changes;
     replacements += matches.length;
   }
+  if (touched.length) {
+    const unseen = touched.reduce<Ranges>((all, edit) => union(all, edit.unseen), []);
+    return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex: touched[0].editIndex, edits: edits.length, unseen, touched, ...(stoppedAt ? { stoppedAt } : {}), text: original };
+  }
+  if (failure) return failure;
   const result = text.toString();
   if (result === original) return { ok: false, code: 'EDIT_NO_CHANGE' };
   return { ok: true, text: result, seen: own ?? seen, replacements, ...(edits.length === 1 ? { changes: lastChanges } : {}) };

@@ -85,7 +85,7 @@ function planCreate(input: PlanInput, limits: ReadLimits): FilePlan | Refusal {
     text = first.newString;
     if (rest.length) {
       const applied = applyEdits(text, rest, allLines(text));
-      if (!applied.ok) return editRefusal(input.path, applied, limits);
+      if (!applied.ok) return editRefusal(input.path, applied, limits, undefined, true);
       text = applied.text;
       replacements = applied.replacements;
     }

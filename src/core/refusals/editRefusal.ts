@@ -3,34 +3,117 @@
  * the session has not seen are named so it can read them, except lines no read can show in full (longer
  * than the read cap by themselves): asking for those would send the agent into a loop, so the refusal names
  * the cap instead. Long lines a read of several lines shortens are named with the read that shows them.
+ *
+ * Line numbers are those of the version the agent read, before any edit of the call applies (applyEdits maps
+ * them back); a line an earlier edit of the call writes is named by that edit. In a call of several edits the
+ * message says which edit (counted from 1 among the file's edits) touches which lines, and how lines count.
  */
-import type { applyEdits } from '../edit/applyEdits';
+import type { ClosestLine, applyEdits, UnseenEdit } from '../edit/applyEdits';
+import type { LineOrigin } from '../edit/lineOrigins';
 import { indexLines, type LineIndex } from '../edit/lineEndings';
-import { type Ranges, formatRanges } from '../ledger/coverage';
+import { type Ranges, formatRanges, lineTotal } from '../ledger/coverage';
 import type { ReadLimits } from '../read/formatRead';
 import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
-import { type Refusal, messages, refuse } from './refusal';
+import { type Refusal, type Touching, messages, refuse } from './refusal';
 import type { FileText } from '../operations/fileText';
 
-function outsideSeen(path: string, unseen: Ranges, why: string, text: string, limits: ReadLimits, index: LineIndex = indexLines(text)): Refusal {
-  const lineAt = (line: number): string => text.slice(index.start(line), index.end(line));
-  const beyond = linesBeyondReadCap(unseen, lineAt, limits, index.longest);
-  if (beyond.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.beyondReadCap(path, why, beyond.join(', '), limits.maxBytes, formatRanges(unseen)));
-  const readAlone = { lines: linesToReadAlone(unseen, lineAt, limits, index.longest), maxLineLength: limits.maxLineLength };
-  return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.outsideSeen(path, formatRanges(unseen), why, readAlone));
+type EditFailure = Exclude<ReturnType<typeof applyEdits>, { ok: true }>;
+type OutsideSeen = Extract<EditFailure, { code: 'EDIT_OUTSIDE_SEEN_RANGE' }>;
+
+/** How the call's edits count: `first` is the number of applyEdits' first edit (2 after a create). */
+interface Numbering {
+  first: number;
+  edits: number;
+  created: boolean;
 }
 
-export function editRefusal(path: string, failure: Exclude<ReturnType<typeof applyEdits>, { ok: true }>, limits: ReadLimits, current?: FileText): Refusal {
+/** Most edits named one by one in a refusal; the rest are counted. */
+const MAX_NAMED = 10;
+
+const editName = (editIndex: number, n: Numbering): string => `edit ${editIndex + n.first}`;
+const which = (editIndex: number, n: Numbering): string => `${editName(editIndex, n)} of your ${n.edits} edits`;
+const numbered = (n: Numbering): string => (n.created ? 'the text your first edit creates' : 'this version, before any of your edits apply');
+const linesWord = (ranges: Ranges): string => `${lineTotal(ranges) === 1 ? 'line' : 'lines'} ${formatRanges(ranges)}`;
+
+function reason(edit: UnseenEdit): string {
+  if (edit.matches < 2) return '';
+  return edit.replaceAll ? ` (a replaceAll of ${edit.matches} occurrences)` : ` (oldString matches ${edit.matches} places; finding the one you mean needs them all)`;
+}
+
+function joinAnd(parts: readonly string[]): string {
+  return parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+function touching(failure: OutsideSeen, n: Numbering): Touching {
+  const { touched } = failure;
+  if (n.edits === 1) {
+    const only = touched[0];
+    const why = only.matches < 2 ? 'The change' : only.replaceAll ? `replaceAll of ${only.matches} occurrences` : `oldString matches ${only.matches} places; finding the one you mean`;
+    return { subject: why };
+  }
+  let note = ` Line numbers are those of ${numbered(n)}.`;
+  const stop = failure.stoppedAt;
+  if (stop && touched.some((edit) => edit.editIndex === stop.editIndex)) {
+    if (stop.editIndex + 1 < failure.edits) note += ` The edits after ${editName(stop.editIndex, n)} were not checked.`;
+  } else if (stop) {
+    const why = stop.code === 'NO_OCCURRENCE_FOUND' ? 'is not found' : 'matches several places';
+    note += ` ${capital(editName(stop.editIndex, n))} could not be placed (its oldString ${why} once the edits before it apply), so it and the edits after it were not checked: fix it too.`;
+  }
+  if (touched.length === 1) return { subject: `${capital(which(touched[0].editIndex, n))}${reason(touched[0])}`, note };
+  const numbers = touched.map((edit) => String(edit.editIndex + n.first));
+  const subject = touched.length <= MAX_NAMED ? `Edits ${joinAnd(numbers)} of your ${n.edits} edits` : `${touched.length} of your ${n.edits} edits`;
+  const named = touched.slice(0, MAX_NAMED).map((edit) => `${editName(edit.editIndex, n)}${reason(edit)} touches ${linesWord(edit.unseen)}`);
+  if (touched.length > MAX_NAMED) named.push(`${touched.length - MAX_NAMED} more edits touch the other lines`);
+  return { subject, plural: true, detail: ` ${capital(named.join('; '))}.`, note };
+}
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+function outsideSeen(path: string, failure: OutsideSeen, n: Numbering, limits: ReadLimits, index: LineIndex = indexLines(failure.text)): Refusal {
+  const { unseen, text } = failure;
+  const who = touching(failure, n);
+  const lineAt = (line: number): string => text.slice(index.start(line), index.end(line));
+  const beyond = linesBeyondReadCap(unseen, lineAt, limits, index.longest);
+  if (beyond.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.beyondReadCap(path, who, beyond.join(', '), limits.maxBytes, formatRanges(unseen)));
+  const readAlone = { lines: linesToReadAlone(unseen, lineAt, limits, index.longest), maxLineLength: limits.maxLineLength };
+  return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.outsideSeen(path, formatRanges(unseen), who, readAlone));
+}
+
+function writtenPlace(origin: Extract<LineOrigin, { writtenBy: number }>, n: Numbering): string {
+  return `the text ${editName(origin.writtenBy, n)} writes${origin.at === undefined ? '' : ` at line ${origin.at}`}`;
+}
+
+/** "lines 5, 30, 2 places in the text edit 1 writes at line 3 and 4 more". */
+function places(failure: Extract<EditFailure, { code: 'AMBIGUOUS_MATCH' }>, n: Numbering): string {
+  const parts = failure.lines.length ? [`${failure.lines.length === 1 ? 'line' : 'lines'} ${failure.lines.join(', ')}`] : [];
+  const groups = new Map<string, number>();
+  for (const origin of failure.written) if ('writtenBy' in origin) groups.set(writtenPlace(origin, n), (groups.get(writtenPlace(origin, n)) ?? 0) + 1);
+  for (const [place, count] of groups) parts.push(count > 1 ? `${count} places in ${place}` : place);
+  const more = failure.count - failure.lines.length - failure.written.length;
+  if (more > 0) parts.push(`${more} more`);
+  return joinAnd(parts);
+}
+
+function closestRows(closest: readonly ClosestLine[], n: Numbering): string {
+  return closest.map(({ origin, text }) => `  ${'line' in origin ? origin.line : `(${writtenPlace(origin, n)})`}: ${text}`).join('\n');
+}
+
+/** `created`: the file does not exist yet and applyEdits got the edits after the one creating it. */
+export function editRefusal(path: string, failure: EditFailure, limits: ReadLimits, current?: FileText, created = false): Refusal {
+  const n: Numbering = created ? { first: 2, edits: 'edits' in failure ? failure.edits + 1 : 2, created } : { first: 1, edits: 'edits' in failure ? failure.edits : 1, created };
+  const several = n.edits > 1;
   switch (failure.code) {
-    case 'NO_OCCURRENCE_FOUND':
-      return refuse(failure.code, messages.noOccurrence(path, failure.closest));
+    case 'NO_OCCURRENCE_FOUND': {
+      const what = several ? `${which(failure.editIndex, n)}${failure.editIndex + n.first > 1 ? ', once the edits before it apply,' : ''}` : undefined;
+      return refuse(failure.code, messages.noOccurrence(path, closestRows(failure.closest, n), what, several ? `line numbers of ${numbered(n)}` : ''));
+    }
     case 'AMBIGUOUS_MATCH':
-      return refuse(failure.code, messages.ambiguous(path, failure.lines.length, failure.lines.join(', ')));
+      return refuse(failure.code, messages.ambiguous(path, failure.count, places(failure, n), several ? which(failure.editIndex, n) : undefined, several ? `Line numbers are those of ${numbered(n)}` : ''));
     case 'EDIT_OUTSIDE_SEEN_RANGE':
-      return outsideSeen(path, failure.unseen, failure.why, failure.text, limits, failure.text === current?.text ? current.index : undefined);
+      return outsideSeen(path, failure, n, limits, failure.text === current?.text ? current.index : undefined);
     case 'EDIT_NO_CHANGE':
       return refuse(failure.code, messages.noChange(path));
     case 'INVALID_INPUT':
-      return refuse(failure.code, `edits[${failure.editIndex}]: ${failure.message}.`);
+      return refuse(failure.code, `edits[${failure.editIndex + n.first - 1}]: ${failure.message}.`);
   }
 }

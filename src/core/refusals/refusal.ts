@@ -110,6 +110,21 @@ function readAloneHint(readAlone: ReadAlone | undefined): string {
   return ` ${which} longer than ${formatCount(readAlone.maxLineLength)} characters, which a read of several lines shortens: read ${readAlone.lines.length === 1 ? 'it' : 'each'} alone (${readAlone.lines.length === 1 ? '' : 'e.g. '}offset: ${first}, limit: 1) to see it in full.`;
 }
 
+/**
+ * Who touches unseen lines: `subject` is "The change" (or why a call of one edit touches several places), or
+ * which edits of a call do ("Edits 2 and 3 of your 3 edits"), then `plural`.
+ */
+export interface Touching {
+  subject: string;
+  plural?: boolean;
+  /** Which edit touches which lines, as a sentence. */
+  detail?: string;
+  /** How lines are numbered, and which edits were not checked, as sentences. */
+  note?: string;
+}
+
+const touch = (path: string, who: Touching): string => `${who.subject} in ${displayPath(path)} ${who.plural ? 'touch' : 'touches'}`;
+
 export const messages = {
   notFound(path: string, suggestions: readonly string[]): string {
     const hint = suggestions.length ? ` Did you mean: ${suggestions.map(displayPath).join(', ')}?` : ' Check the path; to create the file, use write (or edit with an empty oldString).';
@@ -143,12 +158,13 @@ export const messages = {
   requiresRead(path: string): string {
     return `${displayPath(path)} has not been read in this session, so it cannot be changed yet. Read it first (the lines you intend to change, or the whole file before a write), then retry.`;
   },
-  outsideSeen(path: string, lines: string, why: string, readAlone?: ReadAlone): string {
-    return `${why} in ${displayPath(path)} touches lines you have not seen in this version: ${lines}. Read those lines (offset/limit), then retry.${readAloneHint(readAlone)}`;
+  /** `who.detail` and `who.note`, when given, are whole sentences each starting with a space. */
+  outsideSeen(path: string, lines: string, who: Touching, readAlone?: ReadAlone): string {
+    return `${touch(path, who)} lines you have not seen in this version: ${lines}.${who.detail ?? ''}${who.note ?? ''} Read those lines (offset/limit), then retry.${readAloneHint(readAlone)}`;
   },
   /** Never "read those lines": no read can show a line longer than the read cap, so that would loop. */
-  beyondReadCap(path: string, why: string, lines: string, maxBytes: number, unseen: string): string {
-    return `${why} in ${displayPath(path)} touches lines you have not seen in this version (${unseen}), and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you change them. Do not retry or re-read them. Leave those lines out of your change, or ${RAISE_READ_CAP}, or ask the user to make this change.`;
+  beyondReadCap(path: string, who: Touching, lines: string, maxBytes: number, unseen: string): string {
+    return `${touch(path, who)} lines you have not seen in this version (${unseen}), and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you change them. Do not retry or re-read them. Leave those lines out of your change, or ${RAISE_READ_CAP}, or ask the user to make this change.${who.detail ?? ''}${who.note ?? ''}`;
   },
   writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, maxBytes: number): string {
     return `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you overwrite the file. Do not re-read them. Change the other lines with edit instead, or ${RAISE_READ_CAP}.`;
@@ -166,12 +182,16 @@ export const messages = {
   verificationFailed(path: string, detail: string): string {
     return `ReadGate could not check ${displayPath(path)} (${detail}), so it refuses to act on it (fail closed). Nothing was changed. Check the file's permissions or try again later.`;
   },
-  noOccurrence(path: string, closest: string): string {
-    const near = closest ? ` The closest lines you have seen:\n${closest}` : '';
-    return `oldString was not found in ${displayPath(path)}. It must match the file exactly, including whitespace and indentation.${near}\nRead the lines you want to change and copy them exactly.`;
+  /** `which` names the edit when the call has several ("edit 2 of your 3 edits"), `numbering` how lines count. */
+  noOccurrence(path: string, closest: string, which?: string, numbering = ''): string {
+    const what = which ? `The oldString of ${which}` : 'oldString';
+    const near = closest ? ` The closest lines you have seen${numbering ? ` (${numbering})` : ''}:\n${closest}` : '';
+    return `${what} was not found in ${displayPath(path)}. It must match the file exactly, including whitespace and indentation.${near}\nRead the lines you want to change and copy them exactly.`;
   },
-  ambiguous(path: string, count: number, lines: string): string {
-    return `oldString matches ${count} places in ${displayPath(path)} (lines ${lines}). Add surrounding lines to oldString so it matches exactly one place, or set replaceAll: true to change every occurrence.`;
+  /** `places`: "lines 3, 9" (and, in a call of several edits, the text an earlier edit writes). */
+  ambiguous(path: string, count: number, places: string, which?: string, numbering = ''): string {
+    const what = which ? `The oldString of ${which}` : 'oldString';
+    return `${what} matches ${count} places in ${displayPath(path)} (${places}).${numbering ? ` ${numbering}.` : ''} Add surrounding lines to oldString so it matches exactly one place, or set replaceAll: true to change every occurrence.`;
   },
   noChange(path: string): string {
     return `The change would leave ${displayPath(path)} exactly as it is (oldString equals newString, or the content is identical). Nothing was written; check what you intended to change.`;

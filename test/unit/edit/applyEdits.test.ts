@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import { applyEdits } from '../../../src/core/edit/applyEdits';
 import { countLines } from '../../../src/core/edit/lineEndings';
 import type { Edit } from '../../../src/core/index';
+import { type Ranges, covers, union } from '../../../src/core/ledger/coverage';
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
@@ -59,7 +60,7 @@ suite('applyEdits', () => {
     const text = 'const alpha = 1;\nconst beta = 2;\nconst secret = 3;\n';
     const result = applyEdits(text, [{ oldString: 'const secrets = 3;', newString: 'x' }], [1, 2]);
     assert.ok(!result.ok && result.code === 'NO_OCCURRENCE_FOUND');
-    assert.ok(!result.ok && result.code === 'NO_OCCURRENCE_FOUND' && !result.closest.includes('secret = 3'));
+    assert.ok(!result.ok && result.code === 'NO_OCCURRENCE_FOUND' && !result.closest.some((row) => row.text.includes('secret = 3')));
   });
 
   test('an LF oldString matches a CRLF file and the replacement keeps CRLF', () => {
@@ -205,3 +206,84 @@ suite('applyEdits', () => {
   });
 });
 
+
+// Refusals number lines as the agent read them: "touches line 23" for what it had read as line 20 (an earlier
+// edit of the call added 3 lines above) sent it to read the wrong lines, again and again.
+suite('applyEdits: line numbers in a call of several edits', () => {
+  const refusal = <C extends string>(result: ReturnType<typeof applyEdits>, code: C): Extract<ReturnType<typeof applyEdits>, { code: C }> => {
+    assert.ok(!result.ok && result.code === code, JSON.stringify(result));
+    return result as Extract<ReturnType<typeof applyEdits>, { code: C }>;
+  };
+
+  test('a later edit\u2019s unseen line is numbered as in the original, not after the earlier edits', () => {
+    const edits = [{ oldString: 'line 2\n', newString: 'line 2\na\nb\nc\n' }, { oldString: 'line 20\n', newString: 'x\n' }];
+    const failure = refusal(applyEdits(lines(30), edits, [1, 10]), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.deepStrictEqual(failure.unseen, [20, 20]);
+    assert.deepStrictEqual(failure.touched.map((edit) => [edit.editIndex, edit.unseen]), [[1, [20, 20]]]);
+    assert.strictEqual(failure.text, lines(30));
+  });
+
+  test('names the unseen lines of every edit, not only of the first', () => {
+    const edits = [{ oldString: 'line 20\n', newString: 'x\n' }, { oldString: 'line 3\n', newString: '' }, { oldString: 'line 40\nline 41\n', newString: 'y\n' }];
+    const failure = refusal(applyEdits(lines(50), edits, [1, 10]), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.deepStrictEqual(failure.unseen, [20, 20, 40, 41]);
+    assert.deepStrictEqual(failure.touched.map((edit) => [edit.editIndex, edit.unseen]), [[0, [20, 20]], [2, [40, 41]]]);
+    assert.strictEqual(failure.stoppedAt, undefined);
+  });
+
+  test('an edit that cannot be placed ends the walk, since later edits may build on it', () => {
+    const edits = [{ oldString: 'line 20\n', newString: 'x\n' }, { oldString: 'not there', newString: 'y' }, { oldString: 'line 40\n', newString: 'z\n' }];
+    const failure = refusal(applyEdits(lines(50), edits, [1, 10]), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.deepStrictEqual(failure.unseen, [20, 20]);
+    assert.deepStrictEqual(failure.stoppedAt, { editIndex: 1, code: 'NO_OCCURRENCE_FOUND' });
+  });
+
+  test('AMBIGUOUS_MATCH cites original lines, and names the edit that wrote a place', () => {
+    const text = 'a\nb\nc\nx\nd\nx\n';
+    const deleted = refusal(applyEdits(text, [{ oldString: 'a\nb\n', newString: '' }, { oldString: 'x', newString: 'y' }], [1, 6]), 'AMBIGUOUS_MATCH');
+    assert.deepStrictEqual([deleted.editIndex, deleted.count, deleted.lines, deleted.written], [1, 2, [4, 6], []]);
+    const wrote = refusal(applyEdits(text, [{ oldString: 'a', newString: 'x' }, { oldString: 'x', newString: 'y' }], [1, 6]), 'AMBIGUOUS_MATCH');
+    assert.deepStrictEqual([wrote.count, wrote.lines, wrote.written], [3, [4, 6], [{ writtenBy: 0, at: 1 }]]);
+  });
+
+  test('NO_OCCURRENCE_FOUND quotes the closest lines under their original numbers', () => {
+    const edits = [{ oldString: 'line 1\n', newString: 'zero\nline 1\n' }, { oldString: 'line 77', newString: 'x' }];
+    const failure = refusal(applyEdits(lines(10), edits, [1, 10]), 'NO_OCCURRENCE_FOUND');
+    assert.deepStrictEqual(failure.closest[0], { origin: { line: 7 }, text: 'line 7' });
+  });
+
+  // The loop the issue describes: whatever the edits, reading the lines a refusal names must be enough.
+  test('reading the lines a refusal names is enough for the retry', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    let token = 0;
+    let multiple = 0;
+    for (let round = 0; round < 400; round++) {
+      const count = 5 + random(30);
+      const original = Array.from({ length: count }, (_, i) => `t${i}\n`).join('');
+      let seen: Ranges = [];
+      for (let line = 1; line <= count; line++) if (random(3) > 0) seen = union(seen, [line, line]);
+      const edits: Edit[] = [];
+      let current = original.split('\n').slice(0, -1);
+      for (let e = 1 + random(5); e > 0 && current.length > 2; e--) {
+        const at = random(current.length - 1);
+        const take = 1 + random(2);
+        const written = Array.from({ length: random(4) }, () => `n${token++}`);
+        edits.push({ oldString: current.slice(at, at + take).map((line) => `${line}\n`).join(''), newString: written.map((line) => `${line}\n`).join('') });
+        current = [...current.slice(0, at), ...written, ...current.slice(at + take)];
+      }
+      const first = applyEdits(original, edits, seen);
+      if (first.ok || first.code !== 'EDIT_OUTSIDE_SEEN_RANGE') continue;
+      if (first.touched.length > 1) multiple++;
+      for (let i = 0; i < first.unseen.length; i += 2) {
+        for (let line = first.unseen[i]; line <= first.unseen[i + 1]; line++) assert.ok(line <= count && !covers(seen, line, line), JSON.stringify({ edits, seen, first }));
+      }
+      const retry = applyEdits(original, edits, union(seen, first.unseen));
+      assert.ok(retry.ok, JSON.stringify({ edits, seen, first, retry }));
+    }
+    assert.ok(multiple > 20, `only ${multiple} refusals named several edits`);
+  });
+});
