@@ -170,7 +170,7 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
     return { ok: false, code: 'INVALID_INPUT', editIndex: empty, message: 'an empty oldString only creates a file that does not exist yet; give the exact text to replace' };
   }
   const text = new ChunkedText(original, chunkChars, originalIndex);
-  const history = new EditHistory(text.lineCount);
+  const history = new EditHistory(text.lineCount, seenBefore);
   let seen = seenBefore;
   let own = ownBefore;
   let replacements = 0;
