@@ -19,7 +19,7 @@
 import { type LineChange, type Ranges, covers, gaps, mapThrough, merged, newSide, union } from '../ledger/coverage';
 import type { Edit } from '../types';
 import { ChunkedText } from './chunkedText';
-import { EditHistory, type LineOrigin } from './lineOrigins';
+import { EditHistory, type LineOrigin, type WrittenLine } from './lineOrigins';
 import { countLines, type LineIndex, toLf } from './lineEndings';
 import { applyCurlyStyle, normalizeQuotes } from './quotes';
 import { replacementsFor } from './replacementText';
@@ -45,7 +45,7 @@ export interface ClosestLine {
 export type EditFailure =
   | { ok: false; code: 'NO_OCCURRENCE_FOUND'; editIndex: number; edits: number; closest: ClosestLine[] }
   /** `count` places; the first `MAX_CITED` of them cited as original `lines` or text `written` by the call. */
-  | { ok: false; code: 'AMBIGUOUS_MATCH'; editIndex: number; edits: number; count: number; lines: number[]; written: LineOrigin[] }
+  | { ok: false; code: 'AMBIGUOUS_MATCH'; editIndex: number; edits: number; count: number; lines: number[]; written: WrittenLine[] }
   /**
    * Every edit touching unseen lines, up to `stoppedAt`: an edit that could not be placed (not found, or
    * ambiguous), after which nothing was checked. `text` is the original, which `unseen` numbers.
@@ -144,7 +144,7 @@ function place(text: ChunkedText, edit: Edit): { oldNorm: string; matches: Match
 
 function ambiguity(editIndex: number, edits: number, matches: readonly Match[], history: EditHistory): EditFailure {
   const lines: number[] = [];
-  const written: LineOrigin[] = [];
+  const written: WrittenLine[] = [];
   for (const match of matches.slice(0, MAX_CITED)) {
     const origin = history.originOf(match.fromLine);
     if ('line' in origin) lines.push(origin.line);

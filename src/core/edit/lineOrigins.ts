@@ -9,8 +9,14 @@
  */
 import { type LineChange, type Ranges, gaps, merged } from '../ledger/coverage';
 
-/** An original line, or a line edit `writtenBy` (0-based) wrote where original line `at` was (when it was one). */
-export type LineOrigin = { line: number } | { writtenBy: number; at?: number };
+/** A line edit `writtenBy` (0-based) of the call wrote, where original line `at` was (when it was one). */
+export interface WrittenLine {
+  writtenBy: number;
+  at?: number;
+}
+
+/** An original line, or one the call wrote. */
+export type LineOrigin = { line: number } | WrittenLine;
 
 export class EditHistory {
   private readonly steps: { editIndex: number; changes: readonly LineChange[] }[] = [];

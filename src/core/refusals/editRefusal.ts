@@ -9,7 +9,7 @@
  * message says which edit (counted from 1 among the file's edits) touches which lines, and how lines count.
  */
 import type { ClosestLine, applyEdits, UnseenEdit } from '../edit/applyEdits';
-import type { LineOrigin } from '../edit/lineOrigins';
+import type { WrittenLine } from '../edit/lineOrigins';
 import { indexLines, type LineIndex } from '../edit/lineEndings';
 import { type Ranges, formatRanges, lineTotal } from '../ledger/coverage';
 import type { ReadLimits } from '../read/formatRead';
@@ -44,24 +44,31 @@ function joinAnd(parts: readonly string[]): string {
   return parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
+/** Why a call of one edit touches several places, as the single-edit message has always said it. */
+function why(edit: UnseenEdit): string {
+  if (edit.matches < 2) return 'The change';
+  return edit.replaceAll ? `replaceAll of ${edit.matches} occurrences` : `oldString matches ${edit.matches} places; finding the one you mean`;
+}
+
+/** Which edits were left unchecked: those after the one that ended the walk (and it too, when it was not placed). */
+function stopNote(failure: OutsideSeen, n: Numbering): string {
+  const stop = failure.stoppedAt;
+  if (!stop) return '';
+  const name = editName(stop.editIndex, n);
+  if (failure.touched.some((edit) => edit.editIndex === stop.editIndex)) {
+    return stop.editIndex + 1 < failure.edits ? ` The edits after ${name} were not checked.` : '';
+  }
+  const how = stop.code === 'NO_OCCURRENCE_FOUND' ? 'is not found' : 'matches several places';
+  return ` ${capital(name)} could not be placed (its oldString ${how} once the edits before it apply), so it and the edits after it were not checked: fix it too.`;
+}
+
 function touching(failure: OutsideSeen, n: Numbering): Touching {
   const { touched } = failure;
-  if (n.edits === 1) {
-    const only = touched[0];
-    const why = only.matches < 2 ? 'The change' : only.replaceAll ? `replaceAll of ${only.matches} occurrences` : `oldString matches ${only.matches} places; finding the one you mean`;
-    return { subject: why };
-  }
-  let note = ` Line numbers are those of ${numbered(n)}.`;
-  const stop = failure.stoppedAt;
-  if (stop && touched.some((edit) => edit.editIndex === stop.editIndex)) {
-    if (stop.editIndex + 1 < failure.edits) note += ` The edits after ${editName(stop.editIndex, n)} were not checked.`;
-  } else if (stop) {
-    const why = stop.code === 'NO_OCCURRENCE_FOUND' ? 'is not found' : 'matches several places';
-    note += ` ${capital(editName(stop.editIndex, n))} could not be placed (its oldString ${why} once the edits before it apply), so it and the edits after it were not checked: fix it too.`;
-  }
+  if (n.edits === 1) return { subject: why(touched[0]) };
+  const note = ` Line numbers are those of ${numbered(n)}.${stopNote(failure, n)}`;
   if (touched.length === 1) return { subject: `${capital(which(touched[0].editIndex, n))}${reason(touched[0])}`, note };
-  const numbers = touched.map((edit) => String(edit.editIndex + n.first));
-  const subject = touched.length <= MAX_NAMED ? `Edits ${joinAnd(numbers)} of your ${n.edits} edits` : `${touched.length} of your ${n.edits} edits`;
+  const numbers = joinAnd(touched.map((edit) => String(edit.editIndex + n.first)));
+  const subject = touched.length <= MAX_NAMED ? `Edits ${numbers} of your ${n.edits} edits` : `${touched.length} of your ${n.edits} edits`;
   const named = touched.slice(0, MAX_NAMED).map((edit) => `${editName(edit.editIndex, n)}${reason(edit)} touches ${linesWord(edit.unseen)}`);
   if (touched.length > MAX_NAMED) named.push(`${touched.length - MAX_NAMED} more edits touch the other lines`);
   return { subject, plural: true, detail: ` ${capital(named.join('; '))}.`, note };
@@ -79,7 +86,7 @@ function outsideSeen(path: string, failure: OutsideSeen, n: Numbering, limits: R
   return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.outsideSeen(path, formatRanges(unseen), who, readAlone));
 }
 
-function writtenPlace(origin: Extract<LineOrigin, { writtenBy: number }>, n: Numbering): string {
+function writtenPlace(origin: WrittenLine, n: Numbering): string {
   return `the text ${editName(origin.writtenBy, n)} writes${origin.at === undefined ? '' : ` at line ${origin.at}`}`;
 }
 
@@ -87,7 +94,10 @@ function writtenPlace(origin: Extract<LineOrigin, { writtenBy: number }>, n: Num
 function places(failure: Extract<EditFailure, { code: 'AMBIGUOUS_MATCH' }>, n: Numbering): string {
   const parts = failure.lines.length ? [`${failure.lines.length === 1 ? 'line' : 'lines'} ${failure.lines.join(', ')}`] : [];
   const groups = new Map<string, number>();
-  for (const origin of failure.written) if ('writtenBy' in origin) groups.set(writtenPlace(origin, n), (groups.get(writtenPlace(origin, n)) ?? 0) + 1);
+  for (const origin of failure.written) {
+    const place = writtenPlace(origin, n);
+    groups.set(place, (groups.get(place) ?? 0) + 1);
+  }
   for (const [place, count] of groups) parts.push(count > 1 ? `${count} places in ${place}` : place);
   const more = failure.count - failure.lines.length - failure.written.length;
   if (more > 0) parts.push(`${more} more`);
@@ -100,7 +110,8 @@ function closestRows(closest: readonly ClosestLine[], n: Numbering): string {
 
 /** `created`: the file does not exist yet and applyEdits got the edits after the one creating it. */
 export function editRefusal(path: string, failure: EditFailure, limits: ReadLimits, current?: FileText, created = false): Refusal {
-  const n: Numbering = created ? { first: 2, edits: 'edits' in failure ? failure.edits + 1 : 2, created } : { first: 1, edits: 'edits' in failure ? failure.edits : 1, created };
+  const first = created ? 2 : 1;
+  const n: Numbering = { first, edits: ('edits' in failure ? failure.edits : 1) + first - 1, created };
   const several = n.edits > 1;
   switch (failure.code) {
     case 'NO_OCCURRENCE_FOUND': {

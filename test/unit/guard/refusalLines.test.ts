@@ -46,6 +46,15 @@ suite('refusal line numbers in a call of several edits', () => {
     assertOk(await f.session.edit(file, edits));
   });
 
+  test('a call with many edits on unseen lines names every line, and the first ten edits one by one', async () => {
+    const f = fixture();
+    const file = f.file('a.txt', numbered(40));
+    assertOk(await f.session.read(file, { offset: 1, limit: 10 }));
+    const edits = Array.from({ length: 12 }, (_, i) => ({ oldString: `line ${2 * i + 12}\n`, newString: `a\nb\n` }));
+    const message = refused(await f.session.edit(file, edits), 'EDIT_OUTSIDE_SEEN_RANGE', '12 of your 12 edits in ', 'Edit 1 touches line 12; edit 2 touches line 14;', 'edit 10 touches line 30; 2 more edits touch the other lines.');
+    assert.match(message, /this version: 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34\./);
+  });
+
   test('AMBIGUOUS_MATCH after an edit that deletes lines above cites the lines as read', async () => {
     const f = fixture();
     const file = f.file('a.txt', numbered(20).replace('line 10\n', 'dup\n').replace('line 15\n', 'dup\n'));
