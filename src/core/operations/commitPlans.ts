@@ -9,13 +9,16 @@ import { encodeText } from '../edit/encoding';
 import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
 import { indexLines } from '../edit/lineEndings';
 import { type Ranges, mapThrough, union } from '../ledger/coverage';
-import { type Refusal, messages, refuse } from '../refusals/refusal';
+import type { Refusal } from '../refusals/refusal';
 import type { ApprovalDecision, ApprovalFile, ApprovalRequest, MutatedFile, MutationResult } from '../types';
 import type { GuardContext } from './context';
 import { encodeFor, versionOf } from './fileText';
 import type { FilePlan } from './mutationPlan';
 import type { SessionState } from './sessionState';
 import { type FinalFile, writeFiles } from './writeFiles';
+import { callCancelled } from '../refusals/cancelled';
+import { rejectedByUser } from '../refusals/rejectedByUser';
+import { writeFailed } from '../refusals/writeFailed';
 
 const RESULT_DIFF_LINES = 400;
 
@@ -57,7 +60,7 @@ async function askApproval(ctx: GuardContext, s: SessionState, proposal: Proposa
       files: approvalFiles(proposal.plans),
       signal: controller.signal,
       refresh: async () => {
-        if (!proposal.replan || ctx.isDisposed()) return refuse('CANCELLED', messages.cancelled());
+        if (!proposal.replan || ctx.isDisposed()) return callCancelled.cancelled();
         const next = await proposal.replan();
         if (!Array.isArray(next)) return next;
         proposal.plans = next;
@@ -120,7 +123,7 @@ async function finalize(plans: FilePlan[], overrides: { path: string; content: s
       continue;
     }
     const encoded = plan.before ? await encodeFor(plan.before, override.content) : encodeText(override.content, plan.encoding);
-    if (!encoded.ok) return refuse('WRITE_FAILED', messages.writeFailed(plan.path, `the approved content has a character (${JSON.stringify(encoded.char)}) the file's encoding cannot hold`));
+    if (!encoded.ok) return writeFailed.io(plan.path, `the approved content has a character (${JSON.stringify(encoded.char)}) the file's encoding cannot hold`);
     finals.push({ plan, afterText: override.content, bytes: encoded.bytes, userChanged: true });
   }
   return finals;
@@ -158,7 +161,7 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, planned: F
   } catch (error) {
     if (error instanceof Cancelled) throw error;
     ctx.logger.error('[approval] the approval port failed', { session: s.id, error: String(error) });
-    return refuse('REJECTED_BY_USER', `The approval could not be completed (${String((error as Error)?.message ?? error)}): ${proposal.plans.map((p) => p.path).join(', ')} NOT modified. Try again, or ask the user.`);
+    return rejectedByUser.approvalFailed(proposal.plans.map((p) => p.path).join(', '), String((error as Error)?.message ?? error));
   }
   throwIfCancelled(ctx, signal);
   const plans = proposal.plans;
@@ -166,13 +169,13 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, planned: F
   const parsed = parseDecision(decision);
   if (parsed.kind === 'malformed') {
     ctx.logger.warn('[approval] malformed decision treated as a rejection', { session: s.id, detail: parsed.detail });
-    return refuse('REJECTED_BY_USER', messages.malformedApproval(paths, parsed.detail));
+    return rejectedByUser.malformed(paths, parsed.detail);
   }
-  if (parsed.kind === 'rejected') return refuse('REJECTED_BY_USER', messages.rejected(paths, parsed.reason));
+  if (parsed.kind === 'rejected') return rejectedByUser.rejected(paths, parsed.reason);
   const finals = await finalize(plans, parsed.files);
   if (!Array.isArray(finals)) return finals;
   if (finals.every((f) => !f.plan.created && f.afterText === f.plan.beforeText)) {
-    return refuse('REJECTED_BY_USER', messages.rejected(plans.map((p) => p.path).join(', '), 'the user accepted none of the proposed changes'));
+    return rejectedByUser.rejected(plans.map((p) => p.path).join(', '), 'the user accepted none of the proposed changes');
   }
   // Files the user kept unchanged are not written; every other file is re-checked, then all are written or none.
   const changed = finals.filter(({ plan, afterText }) => plan.created || afterText !== plan.beforeText);

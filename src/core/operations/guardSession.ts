@@ -5,7 +5,7 @@
  * logged and fails closed; an identical refused call repeated gets a sharper message so the agent stops
  * retrying. Writes to one file are serialized under the per-file lock from the first check to the write.
  */
-import { type ErrorCode, type Refusal, isRefusal, messages, refuse } from '../refusals/refusal';
+import { type ErrorCode, type Refusal, isRefusal, refuse, repeated as repeatedCall } from '../refusals/refusal';
 import { scanRange } from '../read/scanRange';
 import { formatRanges } from '../ledger/coverage';
 import type { Edit, GuardSession, LedgerEntryView, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionStats } from '../types';
@@ -22,6 +22,8 @@ import { type FilePlan, type PlanInput, planFile } from './mutationPlan';
 import { performRead } from './readOperation';
 import { linkSignal } from './linkedSignal';
 import { SessionState } from './sessionState';
+import { callCancelled } from '../refusals/cancelled';
+import { verificationFailed } from '../refusals/verificationFailed';
 
 function isCancellation(error: unknown): boolean {
   try {
@@ -207,7 +209,7 @@ export class GuardSessionImpl implements GuardSession {
     copy: () => C | Refusal,
     work: (call: C, signal: AbortSignal | undefined) => Promise<T | Refusal>,
   ): Promise<T | Refusal> {
-    if (this.ctx.isDisposed()) return refuse('CANCELLED', messages.disposed());
+    if (this.ctx.isDisposed()) return callCancelled.disposed();
     const call = copy();
     if (isRefusal(call)) {
       const shown = shownPath(givenPath);
@@ -216,19 +218,19 @@ export class GuardSessionImpl implements GuardSession {
     const key = (): string => `${operation}:${JSON.stringify(call.key)}`;
     const linked = linkSignal(call.signal);
     if (isRefusal(linked)) return this.refused(operation, key, call.path, linked);
-    if (linked.aborted) return refuse('CANCELLED', messages.cancelled());
+    if (linked.aborted) return callCancelled.cancelled();
     let result: T | Refusal;
     try {
       result = await work(call, linked.signal);
     } catch (error) {
       const fileRefusal = refusalForFileError(error, call.path);
       if (isCancellation(error)) {
-        result = refuse('CANCELLED', this.ctx.isDisposed() ? messages.disposed() : messages.cancelled());
+        result = this.ctx.isDisposed() ? callCancelled.disposed() : callCancelled.cancelled();
       } else if (fileRefusal) {
         result = fileRefusal;
       } else {
         this.ctx.logger.error('[guard] unexpected failure', { session: this.id, operation, path: call.path, error: errnoOf(error) });
-        result = refuse('PRIOR_READ_VERIFICATION_FAILED', messages.verificationFailed(call.path, errnoOf(error)));
+        result = verificationFailed.unchecked(call.path, errnoOf(error));
       }
     } finally {
       linked.unlink();
@@ -256,6 +258,6 @@ export class GuardSessionImpl implements GuardSession {
     this.state.lastRefusal = { key: callKey, code: refusal.code as ErrorCode };
     this.state.stats.refusals[refusal.code] = (this.state.stats.refusals[refusal.code] ?? 0) + 1;
     this.ctx.logger.info(`[guard] ${operation} refused`, { session: this.id, path, code: refusal.code, repeated });
-    return repeated ? refuse(refusal.code, messages.repeated(refusal.code, refusal.message)) : refusal;
+    return repeated ? refuse(refusal.code, repeatedCall(refusal.code, refusal.message)) : refusal;
   }
 }

@@ -17,14 +17,24 @@ import { sniffBinary } from '../read/binarySniff';
 import type { ReadLimits } from '../read/formatRead';
 import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
 import { editRefusal } from '../refusals/editRefusal';
-import { type Refusal, messages, refuse } from '../refusals/refusal';
+import { type Refusal, refuse } from '../refusals/refusal';
 import type { Edit } from '../types';
-import { refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from '../refusals/changedRefusal';
+import { fileChanged, refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from '../refusals/fileChanged';
 import type { GuardContext } from './context';
 import { encodeFor, encodingName, type FileText, lineAt, loadFile } from './fileText';
 import { specialKindName } from './fileKinds';
 import type { SessionState } from './sessionState';
 import { findAlias } from './aliases';
+import { binaryFile } from '../refusals/binaryFile';
+import { editNoChange } from '../refusals/editNoChange';
+import { fileExists } from '../refusals/fileExists';
+import { fileNotFound } from '../refusals/fileNotFound';
+import { fileTooLarge } from '../refusals/fileTooLarge';
+import { outsideSeenRange } from '../refusals/outsideSeenRange';
+import { requiresPriorRead } from '../refusals/requiresPriorRead';
+import { specialFile } from '../refusals/specialFile';
+import { targetIsDirectory } from '../refusals/targetIsDirectory';
+import { writeFailed } from '../refusals/writeFailed';
 
 export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string };
 
@@ -154,18 +164,18 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
         updates.push({ ...decision.entry, identity: undefined, version: undefined, totalLines: 0, seen: [], shown: [], recordedAt: ctx.clock.now() });
         return refuseVanished(ctx.changes, s.id, path, target, decision.entry);
       }
-      return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} does not exist, so it is not at the expectedVersion ${input.expectedVersion}. Check the path, or create the file without expectedVersion.`);
+      return fileChanged.expectedMissing(path, input.expectedVersion);
     }
-    if (request.kind === 'edit' && !creates) return refuse('FILE_NOT_FOUND', messages.notFound(path, await allowedSuggestions(ctx, path)));
+    if (request.kind === 'edit' && !creates) return fileNotFound.missing(path, await allowedSuggestions(ctx, path));
     return planCreate(input, ctx.limits);
   }
-  if (stat.kind === 'directory') return refuse('TARGET_IS_DIRECTORY', messages.directory(path, []));
-  if (stat.kind !== 'file') return refuse('SPECIAL_FILE', messages.special(path, specialKindName(stat.kind)));
-  if (creates) return refuse('FILE_EXISTS', messages.exists(path));
+  if (stat.kind === 'directory') return targetIsDirectory.directory(path, []);
+  if (stat.kind !== 'file') return specialFile.special(path, specialKindName(stat.kind));
+  if (creates) return fileExists.exists(path);
   // Facts of the file, not of what the session saw: refused before asking for a read that could not help.
-  if (stat.nlink > 1) return refuse('WRITE_FAILED', messages.hardLinked(path, `has ${stat.nlink} hard links`));
-  if ((stat.mode & 0o222) === 0) return refuse('WRITE_FAILED', messages.readOnly(path, `mode ${(stat.mode & 0o7777).toString(8).padStart(4, '0')}`));
-  if (stat.size > ctx.limits.maxFileBytes) return refuse('FILE_TOO_LARGE', messages.tooLarge(path, stat.size, ctx.limits.maxFileBytes));
+  if (stat.nlink > 1) return writeFailed.hardLinked(path, `has ${stat.nlink} hard links`);
+  if ((stat.mode & 0o222) === 0) return writeFailed.readOnly(path, `mode ${(stat.mode & 0o7777).toString(8).padStart(4, '0')}`);
+  if (stat.size > ctx.limits.maxFileBytes) return fileTooLarge.tooLarge(path, stat.size, ctx.limits.maxFileBytes);
 
   const verb = request.kind === 'edit' ? 'edits' : 'writes';
   // Decided from the ledger alone: an unread file's content is never loaded (seed review: no in-memory
@@ -175,13 +185,13 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
   const refuseUnread = async (appeared?: LedgerEntry): Promise<Refusal> => {
     const head = await readHead(ctx, target);
     const sniff = sniffBinary(head);
-    if (sniff.binary) return refuse('BINARY_FILE', messages.binary(path, sniff.type, stat.size, verb));
+    if (sniff.binary) return binaryFile.binary(path, sniff.type, stat.size, verb);
     if (appeared) return refuseAppeared(ctx.changes, s.id, path, target, appeared, undefined);
-    return refuse('EDIT_REQUIRES_PRIOR_READ', messages.requiresRead(path));
+    return requiresPriorRead.unread(path);
   };
   if (decision.kind === 'refuse') return refuseUnread(decision.code === 'FILE_CHANGED_SINCE_READ' ? decision.entry : undefined);
   const loaded = await loadFile(ctx, target, stat);
-  if (loaded.kind === 'binary') return refuse('BINARY_FILE', messages.binary(path, loaded.type, loaded.size, verb));
+  if (loaded.kind === 'binary') return binaryFile.binary(path, loaded.type, loaded.size, verb);
   const current = loaded.file;
 
   let seen: Ranges;
@@ -191,7 +201,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
       throw new Error('unreachable: an existing file is never created');
     case 'expected':
       if (current.version !== decision.expectedVersion) {
-        return refuse('FILE_CHANGED_SINCE_READ', messages.expectedMismatch(path, decision.expectedVersion));
+        return fileChanged.expectedMismatch(path, decision.expectedVersion);
       }
       seen = allLines(current.text);
       own = ownCoverage(ctx, entry, current);
@@ -199,7 +209,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
     case 'alias': {
       // The file the session saw under another name (renamed here), in exactly that content: the same coverage.
       const alias = await findAlias(ctx, s, target, stat.identity, current.version);
-      if (!alias) return refuse('EDIT_REQUIRES_PRIOR_READ', messages.requiresRead(path));
+      if (!alias) return requiresPriorRead.unread(path);
       seen = alias.seen;
       updates.push({ ...alias, target, path, recordedAt: ctx.clock.now() });
       break;
@@ -249,14 +259,14 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
     const unseen = gaps(seen, 1, current.index.count);
     if (unseen.length) {
       const beyond = linesBeyondReadCap(unseen, (line) => lineAt(current, line), ctx.limits, current.index.longest);
-      if (beyond.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), ctx.limits.maxBytes));
+      if (beyond.length) return outsideSeenRange.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), ctx.limits.maxBytes);
       const readAlone = { lines: linesToReadAlone(unseen, (line) => lineAt(current, line), ctx.limits, current.index.longest), maxLineLength: ctx.limits.maxLineLength };
-      return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.writeNeedsFullRead(path, formatRanges(unseen), current.index.count, readAlone));
+      return outsideSeenRange.writeNeedsFullRead(path, formatRanges(unseen), current.index.count, readAlone);
     }
     // A file whose line endings were all CRLF (or all CR) keeps them; the encoding (and its BOM) is kept.
     const style = eolStyle(current.text);
     afterText = style === 'crlf' || style === 'cr' ? withEol(request.content, style === 'crlf' ? '\r\n' : '\r') : request.content;
-    if (afterText === current.text) return refuse('EDIT_NO_CHANGE', messages.noChange(path));
+    if (afterText === current.text) return editNoChange.noChange(path);
     seenAfter = [];
   }
   const encoded = await encodeFor(current, afterText);

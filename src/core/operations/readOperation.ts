@@ -15,12 +15,16 @@ import { sniffBinary } from '../read/binarySniff';
 import { formatRead, type ReadLimits } from '../read/formatRead';
 import { mayHaveLongLines, shortensLines } from '../read/longLines';
 import { scanRange } from '../read/scanRange';
-import { type Refusal, messages, refuse } from '../refusals/refusal';
+import { type Refusal, refuse } from '../refusals/refusal';
 import type { ReadOptions, ReadResult } from '../types';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { specialKindName } from './fileKinds';
 import { decodeFile, encodingName, type FileText, lineAt, versionOf } from './fileText';
 import type { SessionState } from './sessionState';
+import { binaryFile } from '../refusals/binaryFile';
+import { fileNotFound } from '../refusals/fileNotFound';
+import { specialFile } from '../refusals/specialFile';
+import { targetIsDirectory } from '../refusals/targetIsDirectory';
 
 interface Shown {
   version: string;
@@ -98,7 +102,7 @@ async function showStreamed(ctx: GuardContext, path: string, target: string, sta
     await reader.close();
   }
   const sniff = sniffBinary(scan.head);
-  if (sniff.binary) return refuse('BINARY_FILE', messages.binary(path, sniff.type, stat.size, 'reads'));
+  if (sniff.binary) return binaryFile.binary(path, sniff.type, stat.size, 'reads');
   const total = scan.totalLines;
   if (total > 0 && from > total) return pastEnd(path, from, total);
   const to = options.limit === undefined ? total : Math.min(total, from + options.limit - 1);
@@ -127,13 +131,13 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
   const stat = await ctx.fs.stat(target);
   if (!stat) {
     s.ledger.record(missingEntry(target, path, ctx.clock.now()));
-    return refuse('FILE_NOT_FOUND', messages.notFound(path, await allowedSuggestions(ctx, path)));
+    return fileNotFound.missing(path, await allowedSuggestions(ctx, path));
   }
   if (stat.kind === 'directory') {
     const entries = await ctx.fs.readdir(target).catch(() => [] as string[]);
-    return refuse('TARGET_IS_DIRECTORY', messages.directory(path, [...entries].sort()));
+    return targetIsDirectory.directory(path, [...entries].sort());
   }
-  if (stat.kind !== 'file') return refuse('SPECIAL_FILE', messages.special(path, specialKindName(stat.kind)));
+  if (stat.kind !== 'file') return specialFile.special(path, specialKindName(stat.kind));
 
   // What this session saw at this path, whatever inode holds it now: the content decides below.
   const entry = s.ledger.at(target);
@@ -166,7 +170,7 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
       }
     }
     const loaded = await decodeFile(ctx, target, bytes, stat.revision, version);
-    if (loaded.kind === 'binary') return refuse('BINARY_FILE', messages.binary(path, loaded.type, loaded.size, 'reads'));
+    if (loaded.kind === 'binary') return binaryFile.binary(path, loaded.type, loaded.size, 'reads');
     const file = loaded.file;
     // Otherwise a dedup hit is still decided before formatting whenever the caps provably cannot cut the range.
     const range = requestedRange(file.index.count, options);

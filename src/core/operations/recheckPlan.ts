@@ -11,11 +11,10 @@
  * Then the version: a file that changed since it was planned is refused with the diff of what changed; a
  * planned create whose path gained a file is refused and that file kept.
  */
-import { displayPath } from '../path/displayPath';
 import { computeLineChanges } from '../edit/lineDiff';
 import { mapThrough } from '../ledger/coverage';
 import { type Refusal, refuse } from '../refusals/refusal';
-import { refuseWithDiff } from '../refusals/changedRefusal';
+import { fileChanged, refuseWithDiff } from '../refusals/fileChanged';
 import type { GuardContext } from './context';
 import { decodeFile, versionOf } from './fileText';
 import type { FilePlan } from './mutationPlan';
@@ -39,19 +38,16 @@ async function recheckPath(ctx: GuardContext, plan: FilePlan, when: string): Pro
   }
   if (checked.target === plan.target) return undefined;
   ctx.logger.warn('[guard] path leads elsewhere on re-check before writing', { path: plan.path, planned: plan.target, now: checked.target });
-  return refuse(
-    'FILE_CHANGED_SINCE_READ',
-    `${displayPath(plan.path)} now leads to ${displayPath(checked.target)}, not to ${displayPath(plan.target)} as when the change was planned: a folder or link on the way was replaced ${when}. Nothing was written. Read the file at its new location before changing it.`,
-  );
+  return fileChanged.leadsElsewhere(plan.path, plan.target, checked.target, when);
 }
 
 async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string): Promise<Refusal | undefined> {
   const stat = await ctx.fs.stat(plan.target);
   if (plan.created) {
-    return stat ? refuse('FILE_CHANGED_SINCE_READ', `${displayPath(plan.path)} was created by someone else ${when}. Nothing was written; read it before changing it.`) : undefined;
+    return stat ? fileChanged.createdMeanwhile(plan.path, when) : undefined;
   }
   if (!stat || stat.kind !== 'file') {
-    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(plan.path)} was deleted or replaced ${when}. Nothing was written and nothing was re-created.`);
+    return fileChanged.deletedOrReplaced(plan.path, when);
   }
   const before = plan.before!;
   const hasher = await ctx.hasher();
@@ -59,7 +55,7 @@ async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePla
   // The common case costs one read and one hash; decoding and diffing only when something changed.
   if (versionOf(hasher, bytes, stat.revision) === before.version) return undefined;
   const loaded = await decodeFile(ctx, plan.target, bytes, stat.revision);
-  if (loaded.kind === 'binary') return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(plan.path)} was replaced by binary content ${when}. Nothing was written.`);
+  if (loaded.kind === 'binary') return fileChanged.replacedByBinary(plan.path, when);
   const entry = { identity: stat.identity, target: plan.target, path: plan.path, version: before.version, totalLines: before.index.count, seen: plan.seenBefore, shown: [], shownByRead: 0, recordedAt: 0 };
   const changes = computeLineChanges(before.text, loaded.file.text);
   const seenUntouched = mapThrough(plan.seenBefore, changes);

@@ -11,12 +11,14 @@
 import { describeIoError, isNotWritable, isWriteConflict } from '../fileErrors';
 import { displayPath } from '../path/displayPath';
 import type { BatchWrite, FileSystem, FolderExpectation, WriteExpectation } from '../ports';
-import { type Refusal, messages, refuse } from '../refusals/refusal';
+import { type Refusal, refuse, withNote } from '../refusals/refusal';
 import type { GuardContext } from './context';
 import { foldersFor, removeMadeFolders } from './folders';
 import type { FilePlan } from './mutationPlan';
 import { recheckPlan, recheckPlanPath } from './recheckPlan';
 import type { SessionState } from './sessionState';
+import { fileChanged } from '../refusals/fileChanged';
+import { writeFailed } from '../refusals/writeFailed';
 
 export interface FinalFile {
   plan: FilePlan;
@@ -121,22 +123,22 @@ async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, error
   const detail = describeIoError(error);
   ctx.logger.error('[guard] write failed', { session: s.id, path: plan.path, error: detail, reason: (error as { reason?: string })?.reason, others });
   if (isNotWritable(error)) {
-    const why = { readOnly: messages.readOnly, notWritableByUser: messages.notWritableByUser, hardLinked: messages.hardLinked }[error.reason];
-    return refuse('WRITE_FAILED', why(plan.path, error.message) + others);
+    const why = { readOnly: writeFailed.readOnly, notWritableByUser: writeFailed.notWritableByUser, hardLinked: writeFailed.hardLinked }[error.reason];
+    return withNote(why(plan.path, error.message), others);
   }
   if (isWriteConflict(error)) {
-    if (error.reason === 'escaped') return refuse('WRITE_FAILED', messages.escaped(plan.path, error.message) + others);
-    if (error.reason === 'putBackFailed') return refuse('WRITE_FAILED', messages.putBackFailed(plan.path, error.message) + others);
-    if (error.reason === 'changedDuringWrite') return refuse('FILE_CHANGED_SINCE_READ', messages.changedDuringWrite(plan.path, error.message) + others);
+    if (error.reason === 'escaped') return withNote(writeFailed.escaped(plan.path, error.message), others);
+    if (error.reason === 'putBackFailed') return withNote(writeFailed.putBackFailed(plan.path, error.message), others);
+    if (error.reason === 'changedDuringWrite') return withNote(fileChanged.duringWrite(plan.path, error.message), others);
     if (error.reason !== 'folder') {
       // The diff of what raced in, exactly as any other change since the plan is reported.
       const stale = await recheckPlan(ctx, s, plan, 'while it was being written');
       if (stale) return refuse(stale.code, stale.message + others);
     }
-    return refuse('FILE_CHANGED_SINCE_READ', messages.changedWhileWriting(plan.path, error.message) + others);
+    return withNote(fileChanged.whileWriting(plan.path, error.message), others);
   }
   // A name on the way vanished mid-write: a folder was moved or deleted, not a disk or permission problem.
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return refuse('FILE_CHANGED_SINCE_READ', messages.changedWhileWriting(plan.path, `a folder on the way vanished while it was written (${detail})`) + others);
-  return refuse('WRITE_FAILED', messages.writeFailed(plan.path, detail) + others);
+  if (code === 'ENOENT' || code === 'ENOTDIR') return withNote(fileChanged.whileWriting(plan.path, `a folder on the way vanished while it was written (${detail})`), others);
+  return withNote(writeFailed.io(plan.path, detail), others);
 }

@@ -14,8 +14,13 @@ import { indexLines, type LineIndex } from '../edit/lineEndings';
 import { type Ranges, formatRanges, lineTotal } from '../ledger/coverage';
 import type { ReadLimits } from '../read/formatRead';
 import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
-import { type Refusal, type Touching, messages, refuse } from './refusal';
+import { type Refusal, refuse } from './refusal';
+import type { Touching } from './outsideSeenRange';
 import type { FileText } from '../operations/fileText';
+import { ambiguousMatch } from './ambiguousMatch';
+import { editNoChange } from './editNoChange';
+import { noOccurrenceFound } from './noOccurrenceFound';
+import { outsideSeenRange } from './outsideSeenRange';
 
 type EditFailure = Exclude<ReturnType<typeof applyEdits>, { ok: true }>;
 type OutsideSeen = Extract<EditFailure, { code: 'EDIT_OUTSIDE_SEEN_RANGE' }>;
@@ -81,9 +86,9 @@ function outsideSeen(path: string, failure: OutsideSeen, n: Numbering, limits: R
   const who = touching(failure, n);
   const lineAt = (line: number): string => text.slice(index.start(line), index.end(line));
   const beyond = linesBeyondReadCap(unseen, lineAt, limits, index.longest);
-  if (beyond.length) return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.beyondReadCap(path, who, beyond.join(', '), limits.maxBytes, formatRanges(unseen)));
+  if (beyond.length) return outsideSeenRange.beyondReadCap(path, who, beyond.join(', '), limits.maxBytes, formatRanges(unseen));
   const readAlone = { lines: linesToReadAlone(unseen, lineAt, limits, index.longest), maxLineLength: limits.maxLineLength };
-  return refuse('EDIT_OUTSIDE_SEEN_RANGE', messages.outsideSeen(path, formatRanges(unseen), who, readAlone));
+  return outsideSeenRange.unseen(path, formatRanges(unseen), who, readAlone);
 }
 
 function writtenPlace(origin: WrittenLine, n: Numbering): string {
@@ -116,14 +121,14 @@ export function editRefusal(path: string, failure: EditFailure, limits: ReadLimi
   switch (failure.code) {
     case 'NO_OCCURRENCE_FOUND': {
       const what = several ? `${which(failure.editIndex, n)}${failure.editIndex + n.first > 1 ? ', once the edits before it apply,' : ''}` : undefined;
-      return refuse(failure.code, messages.noOccurrence(path, closestRows(failure.closest, n), what, several ? `line numbers of ${numbered(n)}` : ''));
+      return noOccurrenceFound.notFound(path, closestRows(failure.closest, n), what, several ? `line numbers of ${numbered(n)}` : '');
     }
     case 'AMBIGUOUS_MATCH':
-      return refuse(failure.code, messages.ambiguous(path, failure.count, places(failure, n), several ? which(failure.editIndex, n) : undefined, several ? `Line numbers are those of ${numbered(n)}` : ''));
+      return ambiguousMatch.several(path, failure.count, places(failure, n), several ? which(failure.editIndex, n) : undefined, several ? `Line numbers are those of ${numbered(n)}` : '');
     case 'EDIT_OUTSIDE_SEEN_RANGE':
       return outsideSeen(path, failure, n, limits, failure.text === current?.text ? current.index : undefined);
     case 'EDIT_NO_CHANGE':
-      return refuse(failure.code, messages.noChange(path));
+      return editNoChange.noChange(path);
     case 'INVALID_INPUT':
       return refuse(failure.code, `edits[${failure.editIndex + n.first - 1}]: ${failure.message}.`);
   }

@@ -5,18 +5,22 @@
  * vanished between the check and the open.
  */
 import { isNotRegularFile } from '../fileErrors';
-import { type Refusal, messages, refuse } from './refusal';
+import type { Refusal } from './refusal';
 import { specialKindName } from '../operations/fileKinds';
+import { fileChanged } from './fileChanged';
+import { fileNotFound } from './fileNotFound';
+import { specialFile } from './specialFile';
+import { targetIsDirectory } from './targetIsDirectory';
 
 export function refusalForFileError(error: unknown, path: string): Refusal | undefined {
   if (isNotRegularFile(error)) {
-    if (error.kind === 'directory') return refuse('TARGET_IS_DIRECTORY', messages.directory(path, []));
-    return refuse('SPECIAL_FILE', messages.specialWhenOpened(path, specialKindName(error.kind)));
+    if (error.kind === 'directory') return targetIsDirectory.directory(path, []);
+    return specialFile.whenOpened(path, specialKindName(error.kind));
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EAGAIN' || code === 'EWOULDBLOCK') return refuse('SPECIAL_FILE', messages.wouldBlock(path));
-  if (code === 'ELOOP') return refuse('FILE_CHANGED_SINCE_READ', messages.becameLink(path));
+  if (code === 'EAGAIN' || code === 'EWOULDBLOCK') return specialFile.wouldBlock(path);
+  if (code === 'ELOOP') return fileChanged.becameLink(path);
   // Checked a moment ago, gone when opened: deleted, or a folder on the way was moved.
-  if (code === 'ENOENT' || code === 'ENOTDIR') return refuse('FILE_NOT_FOUND', messages.vanished(path));
+  if (code === 'ENOENT' || code === 'ENOTDIR') return fileNotFound.vanishedWhileOpened(path);
   return undefined;
 }

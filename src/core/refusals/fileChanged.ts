@@ -1,5 +1,6 @@
 /**
- * FILE_CHANGED_SINCE_READ refusals that show the agent what it missed. The lines such a refusal shows count
+ * FILE_CHANGED_SINCE_READ: every situation's wording lives here, with its code. The refusals show the agent
+ * what it missed where they can. The lines such a refusal shows count
  * as seen (and shown) in the current version, so the agent can re-issue a corrected change at once instead
  * of reading again (SPEC section 2): that is returned as a ledger update, applied by the caller only when the
  * agent gets the refusal. Without a snapshot of the version the agent saw there is nothing to diff: the
@@ -81,3 +82,38 @@ export function refuseAppeared(notes: ChangeNotes, sessionId: string, path: stri
     `${displayPath(path)} did not exist when you looked, but it does now (created ${whoChanged(notes, sessionId, target, entry.recordedAt, currentVersion)}). Its content was not touched. Read it before changing it.`,
   );
 }
+
+/** The file moved on at another step than a read: expected versions, re-checks before and during the write. */
+export const fileChanged = {
+  /**
+   * Never names the file's current version: a session that has not read the file would pass it back and edit
+   * bytes it never saw (audit: the version tag as a content oracle).
+   */
+  expectedMismatch(path: string, expectedVersion: string): Refusal {
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} is not at the expectedVersion ${expectedVersion} you passed: it changed since that version was read, or the tag did not come from a read of this file. Nothing was written. Read the file (the lines you intend to change, or all of it before a write); the read reports its current version. Then retry.`);
+  },
+  expectedMissing(path: string, expectedVersion: string | undefined): Refusal {
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} does not exist, so it is not at the expectedVersion ${expectedVersion} you passed. Check the path, or create the file without expectedVersion.`);
+  },
+  becameLink(path: string): Refusal {
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} was replaced by a symbolic link after ReadGate checked it, so ReadGate did not follow it. Nothing was read or changed. Retry: the path is checked again, link and all.`);
+  },
+  leadsElsewhere(path: string, planned: string, now: string, when: string): Refusal {
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} now leads to ${displayPath(now)}, not to ${displayPath(planned)} as when the change was planned: a folder or link on the way was replaced ${when}. Nothing was written. Read the file at its new location before changing it.`);
+  },
+  createdMeanwhile(path: string, when: string): Refusal {
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} was created by someone else ${when}. Nothing was written; read it before changing it.`);
+  },
+  deletedOrReplaced(path: string, when: string): Refusal {
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} was deleted or replaced ${when}. Nothing was written and nothing was re-created.`);
+  },
+  replacedByBinary(path: string, when: string): Refusal {
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} was replaced by binary content ${when}. Nothing was written.`);
+  },
+  duringWrite(path: string, detail: string): Refusal {
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} was changed by someone else at the very instant your change was written (${detail}). Your change was NOT applied and theirs was kept. Read the file again, then retry.`);
+  },
+  whileWriting(path: string, detail: string): Refusal {
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} could not be written as planned: ${detail}. Nothing was written. Read the file (at its current location) again, then retry.`);
+  },
+};

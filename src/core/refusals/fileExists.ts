@@ -1,0 +1,9 @@
+/** FILE_EXISTS: a create of a file that exists. The wording of each situation lives here, with its code. */
+import { displayPath } from '../path/displayPath';
+import { type Refusal, refuse } from './refusal';
+
+export const fileExists = {
+  exists(path: string): Refusal {
+    return refuse('FILE_EXISTS', `${displayPath(path)} already exists, so an empty oldString (create) is refused. To change it, read it and edit the lines you mean; to replace it entirely, read it fully and use write.`);
+  },
+};

@@ -1,0 +1,54 @@
+/**
+ * EDIT_OUTSIDE_SEEN_RANGE: a change that touches lines the session has not seen in this version. The wording of
+ * each situation lives here, with its code.
+ */
+import { displayPath } from '../path/displayPath';
+import { formatCount } from '../read/formatCount';
+import { RAISE_READ_CAP } from '../read/longLines';
+import { type Refusal, refuse } from './refusal';
+
+/** Unseen long lines a read of several lines shortens: only a read of each alone (or of only such lines) shows them. */
+export interface ReadAlone {
+  lines: readonly number[];
+  maxLineLength: number;
+}
+
+/** Without it, "read those lines" would shorten them again and the agent would loop. */
+function readAloneHint(readAlone: ReadAlone | undefined): string {
+  if (!readAlone?.lines.length) return '';
+  const [first] = readAlone.lines;
+  const which = readAlone.lines.length === 1 ? `Line ${first} is` : `Lines ${readAlone.lines.join(', ')} are`;
+  return ` ${which} longer than ${formatCount(readAlone.maxLineLength)} characters, which a read of several lines shortens: read ${readAlone.lines.length === 1 ? 'it' : 'each'} alone (${readAlone.lines.length === 1 ? '' : 'e.g. '}offset: ${first}, limit: 1) to see it in full.`;
+}
+
+/**
+ * Who touches unseen lines: `subject` is "The change" (or why a call of one edit touches several places), or
+ * which edits of a call do ("Edits 2 and 3 of your 3 edits"), then `plural`.
+ */
+export interface Touching {
+  subject: string;
+  plural?: boolean;
+  /** Which edit touches which lines, as a sentence. */
+  detail?: string;
+  /** How lines are numbered, and which edits were not checked, as sentences. */
+  note?: string;
+}
+
+const touch = (path: string, who: Touching): string => `${who.subject} in ${displayPath(path)} ${who.plural ? 'touch' : 'touches'}`;
+
+export const outsideSeenRange = {
+  /** `who.detail` and `who.note`, when given, are whole sentences each starting with a space. */
+  unseen(path: string, lines: string, who: Touching, readAlone?: ReadAlone): Refusal {
+    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${touch(path, who)} lines you have not seen in this version: ${lines}.${who.detail ?? ''}${who.note ?? ''} Read those lines (offset/limit), then retry.${readAloneHint(readAlone)}`);
+  },
+  /** Never "read those lines": no read can show a line longer than the read cap, so that would loop. */
+  beyondReadCap(path: string, who: Touching, lines: string, maxBytes: number, unseen: string): Refusal {
+    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${touch(path, who)} lines you have not seen in this version (${unseen}), and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you change them. Do not retry or re-read them. Leave those lines out of your change, or ${RAISE_READ_CAP}, or ask the user to make this change.${who.detail ?? ''}${who.note ?? ''}`);
+  },
+  writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, maxBytes: number): Refusal {
+    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you overwrite the file. Do not re-read them. Change the other lines with edit instead, or ${RAISE_READ_CAP}.`);
+  },
+  writeNeedsFullRead(path: string, unseen: string, totalLines: number, readAlone?: ReadAlone): Refusal {
+    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first, or change it with edit instead.${readAloneHint(readAlone)}`);
+  },
+};
