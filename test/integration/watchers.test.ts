@@ -26,6 +26,24 @@ suite('invalidation from outside the editor', () => {
     session.dispose();
   });
 
+  test('an external write to a file open in the editor (VS Code reloads it) names outside ReadGate, not typing', async () => {
+    const session = (await api()).openSession();
+    const file = freshFile(numbered(6));
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    await vscode.window.showTextDocument(document);
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // watchers start asynchronously
+    await session.read(file);
+    fs.writeFileSync(file, numbered(6).replace('line 4', 'line four'));
+    for (let i = 0; i < 200 && !document.getText().includes('line four'); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    assert.ok(document.getText().includes('line four'), 'VS Code never reloaded the document');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const edit = await session.edit(file, [{ oldString: 'line 4', newString: 'x' }]);
+    assert.strictEqual(edit.code, 'FILE_CHANGED_SINCE_READ');
+    assert.match(edit.message ?? '', /changed since you read it \(outside ReadGate\)/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    session.dispose();
+  });
+
   test('a read file that is deleted is refused, not re-created', async () => {
     const session = (await api()).openSession();
     const file = freshFile(numbered(3));

@@ -5,7 +5,6 @@
  * load. Our own edits are announced beforehand (`expectOwnEdit`) and never reported as foreign changes.
  * A git checkout of many files is noted in bulk and logged once.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
@@ -13,24 +12,11 @@ import type { Log } from '../log';
 import { Disposable, disposeAll } from '../util/dispose';
 import { attributeChange } from './changeAttribution';
 
-/**
- * Whether a (UTF-8) document's text is exactly the file on disk, which is what a reload looks like. The dirty
- * flag cannot tell: it is updated after the change event of the first keystroke.
- */
-function matchesDisk(document: vscode.TextDocument): boolean {
-  if (document.encoding !== 'utf8' && document.encoding !== 'utf8bom') return false;
-  try {
-    const disk = fs.readFileSync(document.uri.fsPath);
-    const body = document.encoding === 'utf8bom' && disk[0] === 0xef && disk[1] === 0xbb && disk[2] === 0xbf ? disk.subarray(3) : disk;
-    return body.length === Buffer.byteLength(document.getText()) && body.toString('utf8') === document.getText();
-  } catch {
-    return false;
-  }
-}
-
 /** How long after our own write its echo events are ignored, and how long git activity colours events. */
 const OWN_EDIT_WINDOW_MS = 3000;
 const GIT_WINDOW_MS = 3000;
+/** VS Code reloads a clean document within this after its file changed on disk. */
+const RELOAD_WINDOW_MS = 3000;
 /** A save (participants included) is over within this; its file-system echo arrives within the second. */
 const SAVE_WINDOW_MS = 5000;
 const SAVE_ECHO_MS = 1000;
@@ -40,6 +26,8 @@ export class ChangeWatcher extends Disposable {
   /** Files being saved, with when the save started (a save that never completes expires). */
   private readonly savingSince = new Map<string, number>();
   private gitActiveUntil = 0;
+  /** When each file last changed on disk (as the watcher reported), to tell reloads from typing. */
+  private readonly diskChanges = new Map<string, number>();
   /** Files noted as changed outside ReadGate lately: a git event arriving after them makes them git's. */
   private readonly recentExternal = new Map<string, number>();
   private burst = { count: 0, timer: undefined as NodeJS.Timeout | undefined, git: 0 };
@@ -67,11 +55,10 @@ export class ChangeWatcher extends Disposable {
       const file = event.document.uri.fsPath;
       if (this.isOwn(file)) return;
       const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
-      // A document whose new text is exactly what is on disk was reloaded: someone else wrote the file.
-      if (!reason && !this.isSaving(file) && matchesDisk(event.document)) {
-        this.note(file, attributeChange({ kind: 'file', event: 'changed', gitActive: Date.now() < this.gitActiveUntil }));
-        return;
-      }
+      // A clean document that changes right after its file changed on disk is VS Code reloading it: the file
+      // event already said who. Decided from the event alone (no disk read, no look at the text), so typing
+      // costs nothing; the dirty flag lags on the first keystroke, which at worst keeps the file event's note.
+      if (!reason && !this.isSaving(file) && !event.document.isDirty && this.changedOnDiskLately(file)) return;
       this.note(file, attributeChange({ kind: 'document', duringSave: this.isSaving(file), reason }));
     }));
     this._register(vscode.workspace.onDidRenameFiles((event) => {
@@ -140,6 +127,7 @@ export class ChangeWatcher extends Disposable {
 
   private onFileEvent(file: string, event: 'created' | 'changed' | 'deleted'): void {
     if (file.includes(`${path.sep}.git${path.sep}`) || this.isOwn(file)) return;
+    this.markDiskChange(file);
     // With unsaved changes the buffer is what the guard reads; a change on disk behind it is not what moved.
     if (vscode.workspace.textDocuments.some((document) => document.isDirty && document.uri.scheme === 'file' && document.uri.fsPath === file)) return;
     // A change VS Code itself made by saving an open document is the user's save, already reported.
@@ -153,6 +141,21 @@ export class ChangeWatcher extends Disposable {
   private note(file: string, source: ReturnType<typeof attributeChange>): void {
     this.guard().noteChange(file, source);
     this._onDidNoteChange.fire(file);
+  }
+
+  private markDiskChange(file: string): void {
+    const now = Date.now();
+    this.diskChanges.delete(file);
+    this.diskChanges.set(file, now);
+    for (const [old, at] of this.diskChanges) {
+      if (now - at <= RELOAD_WINDOW_MS && this.diskChanges.size <= 10_000) break;
+      this.diskChanges.delete(old);
+    }
+  }
+
+  private changedOnDiskLately(file: string): boolean {
+    const at = this.diskChanges.get(file);
+    return at !== undefined && Date.now() - at <= RELOAD_WINDOW_MS;
   }
 
   private rememberExternal(file: string): void {

@@ -15,15 +15,22 @@ import { guardPathToUri } from '../util/paths';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
-/** Files per session whose staleness the view checks by content on each redraw (the most recent first). */
-const CHECKED_FILES = 200;
+/**
+ * Files per session whose staleness the view checks by content on each redraw (the most recent first): about
+ * what a side bar shows, so a redraw during a checkout of thousands of files stays cheap.
+ */
+const CHECKED_FILES = 50;
 
 export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean };
+
+/** Shortest time between two redraws of the view. */
+const REFRESH_INTERVAL_MS = 400;
 
 export class SessionsView extends Disposable implements vscode.TreeDataProvider<SessionsNode> {
   private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<SessionsNode | undefined>());
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   private refreshTimer: NodeJS.Timeout | undefined;
+  private staleWhileHidden = false;
   readonly view: vscode.TreeView<SessionsNode>;
 
   constructor(
@@ -34,6 +41,12 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     super();
     this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
     this._register(onDidNoteChange(() => this.scheduleRefresh()));
+    this._register(this.view.onDidChangeVisibility(({ visible }) => {
+      if (visible && this.staleWhileHidden) {
+        this.staleWhileHidden = false;
+        this.refresh();
+      }
+    }));
     const unsubscribe = guard().onDidChangeLedger(() => this.scheduleRefresh());
     this._register(new vscode.Disposable(() => {
       unsubscribe();
@@ -45,12 +58,20 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     this._onDidChangeTreeData.fire(undefined);
   }
 
+  /**
+   * Redraws at most a few times a second, and only while the view is visible: a redraw checks files by content,
+   * and a git checkout or fast typing notes changes in bursts. A hidden view catches up when it is shown.
+   */
   private scheduleRefresh(): void {
+    if (!this.view.visible) {
+      this.staleWhileHidden = true;
+      return;
+    }
     if (this.refreshTimer || this.isDisposed) return;
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = undefined;
       if (!this.isDisposed) this.refresh();
-    }, 150);
+    }, REFRESH_INTERVAL_MS);
   }
 
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
