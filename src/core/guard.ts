@@ -92,7 +92,7 @@ export function createGuard(options: GuardOptions): Guard {
       if (typeof id !== 'string' || id === '') throw new TypeError('ReadGate: a session id must be a non-empty string');
       let session = sessions.get(id);
       if (!session) {
-        session = new GuardSessionImpl(ctx, id, sessionOptions.dedup, (path) => emit({ sessionId: id, path }), () => notify(forgetListeners, id));
+        session = new GuardSessionImpl(ctx, id, sessionOptions, (path) => emit({ sessionId: id, path }), () => notify(forgetListeners, id));
         if (!disposed) sessions.set(id, session);
       }
       return session;

@@ -23,6 +23,7 @@ export type {
   MutatedFile,
   MutationOptions,
   MutationResult,
+  MultiEditChange,
   ReadOptions,
   ReadResult,
   SessionOptions,

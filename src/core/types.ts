@@ -50,6 +50,12 @@ export interface SessionOptions {
    * their conversations apart (a shared anonymous session) turn it off: enforcement still applies.
    */
   dedup?: boolean;
+  /**
+   * The session serves one call of a caller that keeps no conversation (e.g. a tool call without a chat; the
+   * adapter drops it afterwards): no placeholders, and a refusal of an unread or changed file asks for the
+   * read's version as `expectedVersion` rather than a read in this session. Enforcement is the same.
+   */
+  standalone?: boolean;
 }
 
 /** What a session has done, for statistics views. Token figures are estimates (about 4 characters a token). */
@@ -125,13 +131,21 @@ export interface MutationOptions {
   signal?: AbortSignal;
 }
 
+/** One file of a multiEdit: its edits, and optionally the version they were made against. */
+export interface MultiEditChange {
+  path: string;
+  edits: Edit[];
+  /** Authorizes this file's edits at exactly this version, as `MutationOptions.expectedVersion` does for edit. */
+  expectedVersion?: string;
+}
+
 export interface GuardSession {
   readonly id: string;
   read(path: string, options?: ReadOptions): Promise<ReadResult>;
   edit(path: string, edits: Edit[], options?: MutationOptions): Promise<MutationResult>;
   write(path: string, content: string, options?: MutationOptions): Promise<MutationResult>;
   /** All files or none. */
-  multiEdit(changes: { path: string; edits: Edit[] }[], options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult>;
+  multiEdit(changes: MultiEditChange[], options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult>;
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'>;
   /** Forgets everything seen (call after context compaction). */
   clear(): void;

@@ -10,13 +10,14 @@
  * Not here: what a value must be (`inputValidation.ts`); whether a path is allowed (`pathPolicy.ts`).
  */
 import { type Refusal, isRefusal, refuse } from '../refusals/refusal';
-import type { Edit } from '../types';
+import type { Edit, MultiEditChange } from '../types';
 import {
   validateEdit,
   validateEditCount,
   validateEditList,
   validateEditObject,
   validateMutationOptions,
+  validateExpectedVersion,
   validatePath,
   validateReadOptionTypes,
   notAString,
@@ -51,7 +52,7 @@ export interface WriteCall extends Call {
 }
 
 export interface MultiEditCall extends Call {
-  changes: { path: string; edits: Edit[] }[];
+  changes: MultiEditChange[];
   options: { explanation?: string };
 }
 
@@ -177,21 +178,22 @@ export function writeCall(path: unknown, content: unknown, given: unknown): Writ
 export function multiEditCall(changes: unknown, given: unknown): MultiEditCall | Refusal {
   return copied(() => {
     const count = listLength(changes, 'changes');
-    if (!count) return refuse('INVALID_INPUT', 'changes must be a non-empty list of { path, edits }.');
+    if (!count) return refuse('INVALID_INPUT', 'changes must be a non-empty list of { path, edits, expectedVersion? }.');
     // Every list's length first, so the cap is checked before a single edit is read.
-    const lists: { path: string; list: object; length: number }[] = [];
+    const lists: { path: string; list: object; length: number; expectedVersion?: string }[] = [];
     let total = 0;
     for (let i = 0; i < count; i++) {
       const change = field(changes as object, i, `changes[${i}]`);
-      if (typeof change !== 'object' || change === null) return refuse('INVALID_INPUT', `changes[${i}] must be an object { path, edits }.`);
+      if (typeof change !== 'object' || change === null) return refuse('INVALID_INPUT', `changes[${i}] must be an object { path, edits, expectedVersion? }.`);
       const path = field(change, 'path', `changes[${i}].path`);
       const edits = field(change, 'edits', `changes[${i}].edits`);
-      const invalidPath = validatePath(path, `changes[${i}].path`);
+      const expectedVersion = field(change, 'expectedVersion', `changes[${i}].expectedVersion`);
+      const invalidPath = validatePath(path, `changes[${i}].path`) ?? validateExpectedVersion(expectedVersion, `changes[${i}].expectedVersion`);
       if (invalidPath) return invalidPath;
       const length = listLength(edits, `changes[${i}].edits`);
       const invalid = validateEditList(length, `changes[${i}].edits`);
       if (invalid) return invalid;
-      lists.push({ path: path as string, list: edits as object, length: length as number });
+      lists.push({ path: path as string, list: edits as object, length: length as number, ...(expectedVersion !== undefined ? { expectedVersion: expectedVersion as string } : {}) });
       total += length as number;
     }
     const tooMany = validateEditCount(total, 'changes');
@@ -200,7 +202,8 @@ export function multiEditCall(changes: unknown, given: unknown): MultiEditCall |
     for (let i = 0; i < lists.length; i++) {
       const edits = copyEdits(lists[i].list, lists[i].length, `changes[${i}].edits`);
       if (isRefusal(edits)) return edits;
-      copies.push({ path: lists[i].path, edits });
+      const { path, expectedVersion } = lists[i];
+      copies.push({ path, edits, ...(expectedVersion !== undefined ? { expectedVersion } : {}) });
     }
     const raw = optionsObject(given);
     const explanation = option(raw, 'explanation');

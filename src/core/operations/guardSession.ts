@@ -8,12 +8,12 @@
 import { type ErrorCode, type Refusal, isRefusal, refuse, repeated as repeatedCall } from '../refusals/refusal';
 import { scanRange } from '../read/scanRange';
 import { formatRanges } from '../ledger/coverage';
-import type { Edit, GuardSession, LedgerEntryView, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionStats } from '../types';
+import type { Edit, GuardSession, LedgerEntryView, MultiEditChange, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionOptions, SessionStats } from '../types';
 import { Cancelled, commitPlans } from './commitPlans';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { versionOf } from './fileText';
 import { type EditCall, type MultiEditCall, type ReadCall, type WriteCall, editCall, multiEditCall, readCall, writeCall } from './callArguments';
-import { describeValue } from './inputValidation';
+import { conflictingVersions, describeValue } from './inputValidation';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { refusalForFileError } from '../refusals/fileErrorRefusal';
 import { runLocked } from './fileLocks';
@@ -55,11 +55,13 @@ export class GuardSessionImpl implements GuardSession {
   constructor(
     private readonly ctx: GuardContext,
     readonly id: string,
-    dedup: boolean | undefined,
+    options: SessionOptions,
     onLedgerChange: (path: string) => void = () => {},
     private readonly onForget: () => void = () => {},
   ) {
-    this.state = new SessionState(id, dedup, ctx.maxEntriesPerSession, onLedgerChange);
+    // A standalone session's calls share nothing, so nothing it returns may point at an earlier call.
+    const standalone = options.standalone === true;
+    this.state = new SessionState(id, standalone ? false : options.dedup, ctx.maxEntriesPerSession, onLedgerChange, standalone);
   }
 
   read(path: string, options?: ReadOptions): Promise<ReadResult> {
@@ -80,9 +82,9 @@ export class GuardSessionImpl implements GuardSession {
     );
   }
 
-  multiEdit(changes: { path: string; edits: Edit[] }[], options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
+  multiEdit(changes: MultiEditChange[], options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
     return this.boundary('multiEdit', '(multiEdit)', () => multiEditCall(changes, options), async (call: MultiEditCall, signal) => {
-      const inputs = call.changes.map((change) => ({ path: change.path, request: { kind: 'edit' as const, edits: change.edits } }));
+      const inputs = call.changes.map((change) => ({ path: change.path, request: { kind: 'edit' as const, edits: change.edits }, expectedVersion: change.expectedVersion }));
       const result = await this.mutate(inputs, 'multiEdit', { ...call.options, signal });
       if (!result.ok && result.code !== 'CANCELLED') return refuse(result.code, `No file was changed (multiEdit applies all files or none). ${result.message}`);
       return result;
@@ -151,16 +153,20 @@ export class GuardSessionImpl implements GuardSession {
     });
   }
 
-  private async mutate(inputs: { path: string; request: PlanInput['request'] }[], operation: 'edit' | 'write' | 'multiEdit', options: MutationOptions): Promise<MutationResult> {
+  /** `inputs[].expectedVersion` (a multiEdit's, per file) wins over `options.expectedVersion` (edit, write). */
+  private async mutate(inputs: { path: string; request: PlanInput['request']; expectedVersion?: string }[], operation: 'edit' | 'write' | 'multiEdit', options: MutationOptions): Promise<MutationResult> {
     const resolved: PlanInput[] = [];
     for (const input of inputs) {
       const checked = await this.ctx.paths.check(input.path);
       if (!checked.ok) return refuse(checked.code, checked.message);
+      const expectedVersion = input.expectedVersion ?? options.expectedVersion;
       const same = resolved.find((r) => r.target === checked.target);
       // One file named twice gets both lists in order (a loop: spreading a long list into push overflows the stack).
       if (same && same.request.kind === 'edit' && input.request.kind === 'edit') {
+        if (expectedVersion !== undefined && same.expectedVersion !== undefined && expectedVersion !== same.expectedVersion) return conflictingVersions(checked.path, same.expectedVersion, expectedVersion);
+        if (expectedVersion !== undefined) same.expectedVersion = expectedVersion;
         for (const edit of input.request.edits) same.request.edits.push(edit);
-      } else resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(options.expectedVersion !== undefined ? { expectedVersion: options.expectedVersion } : {}) });
+      } else resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(expectedVersion !== undefined ? { expectedVersion } : {}) });
     }
     return runLocked(
       this.ctx,

@@ -4,6 +4,7 @@
  * run on values already read once from the caller's objects (`callArguments.ts`), and no message runs the
  * caller's code to name a value (no toString, no getters: `describeValue`).
  */
+import { displayPath } from '../path/displayPath';
 import { formatCount } from '../read/formatCount';
 import { type Refusal, refuse } from '../refusals/refusal';
 
@@ -80,10 +81,20 @@ export function validateEdit(edit: { oldString: unknown; newString: unknown; rep
   return undefined;
 }
 
+/** `where` names the field ("expectedVersion", or "changes[1].expectedVersion" in a multiEdit). */
+export function validateExpectedVersion(expectedVersion: unknown, where = 'expectedVersion'): Refusal | undefined {
+  if (expectedVersion === undefined || (typeof expectedVersion === 'string' && expectedVersion !== '')) return undefined;
+  return refuse('INVALID_INPUT', `${where} must be a version tag from a read or a mutation result.`);
+}
+
+/** A multiEdit naming one file twice (or by two names) with two different versions: one of them is wrong. */
+export function conflictingVersions(path: string, first: string, second: string): Refusal {
+  return refuse('INVALID_INPUT', `${displayPath(path)} is named with two different expectedVersion values (${first} and ${second}); a file is at one version. Pass the version your read of it showed, the same for each of its edits.`);
+}
+
 export function validateMutationOptions(options: { expectedVersion?: unknown; explanation?: unknown }): Refusal | undefined {
-  if (options.expectedVersion !== undefined && (typeof options.expectedVersion !== 'string' || options.expectedVersion === '')) {
-    return refuse('INVALID_INPUT', 'expectedVersion must be a version tag from a read or a mutation result.');
-  }
+  const invalidVersion = validateExpectedVersion(options.expectedVersion);
+  if (invalidVersion) return invalidVersion;
   if (options.explanation !== undefined && typeof options.explanation !== 'string') return refuse('INVALID_INPUT', 'explanation must be a string.');
   return undefined;
 }

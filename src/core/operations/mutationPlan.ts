@@ -187,7 +187,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
     const sniff = sniffBinary(head);
     if (sniff.binary) return binaryFile.binary(path, sniff.type, stat.size, verb);
     if (appeared) return refuseAppeared(ctx.changes, s.id, path, target, appeared, undefined);
-    return requiresPriorRead.unread(path);
+    return requiresPriorRead.unread(path, s.standalone);
   };
   if (decision.kind === 'refuse') return refuseUnread(decision.code === 'FILE_CHANGED_SINCE_READ' ? decision.entry : undefined);
   const loaded = await loadFile(ctx, target, stat);
@@ -201,7 +201,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
       throw new Error('unreachable: an existing file is never created');
     case 'expected':
       if (current.version !== decision.expectedVersion) {
-        return fileChanged.expectedMismatch(path, decision.expectedVersion);
+        return fileChanged.expectedMismatch(path, decision.expectedVersion, s.standalone);
       }
       seen = allLines(current.text);
       own = ownCoverage(ctx, entry, current);
@@ -209,7 +209,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
     case 'alias': {
       // The file the session saw under another name (renamed here), in exactly that content: the same coverage.
       const alias = await findAlias(ctx, s, target, stat.identity, current.version);
-      if (!alias) return requiresPriorRead.unread(path);
+      if (!alias) return requiresPriorRead.unread(path, s.standalone);
       seen = alias.seen;
       updates.push({ ...alias, target, path, recordedAt: ctx.clock.now() });
       break;

@@ -14,6 +14,8 @@ export class SessionState {
     readonly dedup: boolean | undefined,
     maxEntries: number,
     onLedgerChange: (path: string) => void = () => {},
+    /** `SessionOptions.standalone`: refusals ask for an expectedVersion, not a read in this session. */
+    readonly standalone = false,
   ) {
     this.ledger = new SessionLedger(maxEntries, onLedgerChange);
   }

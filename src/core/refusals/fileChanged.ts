@@ -89,8 +89,9 @@ export const fileChanged = {
    * Never names the file's current version: a session that has not read the file would pass it back and edit
    * bytes it never saw (audit: the version tag as a content oracle).
    */
-  expectedMismatch(path: string, expectedVersion: string): Refusal {
-    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} is not at the expectedVersion ${expectedVersion} you passed: it changed since that version was read, or the tag did not come from a read of this file. Nothing was written. Read the file (the lines you intend to change, or all of it before a write); the read reports its current version. Then retry.`);
+  expectedMismatch(path: string, expectedVersion: string, standalone = false): Refusal {
+    const retry = standalone ? 'Read it again and retry with the version its header shows as expectedVersion.' : 'Read the file (the lines you intend to change, or all of it before a write); the read reports its current version. Then retry.';
+    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} is not at the expectedVersion ${expectedVersion} you passed: it changed since that version was read, or the tag did not come from a read of this file. Nothing was written. ${retry}`);
   },
   expectedMissing(path: string, expectedVersion: string | undefined): Refusal {
     return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} does not exist, so it is not at the expectedVersion ${expectedVersion} you passed. Check the path, or create the file without expectedVersion.`);

@@ -6,7 +6,11 @@ import { displayPath } from '../path/displayPath';
 import { type Refusal, refuse } from './refusal';
 
 export const requiresPriorRead = {
-  unread(path: string): Refusal {
+  /** `standalone`: the session's calls share nothing, so only an expectedVersion can authorize the change. */
+  unread(path: string, standalone = false): Refusal {
+    if (standalone) {
+      return refuse('EDIT_REQUIRES_PRIOR_READ', `${displayPath(path)} cannot be changed by this call: each call stands alone here, so a read in another call does not count. Pass expectedVersion: the version shown in the header of your read of the file (or reported by your last change of it). Read the file if you have no version yet, then retry with it.`);
+    }
     return refuse('EDIT_REQUIRES_PRIOR_READ', `${displayPath(path)} has not been read in this session, so it cannot be changed yet. Read it first (the lines you intend to change, or the whole file before a write), then retry.`);
   },
 };
