@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Edit, Guard, MutationResult, ReadResult } from '../core/index';
+import type { Edit, Guard, MultiEditChange, MutationResult, ReadResult } from '../core/index';
 import type { ToolResultStore } from '../core/results/toolResultStore';
 import type { SessionLabels } from './sessionLabels';
 import { Disposable } from './util/dispose';
@@ -18,14 +18,18 @@ export interface ReadGateSession extends vscode.Disposable {
   read(uri: vscode.Uri | string, options?: { offset?: number; limit?: number; force?: boolean }): Promise<ReadResult>;
   edit(uri: vscode.Uri | string, edits: Edit[], options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult>;
   write(uri: vscode.Uri | string, content: string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult>;
-  multiEdit(changes: { uri: vscode.Uri | string; edits: Edit[] }[], options?: { explanation?: string }): Promise<MutationResult>;
+  /** `expectedVersion` per file authorizes its edits at exactly that version, as for `edit`. */
+  multiEdit(changes: { uri: vscode.Uri | string; edits: Edit[]; expectedVersion?: string }[], options?: { explanation?: string }): Promise<MutationResult>;
   check(uri: vscode.Uri | string): Promise<'unknown' | 'stale' | 'fresh'>;
   clear(): void;
 }
 
 export interface ReadGateApi {
   readonly apiVersion: 1;
-  /** A session of its own: what it has seen is never shared with any other session. */
+  /**
+   * A session of its own: what it has seen is shared with no other session. An `id` you choose names the
+   * session: every `openSession` with the same id shares it (and its ledger), until one of them is disposed.
+   */
   openSession(options?: { id?: string; label?: string }): ReadGateSession;
   readonly onDidChangeLedger: vscode.Event<{ sessionId: string; uri: vscode.Uri }>;
   /**
@@ -78,14 +82,15 @@ class ApiSession implements ReadGateSession {
     return typeof path === 'string' ? shown(await this.session.write(path, content, options)) : path;
   }
 
-  async multiEdit(changes: { uri: vscode.Uri | string; edits: Edit[] }[], options?: { explanation?: string }): Promise<MutationResult> {
+  async multiEdit(changes: { uri: vscode.Uri | string; edits: Edit[]; expectedVersion?: string }[], options?: { explanation?: string }): Promise<MutationResult> {
     if (this.disposed) return disposedRefusal;
     if (!Array.isArray(changes)) return shown(await this.session.multiEdit(changes, options));
-    const resolved: { path: string; edits: Edit[] }[] = [];
+    const resolved: MultiEditChange[] = [];
     for (const change of changes) {
       const path = toGuardPath(change?.uri);
       if (typeof path !== 'string') return path;
-      resolved.push({ path, edits: change.edits });
+      const expectedVersion: unknown = change.expectedVersion; // read once; the guard checks it
+      resolved.push({ path, edits: change.edits, ...(expectedVersion !== undefined ? { expectedVersion: expectedVersion as string } : {}) });
     }
     return shown(await this.session.multiEdit(resolved, options));
   }

@@ -8,7 +8,7 @@ import { ToolResultStore } from '../core/results/toolResultStore';
 import { Api, type ReadGateApi } from './api';
 import { registerCommands } from './commands';
 import { Config } from './config';
-import { ApprovalService } from './approval/approvalService';
+import { ApprovalService, mayHaveMovedOn } from './approval/approvalService';
 import { registerTestHooks } from './approval/testHooks';
 import { ReadGateParticipant } from './chat/participant';
 import { ChangeWatcher } from './documents/changeWatcher';
@@ -30,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const watcher = new ChangeWatcher(guard, log);
   const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path), (message) => log.warn(`[write] ${message}`));
   const labels = new SessionLabels();
-  const approvals = new ApprovalService(context.extensionUri, config, labels, log, async (sessionId, path) => (await guard().session(sessionId).check(path)) === 'stale');
+  const approvals = new ApprovalService(context.extensionUri, config, labels, log, mayHaveMovedOn(guard));
   const toolResults = new ToolResultStore({ dir: path.join(context.globalStorageUri.fsPath, 'tool-results'), fileSystem: files, threshold: config.current.toolResultThreshold });
   const toolResultSettings = config.onDidChange((next) => toolResults.configure({ threshold: next.toolResultThreshold }));
   void toolResults.cleanup().then((removed) => removed && log.info('[results] removed expired tool results', { removed }));
@@ -38,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   approvals.followSessions(host.guard);
   const api = new Api(host.guard, labels, toolResults);
   const toolSessions = new ToolSessions(guard);
-  const reports = new Reports(guard, labels);
+  const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals());
   const view = new SessionsView(guard, labels, watcher.onDidNoteChange);
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.

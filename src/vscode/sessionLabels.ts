@@ -1,8 +1,11 @@
 /**
  * Human names for guard sessions, for the view, reports and pickers. Ids stay opaque: API sessions may
- * give a label; tool sessions are named after their chat session or as the shared anonymous session.
+ * give a label; tool sessions are named after their chat session, or as a call without one.
  */
-import { ANONYMOUS_SESSION } from './chat/sessionKeys';
+import { isStandaloneSession } from './chat/sessionKeys';
+
+/** The statistics row that sums up the tool calls without a chat session (each had a session of its own). */
+export const STANDALONE_CALLS_LABEL = 'Tool calls without a chat session';
 
 export class SessionLabels {
   private readonly labels = new Map<string, string>();
@@ -18,7 +21,7 @@ export class SessionLabels {
   labelOf(id: string): string {
     const given = this.labels.get(id);
     if (given) return given;
-    if (id === ANONYMOUS_SESSION) return 'Tool calls without a chat session';
+    if (isStandaloneSession(id)) return 'A tool call without a chat session';
     if (id.startsWith('chat:')) return `Chat ${shorten(id.slice('chat:'.length))}`;
     if (id.startsWith('chat-participant:')) return `@readgate chat ${id.slice('chat-participant:'.length, 'chat-participant:'.length + 8)}`;
     if (id.startsWith('api:')) return `API session ${id.slice('api:'.length, 'api:'.length + 8)}`;

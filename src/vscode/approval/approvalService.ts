@@ -31,13 +31,24 @@ interface Pending {
   resolve(decision: ApprovalDecision): void;
 }
 
+export /**
+ * Whether a file of a pending change may have moved on from what the session saw. A session that never read it
+ * (a change naming an expectedVersion) cannot tell: the approval service then re-plans and compares.
+ */
+function mayHaveMovedOn(guard: () => Guard): (sessionId: string, path: string) => Promise<boolean> {
+  return async (sessionId, path) => guard().sessionIds().includes(sessionId) && (await guard().session(sessionId).check(path)) !== 'fresh';
+}
+
 export class ApprovalService extends Disposable {
   private readonly pending = new Map<string, Pending>();
   private readonly grants = new Map<string, Set<string>>();
   private readonly panel: ApprovalPanel;
   private readonly proposals = this._register(new Proposals());
 
-  /** `isStale` asks the guard whether a file's content moved on from what the session's change was made against. */
+  /**
+   * `isStale` asks the guard whether a file's content may have moved on from what the session's change was made
+   * against (true when it cannot tell: a re-plan then decides).
+   */
   constructor(
     extensionUri: vscode.Uri,
     private readonly config: Config,
@@ -182,6 +193,8 @@ export class ApprovalService extends Disposable {
       if (!(await this.isStale(entry.request.sessionId, path)) || !this.pending.has(entry.id)) return;
       const refreshed = await entry.request.refresh();
       if (!this.pending.has(entry.id)) return;
+      // Re-planned against the same content (a late echo, or a session that could not tell): nothing to say.
+      if (refreshed.ok && refreshed.files.every((file) => entry.files.find((shown) => shown.path === file.path)?.before === file.before)) return;
       const name = this.display(path);
       if (refreshed.ok) {
         entry.files = refreshed.files.map((file) => reviewFile(file, this.display(file.path)));

@@ -103,7 +103,7 @@ export class ReadGateParticipant extends Disposable {
     const messages = [current[0], ...replayMessages(turns, dropTurns), current[1]];
     const tools = this.offeredTools(config.chatAdditionalTools);
     const binding = this.deps.toolSessions.bind(request.toolInvocationToken, sessionId);
-    if (!binding) this.deps.log.warn('[chat] this VS Code does not tell which chat a tool call belongs to; the tool calls use the shared anonymous session', { session: sessionId });
+    if (!binding) this.deps.log.warn('[chat] this VS Code does not tell which chat a tool call belongs to; its tool calls stand alone, without this chat\'s ledger', { session: sessionId });
     let outcome: LoopOutcome;
     try {
       outcome = await runToolLoop({ request, stream, token, sessionId, messages, tools, maxRounds: config.chatMaxToolRounds, toolResults: this.deps.toolResults, log: this.deps.log });

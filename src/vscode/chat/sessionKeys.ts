@@ -1,12 +1,17 @@
 /**
  * Session keys for tool calls. The stable tool API has no conversation id, but at run time the invocation
  * token of a chat request identifies its chat session (VS Code 1.139 passes `{ sessionResource }`; older
- * builds a `sessionId`). We use that where present, and fail safe otherwise: a call we cannot attribute goes
- * to one shared anonymous session, which is still guarded but never gets dedup placeholders (it cannot know
- * what its caller's context holds). Pure: the token in, a key out.
+ * builds a `sessionId`). We use that where present, and fail safe otherwise: a call we cannot attribute shares
+ * nothing with any other call. It runs in a standalone session of its own (`STANDALONE_PREFIX` + a random id),
+ * dropped after the call, so one caller's read never unlocks another's edit. Pure: the token in, a key out.
  */
 
-export const ANONYMOUS_SESSION = 'tool:anonymous';
+/** Ids of the one-call sessions of tool calls without a chat session. */
+export const STANDALONE_PREFIX = 'tool:call:';
+
+export function isStandaloneSession(id: string): boolean {
+  return id.startsWith(STANDALONE_PREFIX);
+}
 
 function uriText(value: unknown): string | undefined {
   if (typeof value === 'string') return value || undefined;

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
+import { isStandaloneSession } from '../chat/sessionKeys';
 import type { SessionLabels } from '../sessionLabels';
 import type { SessionsNode } from '../views/sessionsView';
 import { CommandIds } from './commandIds';
@@ -19,7 +20,8 @@ export function registerForgetSession(guard: () => Guard, labels: SessionLabels)
       void vscode.window.showInformationMessage(`ReadGate forgot what "${label}" had seen; it must read files again before changing them.`);
     }),
     vscode.commands.registerCommand(CommandIds.forgetAllSessions, () => {
-      const ids = guard().sessionIds();
+      // One-call sessions of tool calls without a chat session end with their call; they hold nothing to forget.
+      const ids = guard().sessionIds().filter((id) => !isStandaloneSession(id));
       for (const id of ids) guard().dropSession(id);
       void vscode.window.showInformationMessage(ids.length ? `ReadGate forgot ${ids.length} session${ids.length === 1 ? '' : 's'}.` : 'There were no sessions to forget.');
     }),

@@ -6,7 +6,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ErrorCode, Guard, LedgerEntryView, SessionStats } from '../../core/index';
 import { describeChange } from '../views/changeWords';
-import type { SessionLabels } from '../sessionLabels';
+import { isStandaloneSession } from '../chat/sessionKeys';
+import { STANDALONE_CALLS_LABEL, type SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { guardPathToUri } from '../util/paths';
 
@@ -36,21 +37,25 @@ function refusalsText(refusals: Partial<Record<ErrorCode, number>>): string {
   return parts.length ? parts.join(', ') : 'none';
 }
 
-function statisticsReport(guard: Guard, labels: SessionLabels): string {
-  const ids = guard.sessionIds();
+/**
+ * One row per session, and one for all tool calls without a chat session together (each had a session of its
+ * own for one call only; one row each would be a pile of one-call rows).
+ */
+function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals: SessionStats | undefined): string {
+  const rows: [string, SessionStats][] = guard.sessionIds().filter((id) => !isStandaloneSession(id)).map((id) => [labels.labelOf(id), guard.session(id).stats()]);
+  if (standaloneTotals) rows.push([STANDALONE_CALLS_LABEL, standaloneTotals]);
   const lines = ['# ReadGate statistics', ''];
-  if (ids.length === 0) return [...lines, 'No agent session has used ReadGate yet in this window.'].join('\n');
+  if (rows.length === 0) return [...lines, 'No agent session has used ReadGate yet in this window.'].join('\n');
   const total: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
   lines.push('| session | reads | placeholder hits | est. tokens saved | changes applied | refusals |', '|---|---|---|---|---|---|');
-  for (const id of ids) {
-    const stats = guard.session(id).stats();
+  for (const [label, stats] of rows) {
     total.reads += stats.reads;
     total.contentReads += stats.contentReads;
     total.placeholderHits += stats.placeholderHits;
     total.estimatedTokensSaved += stats.estimatedTokensSaved;
     total.mutations += stats.mutations;
     for (const [code, count] of Object.entries(stats.refusals) as [ErrorCode, number][]) total.refusals[code] = (total.refusals[code] ?? 0) + count;
-    lines.push(`| ${labels.labelOf(id)} | ${stats.reads} | ${stats.placeholderHits} | ${stats.estimatedTokensSaved} | ${stats.mutations} | ${refusalsText(stats.refusals)} |`);
+    lines.push(`| ${label} | ${stats.reads} | ${stats.placeholderHits} | ${stats.estimatedTokensSaved} | ${stats.mutations} | ${refusalsText(stats.refusals)} |`);
   }
   lines.push(`| **all sessions** | **${total.reads}** | **${total.placeholderHits}** | **${total.estimatedTokensSaved}** | **${total.mutations}** | ${refusalsText(total.refusals)} |`, '');
   lines.push('Tokens saved are estimated at about 4 characters a token from the size of the content each placeholder stood for.');
@@ -62,6 +67,7 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
   constructor(
     private readonly guard: () => Guard,
     private readonly labels: SessionLabels,
+    private readonly standaloneTotals: () => SessionStats | undefined = () => undefined,
   ) {
     super();
     this._register(vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, this));
@@ -69,7 +75,7 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
 
   provideTextDocumentContent(uri: vscode.Uri): string | Promise<string> {
     const kind = path.posix.basename(uri.path, '.md');
-    if (kind === 'statistics') return statisticsReport(this.guard(), this.labels);
+    if (kind === 'statistics') return statisticsReport(this.guard(), this.labels, this.standaloneTotals());
     return ledgerMarkdown(this.guard(), this.labels, decodeURIComponent(uri.query));
   }
 

@@ -17,9 +17,8 @@ export class EditTool implements vscode.LanguageModelTool<EditInput> {
     if (!input.ok) throw refusalError(input);
     const path = toGuardPath(input.value.filePath);
     if (typeof path !== 'string') throw refusalError(path);
-    const { oldString, newString, replaceAll, explanation } = input.value;
-    const session = this.sessions.forToken(options.toolInvocationToken);
+    const { oldString, newString, replaceAll, expectedVersion, explanation } = input.value;
     const edit = { oldString, newString, ...(replaceAll !== undefined ? { replaceAll } : {}) };
-    return toToolResult(await withAbortSignal(token, (signal) => session.edit(path, [edit], { explanation, signal })));
+    return toToolResult(await this.sessions.run(options.toolInvocationToken, (session) => withAbortSignal(token, (signal) => session.edit(path, [edit], { expectedVersion, explanation, signal }))));
   }
 }

@@ -1,6 +1,6 @@
 /** `readgate_multiEdit`: changes across files, applied all together or not at all. */
 import * as vscode from 'vscode';
-import type { Edit } from '../../core/index';
+import type { MultiEditChange } from '../../core/index';
 import { type MultiEditInput, checkMultiEditInput, groupByFile } from './toolInput';
 import { refusalError, shortName, toToolResult, withAbortSignal } from './toolResult';
 import type { ToolSessions } from './toolSessions';
@@ -17,13 +17,14 @@ export class MultiEditTool implements vscode.LanguageModelTool<MultiEditInput> {
   async invoke(options: vscode.LanguageModelToolInvocationOptions<MultiEditInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const input = checkMultiEditInput(options.input);
     if (!input.ok) throw refusalError(input);
-    const changes: { path: string; edits: Edit[] }[] = [];
-    for (const group of groupByFile(input.value.edits)) {
+    const groups = groupByFile(input.value.edits);
+    if (!Array.isArray(groups)) throw refusalError(groups);
+    const changes: MultiEditChange[] = [];
+    for (const group of groups) {
       const path = toGuardPath(group.path);
       if (typeof path !== 'string') throw refusalError(path);
-      changes.push({ path, edits: group.edits });
+      changes.push({ ...group, path });
     }
-    const session = this.sessions.forToken(options.toolInvocationToken);
-    return toToolResult(await withAbortSignal(token, (signal) => session.multiEdit(changes, { explanation: input.value.explanation, signal })));
+    return toToolResult(await this.sessions.run(options.toolInvocationToken, (session) => withAbortSignal(token, (signal) => session.multiEdit(changes, { explanation: input.value.explanation, signal }))));
   }
 }

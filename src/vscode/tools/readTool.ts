@@ -19,8 +19,7 @@ export class ReadTool implements vscode.LanguageModelTool<ReadInput> {
     if (!input.ok) throw refusalError(input);
     const path = toGuardPath(input.value.filePath);
     if (typeof path !== 'string') throw refusalError(path);
-    const session = this.sessions.forToken(options.toolInvocationToken);
     const { offset, limit, force } = input.value;
-    return toToolResult(await withAbortSignal(token, (signal) => session.read(path, { offset, limit, force, signal })));
+    return toToolResult(await this.sessions.run(options.toolInvocationToken, (session) => withAbortSignal(token, (signal) => session.read(path, { offset, limit, force, signal }))));
   }
 }

@@ -1,16 +1,34 @@
 /**
- * Which guard session a tool call uses, and how long tool sessions live. Keys come from `sessionKeys.ts`;
- * unattributable calls share the anonymous session (no dedup). While the `@readgate` participant runs a
- * request, it binds that request's chat to its own ledger session, so its tool calls (made through
- * `lm.invokeTool` with the request's token) land exactly in the session its history names.
- * Sessions idle longer than the TTL, or beyond the most recently used `maxSessions`, are dropped from the
- * guard, so memory stays bounded in a long-lived window; a dropped session simply has to read again.
+ * Which guard session a tool call uses, and how long tool sessions live. Keys come from `sessionKeys.ts`.
+ * A call without a chat session shares nothing: it runs in a standalone session of its own, dropped after the
+ * call (its statistics are summed up for the report), so its edits must name the `expectedVersion` they read.
+ * While the `@readgate` participant runs a request, it binds that request's chat to its own ledger session, so
+ * its tool calls (made through `lm.invokeTool` with the request's token) land exactly in the session its
+ * history names. Sessions idle longer than the TTL, or beyond the most recently used `maxSessions`, are
+ * dropped from the guard, so memory stays bounded in a long-lived window; a dropped session simply has to read
+ * again.
  */
+import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Guard, GuardSession } from '../../core/index';
-import { ANONYMOUS_SESSION, sessionKeyOf } from '../chat/sessionKeys';
+import type { ErrorCode, Guard, GuardSession, MutationResult, ReadResult, SessionStats } from '../../core/index';
+import { STANDALONE_PREFIX, sessionKeyOf } from '../chat/sessionKeys';
 import { Disposable } from '../util/dispose';
 import { type ExpiryLimits, SessionExpiry } from './sessionExpiry';
+
+/** Said to callers without a chat session whose change named no version, or a stale one. */
+const STANDALONE_NOTE =
+  ' (This tool call came without a chat session, so each call stands alone: pass expectedVersion with readgate_edit, readgate_write and readgate_multiEdit. Extension authors can keep what was read between calls with an explicit session: the ReadGate extension API\'s openSession.)';
+
+const NOTED_CODES: ReadonlySet<ErrorCode> = new Set(['EDIT_REQUIRES_PRIOR_READ', 'EDIT_OUTSIDE_SEEN_RANGE', 'FILE_CHANGED_SINCE_READ']);
+
+function addStats(total: SessionStats, stats: SessionStats): void {
+  total.reads += stats.reads;
+  total.contentReads += stats.contentReads;
+  total.placeholderHits += stats.placeholderHits;
+  total.estimatedTokensSaved += stats.estimatedTokensSaved;
+  total.mutations += stats.mutations;
+  for (const [code, count] of Object.entries(stats.refusals) as [ErrorCode, number][]) total.refusals[code] = (total.refusals[code] ?? 0) + count;
+}
 
 export type ToolSessionLimits = ExpiryLimits;
 
@@ -32,14 +50,34 @@ export class ToolSessions extends Disposable {
 
   private readonly bindings = new Map<string, string>();
 
-  forToken(token: unknown): GuardSession {
+  private standaloneStats: SessionStats | undefined;
+
+  /**
+   * Runs one tool call in its session: the chat's (or the one bound to it), or, without a chat session, a
+   * standalone session of its own that is dropped when the call ends.
+   */
+  async run<R extends ReadResult | MutationResult>(token: unknown, work: (session: GuardSession) => Promise<R>): Promise<R> {
     const key = sessionKeyOf(token);
-    return this.forKey((key && this.bindings.get(key)) ?? key ?? ANONYMOUS_SESSION);
+    if (key) return work(this.forKey(this.bindings.get(key) ?? key));
+    const id = `${STANDALONE_PREFIX}${randomUUID()}`;
+    const session = this.guard().session(id, { standalone: true });
+    try {
+      const result = await work(session);
+      return result.ok || !NOTED_CODES.has(result.code) ? result : ({ ...result, message: result.message + STANDALONE_NOTE } as R);
+    } finally {
+      addStats((this.standaloneStats ??= { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} }), session.stats());
+      this.guard().dropSession(id);
+    }
+  }
+
+  /** What all tool calls without a chat session did together; undefined before the first. */
+  standaloneTotals(): SessionStats | undefined {
+    return this.standaloneStats && { ...this.standaloneStats, refusals: { ...this.standaloneStats.refusals } };
   }
 
   /**
    * Routes tool calls carrying this token's chat session to `sessionId` until the returned Disposable is
-   * disposed. Undefined when the token names no chat session (those calls stay anonymous).
+   * disposed. Undefined when the token names no chat session (those calls stand alone).
    */
   bind(token: unknown, sessionId: string): vscode.Disposable | undefined {
     const key = sessionKeyOf(token);
@@ -54,7 +92,7 @@ export class ToolSessions extends Disposable {
   forKey(key: string): GuardSession {
     this.expiry.touch(key, this.now());
     this.expire();
-    return this.guard().session(key, key === ANONYMOUS_SESSION ? { dedup: false } : {});
+    return this.guard().session(key);
   }
 
   /** Drops sessions idle past the TTL and the least recently used beyond the cap (never the one just used). */

@@ -17,7 +17,7 @@ export class WriteTool implements vscode.LanguageModelTool<WriteInput> {
     if (!input.ok) throw refusalError(input);
     const path = toGuardPath(input.value.filePath);
     if (typeof path !== 'string') throw refusalError(path);
-    const session = this.sessions.forToken(options.toolInvocationToken);
-    return toToolResult(await withAbortSignal(token, (signal) => session.write(path, input.value.content, { explanation: input.value.explanation, signal })));
+    const { content, expectedVersion, explanation } = input.value;
+    return toToolResult(await this.sessions.run(options.toolInvocationToken, (session) => withAbortSignal(token, (signal) => session.write(path, content, { expectedVersion, explanation, signal }))));
   }
 }

@@ -8,6 +8,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Guard, LedgerEntryView } from '../../core/index';
+import { isStandaloneSession } from '../chat/sessionKeys';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { describeChange } from './changeWords';
@@ -76,7 +77,8 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
 
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
     const guard = this.guard();
-    if (!node) return guard.sessionIds().map((id) => ({ kind: 'session', id }));
+    // A tool call without a chat session has a session for that call only: not one to list.
+    if (!node) return guard.sessionIds().filter((id) => !isStandaloneSession(id)).map((id) => ({ kind: 'session', id }));
     if (node.kind === 'file') return [];
     const session = guard.session(node.id);
     // Most recently used first.

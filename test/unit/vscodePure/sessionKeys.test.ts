@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { sessionKeyOf } from '../../../src/vscode/chat/sessionKeys';
+import { STANDALONE_PREFIX, isStandaloneSession, sessionKeyOf } from '../../../src/vscode/chat/sessionKeys';
 
 // The tool API has no conversation id; the invocation token's runtime shape has changed across VS Code versions.
 suite('session keys from tool invocation tokens', () => {
@@ -18,5 +18,10 @@ suite('session keys from tool invocation tokens', () => {
     assert.strictEqual(sessionKeyOf({ something: 1 }), undefined);
     const hostile = Object.defineProperty({}, 'sessionResource', { get() { throw new Error('nope'); } });
     assert.strictEqual(sessionKeyOf(hostile), undefined);
+  });
+
+  test('no key is ever a standalone session id: a chat never lands in a one-call session', () => {
+    assert.ok(isStandaloneSession(`${STANDALONE_PREFIX}1234`));
+    for (const key of [sessionKeyOf({ sessionId: 'tool:call:x' }), sessionKeyOf({ sessionResource: 'tool:call:x' })]) assert.ok(key && !isStandaloneSession(key), key);
   });
 });
