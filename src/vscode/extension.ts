@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
   context.subscriptions.push(log, config, toolResultSettings, host, watcher, approvals, api, toolSessions, reports, view, participant, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals, toolResults }));
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
-  if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults));
+  if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard));
   log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated (VS Code ${vscode.version})`);
   return api.toPublic();
 }

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import * as harness from './harness';
-import { api, freshFile, numbered, rejection, textOf } from './helpers';
+import { api, freshFile, numbered, rejection, textOf, versionIn } from './helpers';
 
 interface RequestView {
   id: string;
@@ -27,6 +27,8 @@ async function nextRequest(): Promise<RequestView> {
 }
 
 const invoke = (name: string, input: object, token?: vscode.CancellationToken) => vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
+/** Calls without a chat session stand alone: an edit names the version its read showed. */
+const readVersion = async (file: string) => versionIn(textOf(await invoke('readgate_read', { filePath: file })));
 
 suite('approval gate', () => {
   suiteSetup(async () => {
@@ -40,8 +42,8 @@ suite('approval gate', () => {
 
   test('nothing is written while a change waits; approving applies it and the result shows the diff', async () => {
     const file = freshFile(numbered(5));
-    await invoke('readgate_read', { filePath: file });
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', explanation: 'clearer name' });
+    const expectedVersion = await readVersion(file);
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', expectedVersion, explanation: 'clearer name' });
     const request = await nextRequest();
     assert.strictEqual(request.explanation, 'clearer name');
     if (harness.isAvailable) {
@@ -57,8 +59,8 @@ suite('approval gate', () => {
   test('a click on Approve in the real panel reaches the extension and applies the change; the user was notified', async function () {
     if (!harness.isAvailable) this.skip();
     const file = freshFile(numbered(4));
-    await invoke('readgate_read', { filePath: file });
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'three' });
+    const expectedVersion = await readVersion(file);
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'three', expectedVersion });
     await nextRequest();
     // The notification offering "Review" (in the notification centre: a toast may be hidden by the panel opening).
     await vscode.commands.executeCommand('notifications.showList');
@@ -76,8 +78,8 @@ suite('approval gate', () => {
 
   test('rejecting with a reason leaves the file and tells the agent it was NOT modified and why', async () => {
     const file = freshFile(numbered(3));
-    await invoke('readgate_read', { filePath: file });
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 1', newString: 'x' });
+    const expectedVersion = await readVersion(file);
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 1', newString: 'x', expectedVersion });
     const request = await nextRequest();
     await send({ type: 'reject', id: request.id, reason: 'keep the original wording' });
     const message = await rejection(call);
@@ -87,8 +89,8 @@ suite('approval gate', () => {
 
   test('per-hunk approval applies only the accepted hunks and reports exactly that', async () => {
     const file = freshFile(numbered(40));
-    await invoke('readgate_read', { filePath: file });
-    const call = invoke('readgate_multiEdit', { edits: [{ filePath: file, oldString: 'line 3\n', newString: 'THREE\n' }, { filePath: file, oldString: 'line 30\n', newString: 'THIRTY\n' }] });
+    const expectedVersion = await readVersion(file);
+    const call = invoke('readgate_multiEdit', { edits: [{ filePath: file, oldString: 'line 3\n', newString: 'THREE\n', expectedVersion }, { filePath: file, oldString: 'line 30\n', newString: 'THIRTY\n', expectedVersion }] });
     const request = await nextRequest();
     assert.strictEqual(request.files[0].hunks.length, 2);
     await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: { [request.files[0].path]: [1] } });
@@ -100,8 +102,8 @@ suite('approval gate', () => {
 
   test('a file changed during review is flagged, and approving the outdated diff is refused without writing', async () => {
     const file = freshFile(numbered(5));
-    await invoke('readgate_read', { filePath: file });
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 4', newString: 'four' });
+    const expectedVersion = await readVersion(file);
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 4', newString: 'four', expectedVersion });
     const request = await nextRequest();
     fs.writeFileSync(file, numbered(5).replace('line 4', 'line 4 (theirs)'));
     for (let i = 0; i < 100 && !(await pending())[0]?.notice; i++) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -113,9 +115,11 @@ suite('approval gate', () => {
   });
 
   test('a file changed elsewhere during review gets a recomputed diff; approving it applies both changes', async () => {
+    // Lines seen matter here, so the reads and the edit share a session (a call without a chat session stands alone).
+    const session = (await api()).openSession({ label: 'recomputed diff' });
     const file = freshFile(numbered(30));
-    await invoke('readgate_read', { filePath: file, offset: 1, limit: 10 });
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2\n', newString: 'two\n' });
+    await session.read(file, { offset: 1, limit: 10 });
+    const call = session.edit(file, [{ oldString: 'line 2\n', newString: 'two\n' }]);
     const request = await nextRequest();
     assert.strictEqual(request.revision, 0);
     fs.writeFileSync(file, numbered(30).replace('line 25\n', 'line 25 (theirs)\n'));
@@ -127,15 +131,16 @@ suite('approval gate', () => {
     await send({ type: 'approve', id: request.id, rejectedHunks: {}, revision: 0 });
     assert.strictEqual((await pending()).length, 1);
     await send({ type: 'approve', id: request.id, rejectedHunks: {}, revision: 1 });
-    textOf(await call);
+    assert.strictEqual((await call).ok, true);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(30).replace('line 25\n', 'line 25 (theirs)\n').replace('line 2\n', 'two\n'));
+    session.dispose();
   });
 
   test('cancelling the tool call closes its request and writes nothing', async () => {
     const file = freshFile(numbered(3));
-    await invoke('readgate_read', { filePath: file });
+    const expectedVersion = await readVersion(file);
     const source = new vscode.CancellationTokenSource();
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'x' }, source.token);
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'x', expectedVersion }, source.token);
     await nextRequest();
     source.cancel();
     // VS Code answers a cancelled invokeTool with its own "Canceled"; the guard's own outcome shows in the statistics.
@@ -181,8 +186,8 @@ suite('approval gate', () => {
     const typing = freshFile('notes\n');
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(typing)));
     const file = freshFile(numbered(5));
-    await invoke('readgate_read', { filePath: file });
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 5', newString: 'five' });
+    const expectedVersion = await readVersion(file);
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 5', newString: 'five', expectedVersion });
     const request = await nextRequest();
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString(), 'the panel took focus from the editor');
@@ -205,8 +210,8 @@ suite('approval gate', () => {
 
   test('Review Pending Changes reopens a closed panel with the waiting request', async () => {
     const file = freshFile(numbered(3));
-    await invoke('readgate_read', { filePath: file });
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'three' });
+    const expectedVersion = await readVersion(file);
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'three', expectedVersion });
     const request = await nextRequest();
     const reviewTab = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.label.startsWith('ReadGate: Review'));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -222,8 +227,8 @@ suite('approval gate', () => {
   test('typing in an open document during review of a single-file edit is never overwritten: approving is refused', async () => {
     const file = freshFile(numbered(5));
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
-    await invoke('readgate_read', { filePath: file });
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two' });
+    const expectedVersion = await readVersion(file);
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', expectedVersion });
     const request = await nextRequest();
     assert.ok(await editor.edit((builder) => builder.insert(new vscode.Position(1, 0), 'typed ')));
     // Whatever the panel shows meanwhile, the user approves the revision it holds.
@@ -238,8 +243,8 @@ suite('approval gate', () => {
 
   test('messages for another request, malformed messages and approvals without a revision are ignored', async () => {
     const file = freshFile(numbered(3));
-    await invoke('readgate_read', { filePath: file });
-    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two' });
+    const expectedVersion = await readVersion(file);
+    const call = invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', expectedVersion });
     const request = await nextRequest();
     await send({ type: 'approve', id: 'no-such-request', revision: 0, rejectedHunks: {} });
     await send({ type: 'approve', id: request.id, rejectedHunks: {} }); // no revision: which diff did the user see?

@@ -48,6 +48,13 @@ export function textOf(result: vscode.LanguageModelToolResult): string {
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 
+/** The version a read's header or a change's result names (token-less calls pass it as expectedVersion). */
+export function versionIn(text: string): string {
+  const match = /(?:· version|new version) ([0-9a-f]{16})/.exec(text);
+  if (!match) throw new Error(`no version in: ${text.slice(0, 200)}`);
+  return match[1];
+}
+
 /** The message of a rejected promise (tools refuse by throwing). */
 export async function rejection(promise: Thenable<unknown>): Promise<string> {
   try {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { api, freshFile, numbered, rejection, textOf } from './helpers';
+import { api, freshFile, numbered, rejection, textOf, versionIn } from './helpers';
 
 const invoke = (name: string, input: object, token?: vscode.CancellationToken) =>
   vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
@@ -32,8 +32,8 @@ suite('language model tools', () => {
 
   test('read then edit round trip applies the change and returns the diff', async () => {
     const file = freshFile(numbered(5));
-    await invoke('readgate_read', { filePath: file });
-    const text = textOf(await invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', explanation: 'test' }));
+    const expectedVersion = versionIn(textOf(await invoke('readgate_read', { filePath: file })));
+    const text = textOf(await invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', expectedVersion, explanation: 'test' }));
     assert.match(text, /-line 2\n\+two/);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 2', 'two'));
   });
@@ -41,10 +41,10 @@ suite('language model tools', () => {
   test('readgate_write creates a file and readgate_multiEdit changes two files at once', async () => {
     const a = freshFile('');
     fs.rmSync(a);
-    textOf(await invoke('readgate_write', { filePath: a, content: 'alpha\n' }));
+    const va = versionIn(textOf(await invoke('readgate_write', { filePath: a, content: 'alpha\n' })));
     const b = freshFile('beta\n');
-    await invoke('readgate_read', { filePath: b });
-    const text = textOf(await invoke('readgate_multiEdit', { edits: [{ filePath: a, oldString: 'alpha', newString: 'ALPHA' }, { filePath: b, oldString: 'beta', newString: 'BETA' }] }));
+    const vb = versionIn(textOf(await invoke('readgate_read', { filePath: b })));
+    const text = textOf(await invoke('readgate_multiEdit', { edits: [{ filePath: a, oldString: 'alpha', newString: 'ALPHA', expectedVersion: va }, { filePath: b, oldString: 'beta', newString: 'BETA', expectedVersion: vb }] }));
     assert.match(text, /Edited 2 files/);
     assert.deepStrictEqual([fs.readFileSync(a, 'utf8'), fs.readFileSync(b, 'utf8')], ['ALPHA\n', 'BETA\n']);
   });
@@ -59,19 +59,41 @@ suite('language model tools', () => {
   // guard's own abort handling is covered by the unit tests.
   test('a call cancelled before it runs writes nothing', async () => {
     const file = freshFile(numbered(3));
-    await invoke('readgate_read', { filePath: file });
+    const expectedVersion = versionIn(textOf(await invoke('readgate_read', { filePath: file })));
     const source = new vscode.CancellationTokenSource();
     source.cancel();
-    assert.match(await rejection(invoke('readgate_edit', { filePath: file, oldString: 'line 1', newString: 'x' }, source.token)), /^(CANCELLED: .+|Canceled)$/s);
+    assert.match(await rejection(invoke('readgate_edit', { filePath: file, oldString: 'line 1', newString: 'x', expectedVersion }, source.token)), /^(CANCELLED: .+|Canceled)$/s);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3));
   });
 
-  test('calls without a chat session share an anonymous session that never gets placeholders', async () => {
+  test('calls without a chat session stand alone: an edit names the version it read, and nothing piles up', async () => {
+    const sessionIds = async () => (await vscode.commands.executeCommand<string[]>('readgate._test.sessionIds')) ?? [];
+    const before = await sessionIds();
     const file = freshFile(numbered(4));
-    await invoke('readgate_read', { filePath: file });
+    const read = textOf(await invoke('readgate_read', { filePath: file }));
+    // Never a placeholder: a call without a chat session cannot have seen anything.
     const again = textOf(await invoke('readgate_read', { filePath: file }));
     assert.ok(again.includes('1\tline 1'), again);
+    // Another call's read unlocks nothing.
+    const unnamed = await rejection(invoke('readgate_edit', { filePath: file, oldString: 'line 1', newString: 'one' }));
+    assert.match(unnamed, /^EDIT_REQUIRES_PRIOR_READ: .*each call stands alone.*expectedVersion.*openSession/s);
+    assert.match(await rejection(invoke('readgate_write', { filePath: file, content: 'x\n' })), /^EDIT_REQUIRES_PRIOR_READ: .*expectedVersion/s);
+    assert.match(await rejection(invoke('readgate_multiEdit', { edits: [{ filePath: file, oldString: 'line 1', newString: 'one' }] })), /^EDIT_REQUIRES_PRIOR_READ: .*expectedVersion/s);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(4));
+    // The version from the read authorizes exactly that version.
+    const changed = textOf(await invoke('readgate_edit', { filePath: file, oldString: 'line 1', newString: 'one', expectedVersion: versionIn(read) }));
+    const stale = await rejection(invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two', expectedVersion: versionIn(read) }));
+    assert.match(stale, /^FILE_CHANGED_SINCE_READ: .*expectedVersion/s);
+    // A change's result names the new version, which authorizes the next change.
+    textOf(await invoke('readgate_write', { filePath: file, content: 'done\n', expectedVersion: versionIn(changed) }));
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'done\n');
+    assert.deepStrictEqual((await sessionIds()).filter((id) => !before.includes(id)), [], 'one-call sessions were left behind');
+    await vscode.commands.executeCommand('readgate.showStatistics');
+    const statistics = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(statistics, /\| Tool calls without a chat session \| \d+ \| 0 \|/, statistics);
+    assert.doesNotMatch(statistics, /A tool call without a chat session/, statistics);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   test('paths outside the workspace are PATH_DENIED', async () => {

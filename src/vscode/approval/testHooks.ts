@@ -2,9 +2,11 @@
  * Commands for integration tests only (registered when READGATE_TEST_HOOKS=1): read the pending review
  * requests and send the approval panel's protocol messages, exactly as the webview would; and list the chat
  * participant's finished turns (session id and result), which the chat UI does not expose to extensions; and
- * shrink the saved-tool-result budgets (so a test need not produce 50 MB), answering the results folder.
+ * shrink the saved-tool-result budgets (so a test need not produce 50 MB), answering the results folder; and
+ * list the guard's live session ids (to see that one-call sessions do not pile up).
  */
 import * as vscode from 'vscode';
+import type { Guard } from '../../core/index';
 import type { ToolResultStore } from '../../core/results/toolResultStore';
 import type { ParticipantTurn, ReadGateParticipant } from '../chat/participant';
 import type { ApprovalService } from './approvalService';
@@ -12,7 +14,7 @@ import type { ApprovalService } from './approvalService';
 export const TEST_HOOK_COMMAND = 'readgate._test.approval';
 export const CHAT_TEST_HOOK_COMMAND = 'readgate._test.chatTurns';
 
-export function registerTestHooks(approvals: ApprovalService, participant: ReadGateParticipant, toolResults: ToolResultStore): vscode.Disposable {
+export function registerTestHooks(approvals: ApprovalService, participant: ReadGateParticipant, toolResults: ToolResultStore, guard: () => Guard): vscode.Disposable {
   const turns: ParticipantTurn[] = [];
   return vscode.Disposable.from(
     vscode.commands.registerCommand(TEST_HOOK_COMMAND, (action: 'pending' | 'message', message?: unknown) => {
@@ -26,5 +28,6 @@ export function registerTestHooks(approvals: ApprovalService, participant: ReadG
       toolResults.configure(limits);
       return toolResults.dir;
     }),
+    vscode.commands.registerCommand('readgate._test.sessionIds', () => guard().sessionIds()),
   );
 }
