@@ -382,7 +382,7 @@ export class ApprovalPage {
     performance.clearMarks(MARK_FIRST_RENDER);
     performance.clearMarks(MARK_RENDERED);
     const draft = this.rejectDraft?.id === request.id ? this.rejectDraft : undefined;
-    const actions = renderDecisionBar(this.layout);
+    const actions = renderDecisionBar(this.layout, !request.oneCall);
     const parts = [...renderRequestHeader(request), actions, renderRejectForm(draft?.reason ?? '', isMac()), renderShortcutHelp(isMac())];
 
     const files = h('div', { class: 'files' });

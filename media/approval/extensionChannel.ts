@@ -49,6 +49,7 @@ function isRequest(value: unknown): value is RequestView {
     (value.operation === 'edit' || value.operation === 'write' || value.operation === 'multiEdit') &&
     (value.explanation === undefined || isString(value.explanation)) &&
     (value.notice === undefined || isString(value.notice)) &&
+    (value.oneCall === undefined || typeof value.oneCall === 'boolean') &&
     Array.isArray(value.files) &&
     value.files.every(isFile)
   );

@@ -32,19 +32,26 @@ export function renderRequestHeader(request: RequestView): HTMLElement[] {
   return [header, notice, explanation];
 }
 
-/** Approve, Reject…, the hint beside them (filled by the page) and the Inline / Side by side switch. */
-export function renderDecisionBar(layout: Layout): HTMLElement {
+/**
+ * Approve, Reject…, "don't ask again" (unless the session lives for this call only), the hint beside them
+ * (filled by the page) and the Inline / Side by side switch.
+ */
+export function renderDecisionBar(layout: Layout, offerGrant = true): HTMLElement {
   return h(
     'div',
     { class: 'actions', attrs: { role: 'group', 'aria-label': 'Decision' } },
     h('button', { class: 'button primary', text: 'Approve', attrs: { type: 'button', 'data-action': 'approve', 'data-focus': 'approve', 'aria-label': 'Approve the changes', 'aria-describedby': 'approve-hint' } }),
     h('button', { class: 'button secondary', text: 'Reject…', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Reject the changes', 'aria-expanded': 'false', 'aria-controls': 'reject-form' } }),
-    h(
-      'label',
-      { class: 'allow-further', attrs: { title: 'Later changes to these files by the same agent session are applied without review (never protected files).' } },
-      h('input', { attrs: { type: 'checkbox', id: 'allow-further', 'data-focus': 'allow-further' } }),
-      h('span', { text: 'Don\u2019t ask again for these files in this session' }),
-    ),
+    ...(offerGrant
+      ? [
+          h(
+            'label',
+            { class: 'allow-further', attrs: { title: 'Later changes to these files by the same agent session are applied without review (never protected files).' } },
+            h('input', { attrs: { type: 'checkbox', id: 'allow-further', 'data-focus': 'allow-further' } }),
+            h('span', { text: 'Don\u2019t ask again for these files in this session' }),
+          ),
+        ]
+      : []),
     h('span', { class: 'approve-hint', attrs: { id: 'approve-hint' } }),
     h(
       'div',

@@ -168,6 +168,14 @@ suite('approval page (webview in Chromium)', function () {
     await assertClean();
   });
 
+  test('a request of a one-call session (a tool call without a chat session) offers no "don\u2019t ask again"', async () => {
+    const page = await openWith([{ ...readmeRequest(), revision: 0, sessionLabel: 'A tool call without a chat session', oneCall: true }]);
+    assert.equal(await page.locator('#allow-further').count(), 0);
+    await page.click('[data-action="approve"]');
+    assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-readme', revision: 0, rejectedHunks: {} }]);
+    await assertClean();
+  });
+
   test('Approve is disabled, with a hint to use Reject, when every hunk of every file is rejected', async () => {
     const page = await openWith([twoFileRequest()]);
     for (const [f, h] of [[0, 0], [0, 1], [1, 0]]) await page.click(toggle(f, h));

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { ApprovalDecision, ApprovalRequest, Guard } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
+import { isStandaloneSession } from '../chat/sessionKeys';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { guardPathToUri } from '../util/paths';
@@ -94,7 +95,7 @@ export class ApprovalService extends Disposable {
 
   /** The requests waiting for review, as the panel shows them. */
   views(): RequestView[] {
-    return [...this.pending.values()].map((entry) => requestView(entry.id, this.labels.labelOf(entry.request.sessionId), entry.request, entry.files, entry.notice, entry.revision));
+    return [...this.pending.values()].map((entry) => requestView(entry.id, this.labels.labelOf(entry.request.sessionId), entry.request, entry.files, entry.notice, entry.revision, isStandaloneSession(entry.request.sessionId)));
   }
 
   /** Opens (or reveals) the panel with the pending requests. */
@@ -138,7 +139,8 @@ export class ApprovalService extends Disposable {
       case 'approve':
         // The user approved a diff that has since been recomputed: show the new one instead of applying it.
         if (message.revision !== entry.revision) return this.refresh(false);
-        if (message.allowFurtherEdits) for (const file of entry.files) this.grant(entry.request.sessionId, file.path);
+        // A one-call session ends with this call: a grant to it would never be used.
+        if (message.allowFurtherEdits && !isStandaloneSession(entry.request.sessionId)) for (const file of entry.files) this.grant(entry.request.sessionId, file.path);
         entry.resolve(approvalWith(entry.files, message.rejectedHunks));
         break;
       case 'reject':

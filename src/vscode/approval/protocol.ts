@@ -45,6 +45,8 @@ export interface RequestView {
   notice?: string;
   /** Increases whenever the diff is recomputed; an approval names the revision the user saw. */
   revision: number;
+  /** The session lives for this call only (a tool call without a chat session): no "don't ask again" to offer. */
+  oneCall?: boolean;
 }
 
 /** Extension → webview. */

@@ -57,11 +57,12 @@ export function reviewFile(file: ApprovalRequest['files'][number], displayPath: 
   };
 }
 
-export function requestView(id: string, sessionLabel: string, request: Pick<ApprovalRequest, 'operation' | 'explanation'>, files: ReviewFile[], notice?: string, revision = 0): RequestView {
+export function requestView(id: string, sessionLabel: string, request: Pick<ApprovalRequest, 'operation' | 'explanation'>, files: ReviewFile[], notice?: string, revision = 0, oneCall = false): RequestView {
   return {
     id,
     revision,
     sessionLabel,
+    ...(oneCall ? { oneCall } : {}),
     operation: request.operation,
     ...(request.explanation ? { explanation: request.explanation } : {}),
     files: files.map((file) => file.view),
