@@ -9,6 +9,7 @@ import { describeChange } from '../views/changeWords';
 import { isStandaloneSession } from '../chat/sessionKeys';
 import { STANDALONE_CALLS_LABEL, type SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
+import { addStats, emptyStats } from '../util/stats';
 import { guardPathToUri } from '../util/paths';
 
 export const REPORT_SCHEME = 'readgate-report';
@@ -46,15 +47,10 @@ function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals:
   if (standaloneTotals) rows.push([STANDALONE_CALLS_LABEL, standaloneTotals]);
   const lines = ['# ReadGate statistics', ''];
   if (rows.length === 0) return [...lines, 'No agent session has used ReadGate yet in this window.'].join('\n');
-  const total: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
+  const total = emptyStats();
   lines.push('| session | reads | placeholder hits | est. tokens saved | changes applied | refusals |', '|---|---|---|---|---|---|');
   for (const [label, stats] of rows) {
-    total.reads += stats.reads;
-    total.contentReads += stats.contentReads;
-    total.placeholderHits += stats.placeholderHits;
-    total.estimatedTokensSaved += stats.estimatedTokensSaved;
-    total.mutations += stats.mutations;
-    for (const [code, count] of Object.entries(stats.refusals) as [ErrorCode, number][]) total.refusals[code] = (total.refusals[code] ?? 0) + count;
+    addStats(total, stats);
     lines.push(`| ${label} | ${stats.reads} | ${stats.placeholderHits} | ${stats.estimatedTokensSaved} | ${stats.mutations} | ${refusalsText(stats.refusals)} |`);
   }
   lines.push(`| **all sessions** | **${total.reads}** | **${total.placeholderHits}** | **${total.estimatedTokensSaved}** | **${total.mutations}** | ${refusalsText(total.refusals)} |`, '');

@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import type { ErrorCode, Guard, GuardSession, MutationResult, ReadResult, SessionStats } from '../../core/index';
 import { STANDALONE_PREFIX, sessionKeyOf } from '../chat/sessionKeys';
 import { Disposable } from '../util/dispose';
+import { addStats, emptyStats } from '../util/stats';
 import { type ExpiryLimits, SessionExpiry } from './sessionExpiry';
 
 /** Said to callers without a chat session whose change named no version, or a stale one. */
@@ -20,15 +21,6 @@ const STANDALONE_NOTE =
   ' (This tool call came without a chat session, so each call stands alone: pass expectedVersion with readgate_edit, readgate_write and readgate_multiEdit. Extension authors can keep what was read between calls with an explicit session: the ReadGate extension API\'s openSession.)';
 
 const NOTED_CODES: ReadonlySet<ErrorCode> = new Set(['EDIT_REQUIRES_PRIOR_READ', 'EDIT_OUTSIDE_SEEN_RANGE', 'FILE_CHANGED_SINCE_READ']);
-
-function addStats(total: SessionStats, stats: SessionStats): void {
-  total.reads += stats.reads;
-  total.contentReads += stats.contentReads;
-  total.placeholderHits += stats.placeholderHits;
-  total.estimatedTokensSaved += stats.estimatedTokensSaved;
-  total.mutations += stats.mutations;
-  for (const [code, count] of Object.entries(stats.refusals) as [ErrorCode, number][]) total.refusals[code] = (total.refusals[code] ?? 0) + count;
-}
 
 export type ToolSessionLimits = ExpiryLimits;
 
@@ -65,7 +57,7 @@ export class ToolSessions extends Disposable {
       const result = await work(session);
       return result.ok || !NOTED_CODES.has(result.code) ? result : ({ ...result, message: result.message + STANDALONE_NOTE } as R);
     } finally {
-      addStats((this.standaloneStats ??= { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} }), session.stats());
+      addStats((this.standaloneStats ??= emptyStats()), session.stats());
       this.guard().dropSession(id);
     }
   }
