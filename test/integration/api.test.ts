@@ -19,6 +19,21 @@ suite('extension API', () => {
     b.dispose();
   });
 
+  test('multiEdit takes an expectedVersion per file: a version read elsewhere authorizes exactly that version', async () => {
+    const readGate = await api();
+    const reader = readGate.openSession();
+    const writer = readGate.openSession();
+    const file = freshFile(numbered(3));
+    const read = await reader.read(file);
+    const change = (expectedVersion?: string) => writer.multiEdit([{ uri: vscode.Uri.file(file), edits: [{ oldString: 'line 2', newString: 'two' }], expectedVersion }]);
+    assert.strictEqual((await change()).code, 'EDIT_REQUIRES_PRIOR_READ');
+    assert.strictEqual((await change(read.version)).ok, true);
+    assert.strictEqual((await change(read.version)).code, 'FILE_CHANGED_SINCE_READ');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 2', 'two'));
+    reader.dispose();
+    writer.dispose();
+  });
+
   test('a repeated read in an explicit session returns the placeholder; check() reports fresh and stale', async () => {
     const readGate = await api();
     const session = readGate.openSession();
