@@ -49,7 +49,7 @@ suite('read and dedup', () => {
     await g.session.read(other);
     const again = await g.session.read(other);
     assert.strictEqual(again.ok && again.kind, 'content');
-    // A session created with dedup: false (the shared anonymous session) never gets placeholders.
+    // A session created with dedup: false never gets placeholders.
     const h = fixture();
     const anonymous = h.guard.session('anonymous', { dedup: false });
     const shared = h.file('c.txt', numbered(5));
