@@ -47,7 +47,7 @@ export type GuardSettings = Partial<Pick<GuardOptions, 'roots' | 'deny' | 'dedup
 export interface SessionOptions {
   /**
    * Repeated-read placeholders for this session (default: the guard's `dedup`). Callers that cannot tell
-   * their conversations apart (a shared anonymous session) turn it off: enforcement still applies.
+   * their conversations apart turn it off: enforcement still applies.
    */
   dedup?: boolean;
   /**
