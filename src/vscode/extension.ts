@@ -22,6 +22,7 @@ import { ToolSessions } from './tools/toolSessions';
 import { SessionsView } from './views/sessionsView';
 
 export function activate(context: vscode.ExtensionContext): ReadGateApi {
+  const started = performance.now();
   const log = new Log();
   const config = new Config();
   // The watcher needs the guard and the file system needs the watcher: the guard is reached lazily.
@@ -45,7 +46,8 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   context.subscriptions.push(log, config, toolResultSettings, host, watcher, approvals, api, toolSessions, reports, view, participant, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals, toolResults }));
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
   if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults));
-  log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated (VS Code ${vscode.version})`);
+  // Its own time, read by `npm run bench:host`.
+  log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated in ${(performance.now() - started).toFixed(1)} ms (VS Code ${vscode.version})`);
   return api.toPublic();
 }
 

@@ -20,8 +20,10 @@ export const SESSIONS_VIEW_ID = 'readgate.sessions';
  * what a side bar shows, so a redraw during a checkout of thousands of files stays cheap.
  */
 const CHECKED_FILES = 50;
+/** Files listed per session (the most recent); the rest are counted in one item that opens the full ledger. */
+const LISTED_FILES = 100;
 
-export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean };
+export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean } | { kind: 'more'; sessionId: string; count: number };
 
 /** Shortest time between two redraws of the view. */
 const REFRESH_INTERVAL_MS = 400;
@@ -77,13 +79,16 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
     const guard = this.guard();
     if (!node) return guard.sessionIds().map((id) => ({ kind: 'session', id }));
-    if (node.kind === 'file') return [];
+    if (node.kind !== 'session') return [];
     const session = guard.session(node.id);
-    // Most recently used first.
-    const entries = session.entries().reverse();
+    // Most recently used first; a side bar shows a few dozen rows, so a long ledger is not sent whole on every redraw.
+    const all = session.entries().reverse();
+    const entries = all.slice(0, LISTED_FILES);
     // Checking reads and hashes a file: only the most recent files get a content check on each redraw.
     const states = await Promise.all(entries.map((entry, index) => (entry.version === undefined || index >= CHECKED_FILES ? 'unknown' : session.check(entry.path).catch(() => 'unknown'))));
-    return entries.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
+    const files: SessionsNode[] = entries.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
+    if (all.length > entries.length) files.push({ kind: 'more', sessionId: node.id, count: all.length - entries.length });
+    return files;
   }
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
@@ -97,6 +102,13 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
       item.tooltip = new vscode.MarkdownString(`**${this.labels.labelOf(node.id)}**\n\nSession id: \`${node.id}\`\n\nReads ${stats.reads} (${stats.placeholderHits} answered with the unchanged placeholder, ~${stats.estimatedTokensSaved} tokens saved) · changes applied ${stats.mutations}`);
       item.contextValue = 'readgate.session';
       item.iconPath = new vscode.ThemeIcon('comment-discussion');
+      return item;
+    }
+    if (node.kind === 'more') {
+      const item = new vscode.TreeItem(`… ${node.count} more file${node.count === 1 ? '' : 's'}`, vscode.TreeItemCollapsibleState.None);
+      item.id = `more:${node.sessionId}`;
+      item.tooltip = 'Open the session’s full ledger';
+      item.command = { command: 'readgate.showLedger', title: 'Show Session Ledger', arguments: [{ kind: 'session', id: node.sessionId }] };
       return item;
     }
     const { entry } = node;
