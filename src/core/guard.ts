@@ -124,6 +124,9 @@ export function createGuard(options: GuardOptions): Guard {
     sessionIds(): string[] {
       return [...sessions.keys()];
     },
+    hasSession(id: string): boolean {
+      return sessions.has(id);
+    },
     dropSession(id: string): void {
       const session = sessions.get(id);
       if (!session) return;

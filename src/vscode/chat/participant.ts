@@ -68,15 +68,15 @@ export class ReadGateParticipant extends Disposable {
 
   private async ledger(sessionId: string, stream: vscode.ChatResponseStream, droppedTurns: number): Promise<vscode.ChatResult> {
     const guard = this.deps.guard();
-    const seen = guard.sessionIds().includes(sessionId) ? guard.session(sessionId).entries() : [];
+    const seen = guard.hasSession(sessionId) ? guard.session(sessionId).entries() : [];
     stream.markdown(seen.length ? await ledgerMarkdown(guard, this.deps.labels, sessionId, { heading: false }) : 'This chat has not seen any file yet. Ask me to read or change something.');
     return { metadata: this.metadata(sessionId, [], droppedTurns, 'ledger') };
   }
 
   private async forget(sessionId: string, stream: vscode.ChatResponseStream, droppedTurns: number): Promise<vscode.ChatResult> {
     const guard = this.deps.guard();
-    const count = guard.sessionIds().includes(sessionId) ? guard.session(sessionId).entries().length : 0;
-    guard.session(sessionId).clear();
+    const count = guard.hasSession(sessionId) ? guard.session(sessionId).entries().length : 0;
+    if (guard.hasSession(sessionId)) guard.session(sessionId).clear();
     this.deps.toolResults.forgetSession(sessionId);
     const removed = await this.deps.toolResults.cleanup();
     this.deps.log.info('[chat] /forget', { session: sessionId, files: count, expiredResultsRemoved: removed });

@@ -7,7 +7,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Guard, LedgerEntryView } from '../../core/index';
+import type { Guard, LedgerEntryView, SessionStats } from '../../core/index';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { describeChange } from './changeWords';
@@ -17,6 +17,8 @@ export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
 /** Files per session whose staleness the view checks by content on each redraw (the most recent first). */
 const CHECKED_FILES = 200;
+
+const NO_STATS: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
 
 export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean };
 
@@ -56,7 +58,8 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
     const guard = this.guard();
     if (!node) return guard.sessionIds().map((id) => ({ kind: 'session', id }));
-    if (node.kind === 'file') return [];
+    // A node drawn before its session was dropped: looking must not bring the session back.
+    if (node.kind === 'file' || !guard.hasSession(node.id)) return [];
     const session = guard.session(node.id);
     // Most recently used first.
     const entries = session.entries().reverse();
@@ -67,9 +70,10 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
     if (node.kind === 'session') {
-      const session = this.guard().session(node.id);
-      const stats = session.stats();
-      const files = session.entries().length;
+      const guard = this.guard();
+      const session = guard.hasSession(node.id) ? guard.session(node.id) : undefined;
+      const stats = session?.stats() ?? NO_STATS;
+      const files = session?.entries().length ?? 0;
       const item = new vscode.TreeItem(this.labels.labelOf(node.id), vscode.TreeItemCollapsibleState.Expanded);
       item.id = `session:${node.id}`;
       item.description = `${files} file${files === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'}`;
