@@ -30,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const watcher = new ChangeWatcher(guard, log);
   const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path), (message) => log.warn(`[write] ${message}`));
   const labels = new SessionLabels();
-  const approvals = new ApprovalService(context.extensionUri, config, labels, log, async (sessionId, path) => guard().hasSession(sessionId) && (await guard().session(sessionId).check(path)) === 'stale');
+  const approvals = new ApprovalService(context.extensionUri, config, labels, log, async (sessionId, path) => guard().hasSession(sessionId) && (await guard().session(sessionId).check(path)) === 'stale', watcher.onDidObserveChange);
   const toolResults = new ToolResultStore({ dir: path.join(context.globalStorageUri.fsPath, 'tool-results'), fileSystem: files, threshold: config.current.toolResultThreshold });
   const toolResultSettings = config.onDidChange((next) => toolResults.configure({ threshold: next.toolResultThreshold }));
   void toolResults.cleanup().then((removed) => removed && log.info('[results] removed expired tool results', { removed }));

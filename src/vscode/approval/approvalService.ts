@@ -37,20 +37,21 @@ export class ApprovalService extends Disposable {
   private readonly panel: ApprovalPanel;
   private readonly proposals = this._register(new Proposals());
 
-  /** `isStale` asks the guard whether a file's content moved on from what the session's change was made against. */
+  /**
+   * `isStale` asks the guard whether a file's content moved on from what the session's change was made against;
+   * `onDidObserveChange` is the change watcher's unfiltered event (typing, saves, other writers, our own edits).
+   */
   constructor(
     extensionUri: vscode.Uri,
     private readonly config: Config,
     private readonly labels: SessionLabels,
     private readonly log: Log,
     private readonly isStale: (sessionId: string, path: string) => Promise<boolean>,
+    onDidObserveChange: vscode.Event<vscode.Uri>,
   ) {
     super();
     this.panel = this._register(new ApprovalPanel(extensionUri, (message) => this.handle(message)));
-    this._register(vscode.workspace.onDidChangeTextDocument((event) => this.noticeChange(event.document.uri)));
-    const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/*'));
-    this._register(watcher.onDidChange((uri) => this.noticeChange(uri)));
-    this._register(watcher.onDidDelete((uri) => this.noticeChange(uri)));
+    this._register(onDidObserveChange((uri) => this.noticeChange(uri)));
     this._register(new vscode.Disposable(() => {
       for (const entry of this.pending.values()) entry.resolve({ approved: false, reason: 'ReadGate was shut down before the change was reviewed' });
       this.pending.clear();

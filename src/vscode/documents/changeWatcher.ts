@@ -3,7 +3,8 @@
  * file operations are turned into `guard.noteChange(path, who)`, so refusals and the Sessions view can say
  * who changed a file. Hints only: the guard always re-verifies by content, because watchers drop events under
  * load. Our own edits are announced beforehand (`expectOwnEdit`) and never reported as foreign changes.
- * A git checkout of many files is noted in bulk and logged once.
+ * A git checkout of many files is noted in bulk and logged once. `onDidObserveChange` reports every change seen,
+ * unfiltered, for owners that recheck by content anyway (the approval gate): the one workspace watcher.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -47,6 +48,12 @@ export class ChangeWatcher extends Disposable {
   private readonly _onDidNoteChange = this._register(new vscode.EventEmitter<string>());
   /** Fires with the path of every change told to the guard (views refresh their stale markers). */
   readonly onDidNoteChange = this._onDidNoteChange.event;
+  private readonly _onDidObserveChange = this._register(new vscode.EventEmitter<vscode.Uri>());
+  /**
+   * Fires with every file change seen, before any filtering: ReadGate's own edits, typing in a buffer, saves and
+   * files of virtual workspace folders included. A pending change must be rechecked whoever moved its file.
+   */
+  readonly onDidObserveChange = this._onDidObserveChange.event;
 
   constructor(
     private readonly guard: () => Guard,
@@ -63,7 +70,9 @@ export class ChangeWatcher extends Disposable {
     // The file event of the save itself arrives after did-save: keep the mark a moment longer.
     this._register(vscode.workspace.onDidSaveTextDocument((document) => this.savingSince.set(document.uri.fsPath, Date.now() - SAVE_WINDOW_MS + SAVE_ECHO_MS)));
     this._register(vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document.uri.scheme !== 'file' || event.contentChanges.length === 0) return;
+      if (event.contentChanges.length === 0) return;
+      this._onDidObserveChange.fire(event.document.uri);
+      if (event.document.uri.scheme !== 'file') return;
       const file = event.document.uri.fsPath;
       if (this.isOwn(file)) return;
       const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
@@ -114,12 +123,18 @@ export class ChangeWatcher extends Disposable {
     disposeAll(this.folderWatchers);
     this.folderWatchers = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      if (folder.uri.scheme !== 'file') continue;
+      const local = folder.uri.scheme === 'file';
       const files = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
-      const onFile = (event: 'created' | 'changed' | 'deleted') => (uri: vscode.Uri) => this.onFileEvent(uri.fsPath, event);
+      const onFile = (event: 'created' | 'changed' | 'deleted') => (uri: vscode.Uri) => {
+        this._onDidObserveChange.fire(uri);
+        if (local) this.onFileEvent(uri.fsPath, event);
+      };
       files.onDidCreate(onFile('created'));
       files.onDidChange(onFile('changed'));
       files.onDidDelete(onFile('deleted'));
+      this.folderWatchers.push(files);
+      // Attribution (git, own edits, saves) is for local files only; virtual folders just report changes.
+      if (!local) continue;
       // HEAD and the index move on checkout, merge, reset and stash: file events around them are git's.
       // Repositories nested in the folder count too.
       const git = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '{.git,**/.git}/{HEAD,index}'));
@@ -134,7 +149,7 @@ export class ChangeWatcher extends Disposable {
       };
       git.onDidChange(onGit);
       git.onDidCreate(onGit);
-      this.folderWatchers.push(files, git);
+      this.folderWatchers.push(git);
     }
   }
 
