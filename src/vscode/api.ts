@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Edit, Guard, MutationResult, ReadResult } from '../core/index';
-import type { ToolResultStore } from '../core/results/toolResultStore';
+import type { Edit, Guard, MutationResult, ReadResult, ToolResultStore } from '../core/index';
 import type { SessionLabels } from './sessionLabels';
 import { Disposable } from './util/dispose';
 import { toGuardPath } from './util/paths';

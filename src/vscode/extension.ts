@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ToolResultStore } from '../core/results/toolResultStore';
+import { ToolResultStore } from '../core/index';
 import { Api, type ReadGateApi } from './api';
 import { registerCommands } from './commands';
 import { Config } from './config';

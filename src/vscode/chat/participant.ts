@@ -8,8 +8,7 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Guard } from '../../core/index';
-import type { ToolResultStore } from '../../core/results/toolResultStore';
+import type { Guard, ToolResultStore } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { ledgerMarkdown } from '../reports/reports';

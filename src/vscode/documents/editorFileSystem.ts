@@ -9,9 +9,7 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import type { BatchWrite, FileStat, FileSystem, FolderExpectation, TextCodec, WriteExpectation, WriteOptions } from '../../core/index';
-import { writeConflict } from '../../core/fileErrors';
-import { createNodeFileSystem } from '../../core/nodeFileSystem';
+import { type BatchWrite, createNodeFileSystem, type FileStat, type FileSystem, type FolderExpectation, type TextCodec, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
 import { fromVirtualPath, isVirtualPath } from '../util/virtualPaths';
 import { WorkspaceFileSystem } from './workspaceFileSystem';
 
