@@ -4,6 +4,7 @@
  * extension uses (API.md section 1).
  */
 export { createGuard } from './guard';
+export { DEFAULTS } from './defaults';
 export { ERROR_CODES, isErrorCode } from './refusals/refusal';
 export { MAX_EDITS_PER_CALL } from './operations/inputValidation';
 export type { ErrorCode, Refusal } from './refusals/refusal';
