@@ -16,13 +16,13 @@ async function open(guard: Guard, node: SessionsNode | undefined): Promise<{ edi
   return { editor, seen: current?.seen ?? [] };
 }
 
-export function registerFileActions(guard: () => Guard): vscode.Disposable {
+export function registerFileActions(guard: Guard): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.openFile, async (node?: SessionsNode) => {
-      await open(guard(), node);
+      await open(guard, node);
     }),
     vscode.commands.registerCommand(CommandIds.revealSeenRange, async (node?: SessionsNode) => {
-      const opened = await open(guard(), node);
+      const opened = await open(guard, node);
       if (!opened || opened.seen.length === 0) return;
       const { editor, seen } = opened;
       const last = editor.document.lineCount - 1;

@@ -17,7 +17,7 @@ import { registerToggleDedup } from './toggleDedup';
 export interface CommandDeps {
   approvals: ApprovalService;
   log: Log;
-  guard: () => Guard;
+  guard: Guard;
   labels: SessionLabels;
   reports: Reports;
   toolResults: ToolResultStore;

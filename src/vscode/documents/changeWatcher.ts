@@ -1,15 +1,17 @@
 /**
  * Live invalidation hints: file-system watchers per workspace folder, document changes, saves and workbench
- * file operations are turned into `guard.noteChange(path, who)`, so refusals and the Sessions view can say
- * who changed a file. Hints only: the guard always re-verifies by content, because watchers drop events under
- * load. Our own edits are announced beforehand (`expectOwnEdit`) and never reported as foreign changes.
- * A git checkout of many files is noted in bulk and logged once. `onDidObserveChange` reports every change seen,
- * unfiltered, for owners that recheck by content anyway (the approval gate): the one workspace watcher.
+ * file operations are turned into noted changes (`onDidNoteChange`: path and who), which the guard host tells
+ * the guard, so refusals and the Sessions view can say who changed a file. Hints only: the guard always
+ * re-verifies by content, because watchers drop events under load. Our own edits are announced beforehand
+ * (the editor file system's `onWillWrite`) and never reported as foreign changes.
+ * A git checkout of many files is noted in bulk and logged once. This is the extension's one workspace watcher:
+ * `onDidObserveChange` reports every change seen, unfiltered, to owners that recheck by content anyway (the
+ * approval gate).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Guard } from '../../core/index';
+import type { ChangeSource } from '../../core/index';
 import type { Log } from '../log';
 import { Disposable, disposeAll } from '../util/dispose';
 import { attributeChange } from './changeAttribution';
@@ -29,6 +31,12 @@ function matchesDisk(document: vscode.TextDocument): boolean {
   }
 }
 
+/** A change to a file and who made it, as far as the events tell. */
+export interface NotedChange {
+  readonly path: string;
+  readonly source: ChangeSource;
+}
+
 /** How long after our own write its echo events are ignored, and how long git activity colours events. */
 const OWN_EDIT_WINDOW_MS = 3000;
 const GIT_WINDOW_MS = 3000;
@@ -45,8 +53,8 @@ export class ChangeWatcher extends Disposable {
   private readonly recentExternal = new Map<string, number>();
   private burst = { count: 0, timer: undefined as NodeJS.Timeout | undefined, git: 0 };
   private folderWatchers: vscode.Disposable[] = [];
-  private readonly _onDidNoteChange = this._register(new vscode.EventEmitter<string>());
-  /** Fires with the path of every change told to the guard (views refresh their stale markers). */
+  private readonly _onDidNoteChange = this._register(new vscode.EventEmitter<NotedChange>());
+  /** Fires with every change attributed to someone other than ReadGate (the guard notes it; views refresh). */
   readonly onDidNoteChange = this._onDidNoteChange.event;
   private readonly _onDidObserveChange = this._register(new vscode.EventEmitter<vscode.Uri>());
   /**
@@ -55,11 +63,13 @@ export class ChangeWatcher extends Disposable {
    */
   readonly onDidObserveChange = this._onDidObserveChange.event;
 
+  /** `onWillWrite`: the paths ReadGate's own file system is about to change. */
   constructor(
-    private readonly guard: () => Guard,
     private readonly log: Log,
+    onWillWrite: vscode.Event<string>,
   ) {
     super();
+    this._register(onWillWrite((file) => this.expectOwnEdit(file)));
     this.watchFolders();
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.watchFolders()));
     this._register(new vscode.Disposable(() => {
@@ -104,8 +114,7 @@ export class ChangeWatcher extends Disposable {
     return true;
   }
 
-  /** Called by the file system port right before it changes `file`. */
-  expectOwnEdit(file: string): void {
+  private expectOwnEdit(file: string): void {
     this.ownEdits.set(file, Date.now() + OWN_EDIT_WINDOW_MS);
   }
 
@@ -165,9 +174,8 @@ export class ChangeWatcher extends Disposable {
     this.countBurst(gitActive);
   }
 
-  private note(file: string, source: ReturnType<typeof attributeChange>): void {
-    this.guard().noteChange(file, source);
-    this._onDidNoteChange.fire(file);
+  private note(file: string, source: ChangeSource): void {
+    this._onDidNoteChange.fire({ path: file, source });
   }
 
   private rememberExternal(file: string): void {

@@ -61,7 +61,7 @@ function statisticsReport(guard: Guard, labels: SessionLabels): string {
 export class Reports extends Disposable implements vscode.TextDocumentContentProvider {
 
   constructor(
-    private readonly guard: () => Guard,
+    private readonly guard: Guard,
     private readonly labels: SessionLabels,
   ) {
     super();
@@ -70,8 +70,8 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
 
   provideTextDocumentContent(uri: vscode.Uri): string | Promise<string> {
     const kind = path.posix.basename(uri.path, '.md');
-    if (kind === 'statistics') return statisticsReport(this.guard(), this.labels);
-    return ledgerMarkdown(this.guard(), this.labels, decodeURIComponent(uri.query));
+    if (kind === 'statistics') return statisticsReport(this.guard, this.labels);
+    return ledgerMarkdown(this.guard, this.labels, decodeURIComponent(uri.query));
   }
 
   private opened = 0;

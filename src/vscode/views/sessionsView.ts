@@ -29,14 +29,14 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   readonly view: vscode.TreeView<SessionsNode>;
 
   constructor(
-    private readonly guard: () => Guard,
+    private readonly guard: Guard,
     private readonly labels: SessionLabels,
-    onDidNoteChange: vscode.Event<string>,
+    onDidNoteChange: vscode.Event<unknown>,
   ) {
     super();
     this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
     this._register(onDidNoteChange(() => this.scheduleRefresh()));
-    const unsubscribe = guard().onDidChangeLedger(() => this.scheduleRefresh());
+    const unsubscribe = guard.onDidChangeLedger(() => this.scheduleRefresh());
     this._register(new vscode.Disposable(() => {
       unsubscribe();
       if (this.refreshTimer) clearTimeout(this.refreshTimer);
@@ -56,7 +56,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   }
 
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
-    const guard = this.guard();
+    const guard = this.guard;
     if (!node) return guard.sessionIds().map((id) => ({ kind: 'session', id }));
     // A node drawn before its session was dropped: looking must not bring the session back.
     if (node.kind === 'file' || !guard.hasSession(node.id)) return [];
@@ -70,7 +70,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
     if (node.kind === 'session') {
-      const guard = this.guard();
+      const guard = this.guard;
       const session = guard.hasSession(node.id) ? guard.session(node.id) : undefined;
       const stats = session?.stats() ?? NO_STATS;
       const files = session?.entries().length ?? 0;
