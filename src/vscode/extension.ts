@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ToolResultStore } from '../core/results/toolResultStore';
+import { ToolResultStore } from '../core/index';
 import { Api, type ReadGateApi } from './api';
 import { registerCommands } from './commands';
 import { Config } from './config';
@@ -25,25 +25,25 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const started = performance.now();
   const log = new Log();
   const config = new Config();
-  // The watcher needs the guard and the file system needs the watcher: the guard is reached lazily.
-  let host: GuardHost | undefined;
-  const guard = () => host!.guard;
-  const watcher = new ChangeWatcher(guard, log);
-  const files = new EditorFileSystem((path) => watcher.expectOwnEdit(path), (message) => log.warn(`[write] ${message}`));
+  // Events point one way: the file system announces its writes, the watcher notes changes, the guard host tells
+  // the guard. The approval gate is the guard's approve port, so it is connected to the guard once that exists.
+  const files = new EditorFileSystem((message) => log.warn(`[write] ${message}`));
+  const watcher = new ChangeWatcher(log, files.onWillWrite);
   const labels = new SessionLabels();
-  const approvals = new ApprovalService(context.extensionUri, config, labels, log, async (sessionId, path) => (await guard().session(sessionId).check(path)) === 'stale');
+  const approvals = new ApprovalService(context.extensionUri, config, labels, log, watcher.onDidObserveChange);
   const toolResults = new ToolResultStore({ dir: path.join(context.globalStorageUri.fsPath, 'tool-results'), fileSystem: files, threshold: config.current.toolResultThreshold });
   const toolResultSettings = config.onDidChange((next) => toolResults.configure({ threshold: next.toolResultThreshold }));
   void toolResults.cleanup().then((removed) => removed && log.info('[results] removed expired tool results', { removed }));
-  host = new GuardHost(config, log, files, approvals.approve, [toolResults.dir]);
-  approvals.followSessions(host.guard);
-  const api = new Api(host.guard, labels, toolResults);
-  const toolSessions = new ToolSessions(guard);
+  const host = new GuardHost(config, log, files, approvals.approve, watcher.onDidNoteChange, [toolResults.dir]);
+  const guard = host.guard;
+  approvals.serve(guard);
+  const api = new Api(guard, labels, toolResults);
+  const toolSessions = new ToolSessions(() => guard);
   const reports = new Reports(guard, labels);
   const view = new SessionsView(guard, labels, watcher.onDidNoteChange);
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
-  context.subscriptions.push(log, config, toolResultSettings, host, watcher, approvals, api, toolSessions, reports, view, participant, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals, toolResults }));
+  context.subscriptions.push(log, config, files, toolResultSettings, host, watcher, approvals, api, toolSessions, reports, view, participant, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals, toolResults }));
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
   if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults));
   // Its own time, read by `npm run bench:host`.

@@ -5,7 +5,7 @@
  * shrink the saved-tool-result budgets (so a test need not produce 50 MB), answering the results folder.
  */
 import * as vscode from 'vscode';
-import type { ToolResultStore } from '../../core/results/toolResultStore';
+import type { ToolResultStore } from '../../core/index';
 import type { ParticipantTurn, ReadGateParticipant } from '../chat/participant';
 import type { ApprovalService } from './approvalService';
 

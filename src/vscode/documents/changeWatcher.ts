@@ -1,16 +1,25 @@
 /**
  * Live invalidation hints: file-system watchers per workspace folder, document changes, saves and workbench
- * file operations are turned into `guard.noteChange(path, who)`, so refusals and the Sessions view can say
- * who changed a file. Hints only: the guard always re-verifies by content, because watchers drop events under
- * load. Our own edits are announced beforehand (`expectOwnEdit`) and never reported as foreign changes.
- * A git checkout of many files is noted in bulk and logged once.
+ * file operations are turned into noted changes (`onDidNoteChange`: path and who), which the guard host tells
+ * the guard, so refusals and the Sessions view can say who changed a file. Hints only: the guard always
+ * re-verifies by content, because watchers drop events under load. Our own edits are announced beforehand
+ * (the editor file system's `onWillWrite`) and never reported as foreign changes.
+ * A git checkout of many files is noted in bulk and logged once. This is the extension's one workspace watcher:
+ * `onDidObserveChange` reports every change seen, unfiltered, to owners that recheck by content anyway (the
+ * approval gate).
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Guard } from '../../core/index';
+import type { ChangeSource } from '../../core/index';
 import type { Log } from '../log';
 import { Disposable, disposeAll } from '../util/dispose';
 import { attributeChange } from './changeAttribution';
+
+/** A change to a file and who made it, as far as the events tell. */
+export interface NotedChange {
+  readonly path: string;
+  readonly source: ChangeSource;
+}
 
 /** How long after our own write its echo events are ignored, and how long git activity colours events. */
 const OWN_EDIT_WINDOW_MS = 3000;
@@ -32,15 +41,23 @@ export class ChangeWatcher extends Disposable {
   private readonly recentExternal = new Map<string, number>();
   private burst = { count: 0, timer: undefined as NodeJS.Timeout | undefined, git: 0 };
   private folderWatchers: vscode.Disposable[] = [];
-  private readonly _onDidNoteChange = this._register(new vscode.EventEmitter<string>());
-  /** Fires with the path of every change told to the guard (views refresh their stale markers). */
+  private readonly _onDidNoteChange = this._register(new vscode.EventEmitter<NotedChange>());
+  /** Fires with every change attributed to someone other than ReadGate (the guard notes it; views refresh). */
   readonly onDidNoteChange = this._onDidNoteChange.event;
+  private readonly _onDidObserveChange = this._register(new vscode.EventEmitter<vscode.Uri>());
+  /**
+   * Fires with every file change seen, before any filtering: ReadGate's own edits, typing in a buffer, saves and
+   * files of virtual workspace folders included. A pending change must be rechecked whoever moved its file.
+   */
+  readonly onDidObserveChange = this._onDidObserveChange.event;
 
+  /** `onWillWrite`: the paths ReadGate's own file system is about to change. */
   constructor(
-    private readonly guard: () => Guard,
     private readonly log: Log,
+    onWillWrite: vscode.Event<string>,
   ) {
     super();
+    this._register(onWillWrite((file) => this.expectOwnEdit(file)));
     this.watchFolders();
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.watchFolders()));
     this._register(new vscode.Disposable(() => {
@@ -51,7 +68,9 @@ export class ChangeWatcher extends Disposable {
     // The file event of the save itself arrives after did-save: keep the mark a moment longer.
     this._register(vscode.workspace.onDidSaveTextDocument((document) => this.savingSince.set(document.uri.fsPath, Date.now() - SAVE_WINDOW_MS + SAVE_ECHO_MS)));
     this._register(vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document.uri.scheme !== 'file' || event.contentChanges.length === 0) return;
+      if (event.contentChanges.length === 0) return;
+      this._onDidObserveChange.fire(event.document.uri);
+      if (event.document.uri.scheme !== 'file') return;
       const file = event.document.uri.fsPath;
       if (this.isOwn(file)) return;
       const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
@@ -82,8 +101,7 @@ export class ChangeWatcher extends Disposable {
     return true;
   }
 
-  /** Called by the file system port right before it changes `file`. */
-  expectOwnEdit(file: string): void {
+  private expectOwnEdit(file: string): void {
     this.ownEdits.set(file, Date.now() + OWN_EDIT_WINDOW_MS);
   }
 
@@ -101,12 +119,18 @@ export class ChangeWatcher extends Disposable {
     disposeAll(this.folderWatchers);
     this.folderWatchers = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      if (folder.uri.scheme !== 'file') continue;
+      const local = folder.uri.scheme === 'file';
       const files = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
-      const onFile = (event: 'created' | 'changed' | 'deleted') => (uri: vscode.Uri) => this.onFileEvent(uri.fsPath, event);
+      const onFile = (event: 'created' | 'changed' | 'deleted') => (uri: vscode.Uri) => {
+        this._onDidObserveChange.fire(uri);
+        if (local) this.onFileEvent(uri.fsPath, event);
+      };
       files.onDidCreate(onFile('created'));
       files.onDidChange(onFile('changed'));
       files.onDidDelete(onFile('deleted'));
+      this.folderWatchers.push(files);
+      // Attribution (git, own edits, saves) is for local files only; virtual folders just report changes.
+      if (!local) continue;
       // HEAD and the index move on checkout, merge, reset and stash: file events around them are git's.
       // Repositories nested in the folder count too.
       const git = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '{.git,**/.git}/{HEAD,index}'));
@@ -121,7 +145,7 @@ export class ChangeWatcher extends Disposable {
       };
       git.onDidChange(onGit);
       git.onDidCreate(onGit);
-      this.folderWatchers.push(files, git);
+      this.folderWatchers.push(git);
     }
   }
 
@@ -138,9 +162,8 @@ export class ChangeWatcher extends Disposable {
     this.countBurst(gitActive);
   }
 
-  private note(file: string, source: ReturnType<typeof attributeChange>): void {
-    this.guard().noteChange(file, source);
-    this._onDidNoteChange.fire(file);
+  private note(file: string, source: ChangeSource): void {
+    this._onDidNoteChange.fire({ path: file, source });
   }
 
   private markDiskChange(file: string): void {

@@ -7,7 +7,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Guard, LedgerEntryView } from '../../core/index';
+import type { Guard, LedgerEntryView, SessionStats } from '../../core/index';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { describeChange } from './changeWords';
@@ -23,6 +23,8 @@ const CHECKED_FILES = 50;
 /** Files listed per session (the most recent); the rest are counted in one item that opens the full ledger. */
 const LISTED_FILES = 100;
 
+const NO_STATS: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
+
 export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean } | { kind: 'more'; sessionId: string; count: number };
 
 /** Shortest time between two redraws of the view. */
@@ -36,9 +38,9 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   readonly view: vscode.TreeView<SessionsNode>;
 
   constructor(
-    private readonly guard: () => Guard,
+    private readonly guard: Guard,
     private readonly labels: SessionLabels,
-    onDidNoteChange: vscode.Event<string>,
+    onDidNoteChange: vscode.Event<unknown>,
   ) {
     super();
     this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
@@ -49,7 +51,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
         this.refresh();
       }
     }));
-    const unsubscribe = guard().onDidChangeLedger(() => this.scheduleRefresh());
+    const unsubscribe = guard.onDidChangeLedger(() => this.scheduleRefresh());
     this._register(new vscode.Disposable(() => {
       unsubscribe();
       if (this.refreshTimer) clearTimeout(this.refreshTimer);
@@ -77,9 +79,10 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   }
 
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
-    const guard = this.guard();
+    const guard = this.guard;
     if (!node) return guard.sessionIds().map((id) => ({ kind: 'session', id }));
-    if (node.kind !== 'session') return [];
+    // A node drawn before its session was dropped: looking must not bring the session back.
+    if (node.kind !== 'session' || !guard.hasSession(node.id)) return [];
     const session = guard.session(node.id);
     // Most recently used first; a side bar shows a few dozen rows, so a long ledger is not sent whole on every redraw.
     const all = session.entries().reverse();
@@ -93,9 +96,10 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
     if (node.kind === 'session') {
-      const session = this.guard().session(node.id);
-      const stats = session.stats();
-      const files = session.entries().length;
+      const guard = this.guard;
+      const session = guard.hasSession(node.id) ? guard.session(node.id) : undefined;
+      const stats = session?.stats() ?? NO_STATS;
+      const files = session?.entries().length ?? 0;
       const item = new vscode.TreeItem(this.labels.labelOf(node.id), vscode.TreeItemCollapsibleState.Expanded);
       item.id = `session:${node.id}`;
       item.description = `${files} file${files === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'}`;
