@@ -44,6 +44,10 @@ function ownActivationMs() {
 const fmt = (n, digits = 2) => (n === undefined ? 'n/a' : n.toFixed(digits));
 
 async function main() {
+  if (process.env.READGATE_BENCH_ONLY === 'present') {
+    console.log(JSON.stringify(await measure('present')));
+    return;
+  }
   const absent = await measure('absent');
   const present = await measure('present');
   const rows = [];
