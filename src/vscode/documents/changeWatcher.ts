@@ -24,8 +24,9 @@ export interface NotedChange {
 /** How long after our own write its echo events are ignored, and how long git activity colours events. */
 const OWN_EDIT_WINDOW_MS = 3000;
 const GIT_WINDOW_MS = 3000;
-/** VS Code reloads a clean document within this after its file changed on disk. */
+/** VS Code reloads a clean document within this after its file changed on disk; its dirty flag settles within the second. */
 const RELOAD_WINDOW_MS = 3000;
+const RELOAD_SETTLE_MS = 150;
 /** A save (participants included) is over within this; its file-system echo arrives within the second. */
 const SAVE_WINDOW_MS = 5000;
 const SAVE_ECHO_MS = 1000;
@@ -35,8 +36,10 @@ export class ChangeWatcher extends Disposable {
   /** Files being saved, with when the save started (a save that never completes expires). */
   private readonly savingSince = new Map<string, number>();
   private gitActiveUntil = 0;
-  /** When each file last changed on disk (as the watcher reported), to tell reloads from typing. */
-  private readonly diskChanges = new Map<string, number>();
+  /** When each file last changed on disk and who the watcher's event named, to tell reloads from typing. */
+  private readonly diskChanges = new Map<string, { at: number; source: ChangeSource }>();
+  /** Pending looks at whether a document change was a reload (one per file). */
+  private readonly reloadChecks = new Map<string, NodeJS.Timeout>();
   /** Files noted as changed outside ReadGate lately: a git event arriving after them makes them git's. */
   private readonly recentExternal = new Map<string, number>();
   private burst = { count: 0, timer: undefined as NodeJS.Timeout | undefined, git: 0 };
@@ -63,6 +66,7 @@ export class ChangeWatcher extends Disposable {
     this._register(new vscode.Disposable(() => {
       disposeAll(this.folderWatchers);
       if (this.burst.timer) clearTimeout(this.burst.timer);
+      for (const timer of this.reloadChecks.values()) clearTimeout(timer);
     }));
     this._register(vscode.workspace.onWillSaveTextDocument((event) => this.savingSince.set(event.document.uri.fsPath, Date.now())));
     // The file event of the save itself arrives after did-save: keep the mark a moment longer.
@@ -74,11 +78,19 @@ export class ChangeWatcher extends Disposable {
       const file = event.document.uri.fsPath;
       if (this.isOwn(file)) return;
       const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
-      // A clean document that changes right after its file changed on disk is VS Code reloading it: the file
-      // event already said who. Decided from the event alone (no disk read, no look at the text), so typing
-      // costs nothing; the dirty flag lags on the first keystroke, which at worst keeps the file event's note.
-      if (!reason && !this.isSaving(file) && !event.document.isDirty && this.changedOnDiskLately(file)) return;
       this.note(file, attributeChange({ kind: 'document', duringSave: this.isSaving(file), reason }));
+      // A clean document that changes right after its file changed on disk may be VS Code reloading it. The dirty
+      // flag tells, but it lags on the first keystroke: look again a moment later, and if the document stayed
+      // clean it was a reload, whose author the file event named. No disk read and no look at the text, so
+      // typing costs nothing.
+      const onDisk = this.diskChanges.get(file);
+      if (!reason && !this.isSaving(file) && !event.document.isDirty && onDisk && Date.now() - onDisk.at <= RELOAD_WINDOW_MS && !this.reloadChecks.has(file)) {
+        const document = event.document;
+        this.reloadChecks.set(file, setTimeout(() => {
+          this.reloadChecks.delete(file);
+          if (!document.isDirty && !this.isDisposed) this.note(file, onDisk.source);
+        }, RELOAD_SETTLE_MS));
+      }
     }));
     this._register(vscode.workspace.onDidRenameFiles((event) => {
       for (const { oldUri, newUri } of event.files) {
@@ -151,13 +163,14 @@ export class ChangeWatcher extends Disposable {
 
   private onFileEvent(file: string, event: 'created' | 'changed' | 'deleted'): void {
     if (file.includes(`${path.sep}.git${path.sep}`) || this.isOwn(file)) return;
-    this.markDiskChange(file);
     // With unsaved changes the buffer is what the guard reads; a change on disk behind it is not what moved.
     if (vscode.workspace.textDocuments.some((document) => document.isDirty && document.uri.scheme === 'file' && document.uri.fsPath === file)) return;
     // A change VS Code itself made by saving an open document is the user's save, already reported.
     if (event === 'changed' && this.isSaving(file)) return;
     const gitActive = Date.now() < this.gitActiveUntil;
-    this.note(file, attributeChange({ kind: 'file', event, gitActive }));
+    const source = attributeChange({ kind: 'file', event, gitActive });
+    this.note(file, source);
+    this.markDiskChange(file, source);
     if (!gitActive && event !== 'deleted') this.rememberExternal(file);
     this.countBurst(gitActive);
   }
@@ -166,19 +179,14 @@ export class ChangeWatcher extends Disposable {
     this._onDidNoteChange.fire({ path: file, source });
   }
 
-  private markDiskChange(file: string): void {
+  private markDiskChange(file: string, source: ChangeSource): void {
     const now = Date.now();
     this.diskChanges.delete(file);
-    this.diskChanges.set(file, now);
-    for (const [old, at] of this.diskChanges) {
+    this.diskChanges.set(file, { at: now, source });
+    for (const [old, { at }] of this.diskChanges) {
       if (now - at <= RELOAD_WINDOW_MS && this.diskChanges.size <= 10_000) break;
       this.diskChanges.delete(old);
     }
-  }
-
-  private changedOnDiskLately(file: string): boolean {
-    const at = this.diskChanges.get(file);
-    return at !== undefined && Date.now() - at <= RELOAD_WINDOW_MS;
   }
 
   private rememberExternal(file: string): void {
