@@ -72,7 +72,7 @@ async function buildDist() {
 async function buildTests() {
   fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: ['src/**/*.ts', 'test/unit/**/*.ts', 'test/integration/*.ts'],
+    entryPoints: ['src/**/*.ts', 'test/unit/**/*.ts', 'test/integration/*.ts', 'test/benchHost/*.ts'],
     outdir: 'out',
     outbase: '.',
     bundle: false,

@@ -1,6 +1,8 @@
-// Layer rule (STYLE.md "Repository layout"): nothing under src/core may import `vscode` (not even types) or
-// anything under src/vscode, so dist/core.js stays a plain Node library. TypeScript's own pre-processor finds
-// every import form: import/export from, `import type`, require(), import(), `import x = require()`.
+// Layer rules (STYLE.md "Repository layout"): nothing under src/core may import `vscode` (not even types) or
+// anything under src/vscode, so dist/core.js stays a plain Node library; and src/vscode reaches the core only
+// through src/core/index.ts, so the adapters use the same public surface as every other caller of the library.
+// TypeScript's own pre-processor finds every import form: import/export from, `import type`, require(),
+// import(), `import x = require()`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,26 +17,41 @@ function* sourceFiles(dir) {
   }
 }
 
-/** Returns `file:line: message` strings, one per forbidden import under `<root>/src/core`. */
+const isUnder = (target, dir) => target === dir || target.startsWith(dir + path.sep);
+
+/** Every import of `file` as `{ spec, target, where }` (target: the resolved path of a relative import). */
+function* importsOf(root, file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  const lineStarts = ts.computeLineStarts(text);
+  for (const imported of importedFiles) {
+    const spec = imported.fileName;
+    const line = ts.computeLineAndCharacterOfPosition(lineStarts, imported.pos).line + 1;
+    const target = spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : undefined;
+    yield { spec, target, where: `${path.relative(root, file)}:${line}` };
+  }
+}
+
+/** Returns `file:line: message` strings, one per forbidden import under `<root>/src/core` or `<root>/src/vscode`. */
 export function findLayerViolations(root) {
   const coreDir = path.join(root, 'src/core');
   const adapterDir = path.join(root, 'src/vscode');
+  // The public surface, spelled with or without the file name or extension.
+  const coreIndex = new Set([coreDir, path.join(coreDir, 'index'), path.join(coreDir, 'index.ts'), path.join(coreDir, 'index.js')]);
   const violations = [];
   for (const file of sourceFiles(coreDir)) {
-    const text = fs.readFileSync(file, 'utf8');
-    const { importedFiles } = ts.preProcessFile(text, true, true);
-    const lineStarts = ts.computeLineStarts(text);
-    for (const imported of importedFiles) {
-      const spec = imported.fileName;
-      const line = ts.computeLineAndCharacterOfPosition(lineStarts, imported.pos).line + 1;
-      const where = `${path.relative(root, file)}:${line}`;
+    for (const { spec, target, where } of importsOf(root, file)) {
       if (spec === 'vscode' || spec.startsWith('vscode/')) {
         violations.push(`${where}: imports '${spec}'; src/core must not depend on the vscode API`);
-      } else if (spec.startsWith('.')) {
-        const target = path.resolve(path.dirname(file), spec);
-        if (target === adapterDir || target.startsWith(adapterDir + path.sep)) {
-          violations.push(`${where}: imports '${spec}' from src/vscode; adapters depend on core, never the reverse`);
-        }
+      } else if (target && isUnder(target, adapterDir)) {
+        violations.push(`${where}: imports '${spec}' from src/vscode; adapters depend on core, never the reverse`);
+      }
+    }
+  }
+  for (const file of sourceFiles(adapterDir)) {
+    for (const { spec, target, where } of importsOf(root, file)) {
+      if (target && isUnder(target, coreDir) && !coreIndex.has(target)) {
+        violations.push(`${where}: imports '${spec}', a core internal; adapters use only src/core/index.ts (export it there)`);
       }
     }
   }
@@ -48,5 +65,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`Layer check failed:\n${violations.map((v) => `  ${v}`).join('\n')}`);
     process.exit(1);
   }
-  console.log('Layer check: src/core imports neither vscode nor src/vscode.');
+  console.log('Layer check: src/core imports neither vscode nor src/vscode; src/vscode imports only src/core/index.ts.');
 }

@@ -4,6 +4,7 @@
  * CANCELLED without touching files.
  */
 import * as nodePath from 'node:path';
+import { DEFAULTS } from './defaults';
 import { ChangeNotes } from './ledger/changeNotes';
 import { SnapshotStore } from './ledger/snapshotStore';
 import { KeyedLock } from './lock';
@@ -15,14 +16,12 @@ import { GuardSessionImpl } from './operations/guardSession';
 import type { ApprovalDecision, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, SessionOptions } from './types';
 import { type Hasher, loadHasher } from './version/contentVersion';
 
-export const DEFAULT_LIMITS: Limits = {
-  maxLines: 2000,
-  maxBytes: 100_000,
-  maxLineLength: 2000,
-  maxFileBytes: 10 * 1024 * 1024,
+const DEFAULT_LIMITS: Limits = {
+  maxLines: DEFAULTS.maxLines,
+  maxBytes: DEFAULTS.maxBytes,
+  maxLineLength: DEFAULTS.maxLineLength,
+  maxFileBytes: DEFAULTS.maxFileBytes,
 };
-
-const DEFAULT_SNAPSHOT_BUDGET = 64 * 1024 * 1024;
 
 function checkRoots(roots: unknown): asserts roots is string[] {
   if (!Array.isArray(roots) || roots.some((root) => typeof root !== 'string' || !nodePath.isAbsolute(root))) {
@@ -50,7 +49,7 @@ export function createGuard(options: GuardOptions): Guard {
     maxFileBytes: positive('limits.maxFileBytes', given?.maxFileBytes, base.maxFileBytes),
   });
   const limits = limitsOf(options.limits, DEFAULT_LIMITS);
-  const snapshotBudget = positive('snapshotBudgetBytes', options.snapshotBudgetBytes, DEFAULT_SNAPSHOT_BUDGET);
+  const snapshotBudget = positive('snapshotBudgetBytes', options.snapshotBudgetBytes, DEFAULTS.snapshotBudgetBytes);
   const sessions = new Map<string, GuardSessionImpl>();
   const listeners = new Set<(change: LedgerChange) => void>();
   const forgetListeners = new Set<(sessionId: string) => void>();
@@ -75,7 +74,7 @@ export function createGuard(options: GuardOptions): Guard {
     logger: options.logger ?? nullLogger,
     clock,
     limits,
-    dedup: options.dedup ?? true,
+    dedup: options.dedup ?? DEFAULTS.dedup,
     paths: new PathPolicy({ roots: currentRoots, deny: currentDeny }, fs),
     snapshots: new SnapshotStore(snapshotBudget),
     snapshotMaxFileBytes: Math.max(1, Math.floor(snapshotBudget / 8)),
@@ -115,7 +114,7 @@ export function createGuard(options: GuardOptions): Guard {
       if (update.limits !== undefined) ctx.limits = limitsOf(update.limits, ctx.limits);
       if (update.dedup !== undefined) ctx.dedup = update.dedup;
       if (update.snapshotBudgetBytes !== undefined) {
-        const budget = positive('snapshotBudgetBytes', update.snapshotBudgetBytes, DEFAULT_SNAPSHOT_BUDGET);
+        const budget = positive('snapshotBudgetBytes', update.snapshotBudgetBytes, DEFAULTS.snapshotBudgetBytes);
         ctx.snapshots.resize(budget);
         ctx.snapshotMaxFileBytes = Math.max(1, Math.floor(budget / 8));
       }
@@ -123,6 +122,9 @@ export function createGuard(options: GuardOptions): Guard {
     },
     sessionIds(): string[] {
       return [...sessions.keys()];
+    },
+    hasSession(id: string): boolean {
+      return sessions.has(id);
     },
     dropSession(id: string): void {
       const session = sessions.get(id);

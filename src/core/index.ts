@@ -4,6 +4,7 @@
  * extension uses (API.md section 1).
  */
 export { createGuard } from './guard';
+export { DEFAULTS } from './defaults';
 export { ERROR_CODES, isErrorCode } from './refusals/refusal';
 export { MAX_EDITS_PER_CALL } from './operations/inputValidation';
 export type { ErrorCode, Refusal } from './refusals/refusal';
@@ -29,3 +30,18 @@ export type {
   SessionOptions,
   SessionStats,
 } from './types';
+
+// Building blocks the VS Code adapter shares with the guard, so each piece of knowledge keeps one owner: the
+// Node file system and its conflict errors, saved oversized tool results, and the line diff the approval
+// review splits into hunks. Headless callers may use them too.
+export { createNodeFileSystem } from './nodeFileSystem';
+export type { NodeFileSystemOptions } from './nodeFileSystem';
+export { writeConflict } from './fileErrors';
+export { ToolResultStore } from './results/toolResultStore';
+export type { PersistOutcome, ToolResultStoreOptions } from './results/toolResultStore';
+export { formatCount } from './read/formatCount';
+export { applyHunks, hunksOf } from './edit/hunks';
+export type { Hunk } from './edit/hunks';
+export { computeLineChanges } from './edit/lineDiff';
+export { indexLines } from './edit/lineEndings';
+export type { LineIndex } from './edit/lineEndings';

@@ -106,6 +106,11 @@ export interface Guard {
   configure(settings: GuardSettings): void;
   /** Ids of the live sessions. */
   sessionIds(): string[];
+  /**
+   * Whether a session with this id is live. Views and reports look with it first: `session(id)` creates a
+   * missing session, so looking through it would bring a dropped session back (empty).
+   */
+  hasSession(id: string): boolean;
   /** Forgets a session entirely (its ledger and statistics); a later `session(id)` starts afresh. */
   dropSession(id: string): void;
   /** Hears every change to any session's ledger; returns the unsubscribe function. */

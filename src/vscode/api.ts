@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Edit, Guard, MultiEditChange, MutationResult, ReadResult } from '../core/index';
-import type { ToolResultStore } from '../core/results/toolResultStore';
+import type { Edit, Guard, MultiEditChange, MutationResult, ReadResult, ToolResultStore } from '../core/index';
 import type { SessionLabels } from './sessionLabels';
 import { Disposable } from './util/dispose';
 import { toGuardPath } from './util/paths';
@@ -55,13 +54,13 @@ class ApiSession implements ReadGateSession {
   private disposed = false;
 
   constructor(
-    private readonly guard: () => Guard,
+    private readonly guard: Guard,
     readonly id: string,
     private readonly onDispose: () => void,
   ) {}
 
   private get session() {
-    return this.guard().session(this.id);
+    return this.guard.session(this.id);
   }
 
   async read(uri: vscode.Uri | string, options?: { offset?: number; limit?: number; force?: boolean }): Promise<ReadResult> {
@@ -108,7 +107,7 @@ class ApiSession implements ReadGateSession {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.guard().dropSession(this.id);
+    this.guard.dropSession(this.id);
     this.onDispose();
   }
 }
@@ -132,7 +131,7 @@ export class Api extends Disposable implements ReadGateApi {
   openSession(options: { id?: string; label?: string } = {}): ReadGateSession {
     const id = typeof options?.id === 'string' && options.id !== '' ? options.id : `api:${randomUUID()}`;
     this.labels.set(id, typeof options?.label === 'string' ? options.label : undefined);
-    return new ApiSession(() => this.guard, id, () => this.labels.delete(id));
+    return new ApiSession(this.guard, id, () => this.labels.delete(id));
   }
 
   async persistToolResult(options: { sessionId: string; callId: string; toolName: string; text: string }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }> {

@@ -5,6 +5,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { DEFAULTS } from '../core/index';
 import { type ApprovalMode, DEFAULT_PROTECTED_GLOBS } from './approval/approvalPolicy';
 import { DEFAULT_CHAT_TOOLS } from './chat/defaultTools';
 import { Disposable } from './util/dispose';
@@ -28,20 +29,15 @@ export interface ReadGateConfig {
 }
 
 
+/** The core's defaults (shared with the guard and checked against package.json) plus the adapter's own. */
 export const DEFAULT_CONFIG: ReadGateConfig = {
-  dedup: true,
-  maxLines: 2000,
-  maxBytes: 100_000,
-  maxLineLength: 2000,
-  maxFileBytes: 10 * 1024 * 1024,
+  ...DEFAULTS,
   deny: [],
   extraRoots: [],
-  snapshotBudgetBytes: 64 * 1024 * 1024,
   approvalMode: 'always',
   protectedGlobs: DEFAULT_PROTECTED_GLOBS,
   chatMaxToolRounds: 30,
   chatAdditionalTools: DEFAULT_CHAT_TOOLS,
-  toolResultThreshold: 28_000,
 };
 
 function readMode(value: unknown): ApprovalMode {
@@ -77,7 +73,7 @@ function readDeny(configuration: vscode.WorkspaceConfiguration): string[] {
 
 export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGateConfig {
   return Object.freeze({
-    dedup: configuration.get<boolean>('read.dedup') !== false,
+    dedup: typeof configuration.get('read.dedup') === 'boolean' ? configuration.get<boolean>('read.dedup')! : DEFAULT_CONFIG.dedup,
     maxLines: readInteger(configuration.get('read.maxLines'), DEFAULT_CONFIG.maxLines, 1, 1_000_000),
     maxBytes: readInteger(configuration.get('read.maxBytes'), DEFAULT_CONFIG.maxBytes, 1024, 100 * 1024 * 1024),
     maxLineLength: readInteger(configuration.get('read.maxLineLength'), DEFAULT_CONFIG.maxLineLength, 80, 1_000_000),

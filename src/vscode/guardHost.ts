@@ -1,11 +1,14 @@
 /**
  * Owns the guard the whole extension shares: creates it from the settings and the workspace folders (the
  * roots, plus `readgate.paths.extraRoots`) and pushes every later change of either into it, so settings
- * apply live without a reload. Disposing it disposes the guard (every later call is CANCELLED).
+ * apply live without a reload; tells it every change the change watcher notes. The guard is created once and
+ * never replaced, so owners hold the `Guard` itself. Disposing it disposes the guard (every later call is
+ * CANCELLED).
  */
 import * as vscode from 'vscode';
 import { type ApprovalDecision, type ApprovalRequest, createGuard, type FileSystem, type Guard, type GuardSettings } from '../core/index';
 import type { Config, ReadGateConfig } from './config';
+import type { NotedChange } from './documents/changeWatcher';
 import type { Log } from './log';
 import { Disposable } from './util/dispose';
 import { uriToGuardPath } from './util/paths';
@@ -37,11 +40,22 @@ function settingsOf(config: ReadGateConfig, internal: readonly string[]): Requir
 export class GuardHost extends Disposable {
   readonly guard: Guard;
 
-  /** `internalRoots`: ReadGate's own folders agents may read (saved oversized tool results). */
-  constructor(config: Config, log: Log, fileSystem: FileSystem, approve: (request: ApprovalRequest) => Promise<ApprovalDecision>, internalRoots: readonly string[] = []) {
+  /**
+   * `internalRoots`: ReadGate's own folders agents may read (saved oversized tool results); `onDidNoteChange`:
+   * the change watcher's changes with who made them.
+   */
+  constructor(
+    config: Config,
+    log: Log,
+    fileSystem: FileSystem,
+    approve: (request: ApprovalRequest) => Promise<ApprovalDecision>,
+    onDidNoteChange: vscode.Event<NotedChange>,
+    internalRoots: readonly string[] = [],
+  ) {
     super();
     this.guard = createGuard({ ...settingsOf(config.current, internalRoots), approve, logger: log, fileSystem });
     this._register(new vscode.Disposable(() => this.guard.dispose()));
+    this._register(onDidNoteChange(({ path, source }) => this.guard.noteChange(path, source)));
     this._register(config.onDidChange((next) => this.guard.configure(settingsOf(next, internalRoots))));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.guard.configure({ roots: rootsOf(config.current, internalRoots) })));
   }

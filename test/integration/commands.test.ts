@@ -48,6 +48,24 @@ suite('commands and the sessions view', () => {
     session.dispose();
   });
 
+  test('looking at a dropped session (its ledger, statistics, Reveal Seen Lines, Forget) does not bring it back', async () => {
+    // Views and reports looked through session(id), which creates a missing session: a dropped one came back empty.
+    const session = (await api()).openSession({ id: 'dropped-session' });
+    const file = freshFile(numbered(5));
+    await session.read(file);
+    session.dispose();
+    const node = { kind: 'session', id: 'dropped-session' };
+    await vscode.commands.executeCommand('readgate.showLedger', node);
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /has not seen any file yet/);
+    const entry = { path: file, version: 'x', totalLines: 5, seen: [1, 5], seenText: '1–5', recordedAt: 0 };
+    await vscode.commands.executeCommand('readgate.revealSeenRange', { kind: 'file', sessionId: 'dropped-session', entry });
+    await vscode.commands.executeCommand('readgate.forgetSession', node);
+    await vscode.commands.executeCommand('readgate.showStatistics');
+    const statistics = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.ok(!statistics.includes('dropped-session'), `the dropped session is live again:\n${statistics}`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('Toggle Dedup flips the setting both ways', async () => {
     const configuration = () => vscode.workspace.getConfiguration('readgate');
     assert.strictEqual(await vscode.commands.executeCommand('readgate.toggleDedup'), false);

@@ -82,5 +82,8 @@ suite('a git checkout under a session', () => {
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     session.dispose();
+    // git's HEAD and index events colour file changes for a few seconds: let them pass before the next suite
+    // writes files of its own.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
   });
 });

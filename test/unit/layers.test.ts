@@ -13,7 +13,7 @@ function writeFile(root: string, relative: string, text: string): void {
   fs.writeFileSync(file, text);
 }
 
-suite('layer check (src/core stays headless)', () => {
+suite('layer check (src/core stays headless, adapters use its public surface)', () => {
   test('passes on this repository', async () => {
     const { findLayerViolations } = await loadCheck();
     assert.deepStrictEqual(findLayerViolations(repoRoot), []);
@@ -36,9 +36,24 @@ suite('layer check (src/core stays headless)', () => {
     const root = makeTempDir();
     writeFile(root, 'src/core/guard.ts', "import { Log } from '../vscode/log';\n");
     writeFile(root, 'src/vscode/log.ts', 'export class Log {}\n');
-    writeFile(root, 'src/vscode/extension.ts', "import * as vscode from 'vscode';\nimport '../core/guard';\n");
+    writeFile(root, 'src/vscode/extension.ts', "import * as vscode from 'vscode';\nimport '../core/index';\n");
     assert.deepStrictEqual(findLayerViolations(root), [
       `${path.join('src', 'core', 'guard.ts')}:1: imports '../vscode/log' from src/vscode; adapters depend on core, never the reverse`,
+    ]);
+  });
+
+  test('reports adapter imports of core internals, in every form, and allows only src/core/index.ts', async () => {
+    // An adapter reaching past index.ts uses code headless callers cannot, and pins internals in place.
+    const { findLayerViolations } = await loadCheck();
+    const root = makeTempDir();
+    writeFile(root, 'src/core/index.ts', "export { createGuard } from './guard';\n");
+    writeFile(root, 'src/vscode/a.ts', "import { createGuard } from '../core/index';\nimport type { Guard } from '../core';\nimport '../core/index.js';\n");
+    writeFile(root, 'src/vscode/deep/b.ts', "import type { Limits } from '../../core/operations/context';\n");
+    writeFile(root, 'src/vscode/deep/c.ts', "const g = require('../../core/guard');\nexport const h = () => import('../../core/edit/hunks');\n");
+    assert.deepStrictEqual(findLayerViolations(root).sort(), [
+      `${path.join('src', 'vscode', 'deep', 'b.ts')}:1: imports '../../core/operations/context', a core internal; adapters use only src/core/index.ts (export it there)`,
+      `${path.join('src', 'vscode', 'deep', 'c.ts')}:1: imports '../../core/guard', a core internal; adapters use only src/core/index.ts (export it there)`,
+      `${path.join('src', 'vscode', 'deep', 'c.ts')}:2: imports '../../core/edit/hunks', a core internal; adapters use only src/core/index.ts (export it there)`,
     ]);
   });
 });

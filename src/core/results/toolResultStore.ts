@@ -11,6 +11,7 @@
  * Not here: deciding which calls produce results (the chat participant's loop does), or reading them back.
  */
 import * as nodePath from 'node:path';
+import { DEFAULTS } from '../defaults';
 import type { Clock, FileSystem } from '../ports';
 import { formatCount } from '../read/formatCount';
 
@@ -57,7 +58,7 @@ export class ToolResultStore {
   private readonly exempt: ReadonlySet<string>;
 
   constructor(private readonly options: ToolResultStoreOptions) {
-    this.threshold = options.threshold ?? 28_000;
+    this.threshold = options.threshold ?? DEFAULTS.toolResultThreshold;
     this.previewChars = options.previewChars ?? 2_000;
     this.maxFileBytes = options.maxFileBytes ?? 50 * 1024 * 1024;
     this.maxSessionBytes = options.maxSessionBytes ?? 500 * 1024 * 1024;

@@ -32,37 +32,25 @@ interface Pending {
   resolve(decision: ApprovalDecision): void;
 }
 
-export /**
- * Whether a file of a pending change may have moved on from what the session saw. A session that never read it
- * (a change naming an expectedVersion) cannot tell: the approval service then re-plans and compares.
- */
-function mayHaveMovedOn(guard: () => Guard): (sessionId: string, path: string) => Promise<boolean> {
-  return async (sessionId, path) => guard().sessionIds().includes(sessionId) && (await guard().session(sessionId).check(path)) !== 'fresh';
-}
-
 export class ApprovalService extends Disposable {
   private readonly pending = new Map<string, Pending>();
   private readonly grants = new Map<string, Set<string>>();
   private readonly panel: ApprovalPanel;
   private readonly proposals = this._register(new Proposals());
+  /** The guard this gate is the approve port of (see `serve`). */
+  private guard: Guard | undefined;
 
-  /**
-   * `isStale` asks the guard whether a file's content may have moved on from what the session's change was made
-   * against (true when it cannot tell: a re-plan then decides).
-   */
+  /** `onDidObserveChange` is the change watcher's unfiltered event (typing, saves, other writers, our own edits). */
   constructor(
     extensionUri: vscode.Uri,
     private readonly config: Config,
     private readonly labels: SessionLabels,
     private readonly log: Log,
-    private readonly isStale: (sessionId: string, path: string) => Promise<boolean>,
+    onDidObserveChange: vscode.Event<vscode.Uri>,
   ) {
     super();
     this.panel = this._register(new ApprovalPanel(extensionUri, (message) => this.handle(message)));
-    this._register(vscode.workspace.onDidChangeTextDocument((event) => this.noticeChange(event.document.uri)));
-    const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/*'));
-    this._register(watcher.onDidChange((uri) => this.noticeChange(uri)));
-    this._register(watcher.onDidDelete((uri) => this.noticeChange(uri)));
+    this._register(onDidObserveChange((uri) => this.noticeChange(uri)));
     this._register(new vscode.Disposable(() => {
       for (const entry of this.pending.values()) entry.resolve({ approved: false, reason: 'ReadGate was shut down before the change was reviewed' });
       this.pending.clear();
@@ -108,10 +96,14 @@ export class ApprovalService extends Disposable {
   }
 
   /**
-   * Grants live no longer than what their session has seen: a session that forgets (Forget Session, `/forget`,
-   * `clear()`, expiry, disposal) loses its grants too, and a new session reusing its id starts without them.
+   * Connects the gate to the guard it serves. The guard is created with `approve` as its port, so it exists only
+   * after the gate, and no request can arrive before this call. A file that changes during review is rechecked
+   * by content in the requesting session. Grants live no longer than what their session has seen: a session
+   * that forgets (Forget Session, `/forget`, `clear()`, expiry, disposal) loses its grants too, and a new session
+   * reusing its id starts without them.
    */
-  followSessions(guard: Guard): void {
+  serve(guard: Guard): void {
+    this.guard = guard;
     const unsubscribe = guard.onDidForgetSession((sessionId) => {
       if (this.grants.delete(sessionId)) this.log.info('[approval] grants dropped with their session', { session: sessionId });
     });
@@ -210,6 +202,16 @@ export class ApprovalService extends Disposable {
     } finally {
       entry.refreshing = false;
     }
+  }
+
+  /**
+   * Whether the file's content may have moved on from what the session's change was made against (never creates
+   * a session). A session that never read it (a change naming an expectedVersion) cannot tell: true, and the
+   * re-plan decides.
+   */
+  private async isStale(sessionId: string, path: string): Promise<boolean> {
+    const guard = this.guard;
+    return guard !== undefined && guard.hasSession(sessionId) && (await guard.session(sessionId).check(path)) !== 'fresh';
   }
 
   private relative(path: string): string | undefined {

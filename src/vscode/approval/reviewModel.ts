@@ -2,10 +2,7 @@
  * One pending review: what the panel shows for an approval request (files, hunks, numbered lines), and the
  * decision that results from what the user accepted. Pure over the core's request; no `vscode` import.
  */
-import { type Hunk, applyHunks, hunksOf } from '../../core/edit/hunks';
-import { computeLineChanges } from '../../core/edit/lineDiff';
-import { indexLines, type LineIndex } from '../../core/edit/lineEndings';
-import type { ApprovalDecision, ApprovalRequest } from '../../core/index';
+import { type ApprovalDecision, type ApprovalRequest, applyHunks, computeLineChanges, type Hunk, hunksOf, indexLines, type LineIndex } from '../../core/index';
 import type { DiffLine, FileView, HunkView, RequestView } from './protocol';
 
 export interface ReviewFile {

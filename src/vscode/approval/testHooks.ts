@@ -6,15 +6,14 @@
  * list the guard's live session ids (to see that one-call sessions do not pile up).
  */
 import * as vscode from 'vscode';
-import type { Guard } from '../../core/index';
-import type { ToolResultStore } from '../../core/results/toolResultStore';
+import type { Guard, ToolResultStore } from '../../core/index';
 import type { ParticipantTurn, ReadGateParticipant } from '../chat/participant';
 import type { ApprovalService } from './approvalService';
 
 export const TEST_HOOK_COMMAND = 'readgate._test.approval';
 export const CHAT_TEST_HOOK_COMMAND = 'readgate._test.chatTurns';
 
-export function registerTestHooks(approvals: ApprovalService, participant: ReadGateParticipant, toolResults: ToolResultStore, guard: () => Guard): vscode.Disposable {
+export function registerTestHooks(approvals: ApprovalService, participant: ReadGateParticipant, toolResults: ToolResultStore, guard: Guard): vscode.Disposable {
   const turns: ParticipantTurn[] = [];
   return vscode.Disposable.from(
     vscode.commands.registerCommand(TEST_HOOK_COMMAND, (action: 'pending' | 'message', message?: unknown) => {
@@ -28,6 +27,6 @@ export function registerTestHooks(approvals: ApprovalService, participant: ReadG
       toolResults.configure(limits);
       return toolResults.dir;
     }),
-    vscode.commands.registerCommand('readgate._test.sessionIds', () => guard().sessionIds()),
+    vscode.commands.registerCommand('readgate._test.sessionIds', () => guard.sessionIds()),
   );
 }

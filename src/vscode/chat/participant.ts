@@ -8,8 +8,7 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Guard } from '../../core/index';
-import type { ToolResultStore } from '../../core/results/toolResultStore';
+import type { Guard, ToolResultStore } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { ledgerMarkdown } from '../reports/reports';
@@ -26,7 +25,7 @@ const CHARS_PER_TOKEN = 3;
 
 export interface ParticipantDeps {
   extensionUri: vscode.Uri;
-  guard: () => Guard;
+  guard: Guard;
   toolSessions: ToolSessions;
   toolResults: ToolResultStore;
   labels: SessionLabels;
@@ -67,16 +66,16 @@ export class ReadGateParticipant extends Disposable {
   }
 
   private async ledger(sessionId: string, stream: vscode.ChatResponseStream, droppedTurns: number): Promise<vscode.ChatResult> {
-    const guard = this.deps.guard();
-    const seen = guard.sessionIds().includes(sessionId) ? guard.session(sessionId).entries() : [];
+    const guard = this.deps.guard;
+    const seen = guard.hasSession(sessionId) ? guard.session(sessionId).entries() : [];
     stream.markdown(seen.length ? await ledgerMarkdown(guard, this.deps.labels, sessionId, { heading: false }) : 'This chat has not seen any file yet. Ask me to read or change something.');
     return { metadata: this.metadata(sessionId, [], droppedTurns, 'ledger') };
   }
 
   private async forget(sessionId: string, stream: vscode.ChatResponseStream, droppedTurns: number): Promise<vscode.ChatResult> {
-    const guard = this.deps.guard();
-    const count = guard.sessionIds().includes(sessionId) ? guard.session(sessionId).entries().length : 0;
-    guard.session(sessionId).clear();
+    const guard = this.deps.guard;
+    const count = guard.hasSession(sessionId) ? guard.session(sessionId).entries().length : 0;
+    if (guard.hasSession(sessionId)) guard.session(sessionId).clear();
     this.deps.toolResults.forgetSession(sessionId);
     const removed = await this.deps.toolResults.cleanup();
     this.deps.log.info('[chat] /forget', { session: sessionId, files: count, expiredResultsRemoved: removed });
@@ -96,7 +95,7 @@ export class ReadGateParticipant extends Disposable {
     this.deps.log.info('[chat] turn started', { session: sessionId, model: request.model.id, maxInputTokens: request.model.maxInputTokens, earlierTurns: turns.length, droppedTurns: dropTurns });
     if (forget) {
       // Content the ledger counts as shown left the model's context: placeholders for it would lie.
-      this.deps.guard().session(sessionId).clear();
+      this.deps.guard.session(sessionId).clear();
       this.deps.log.info('[chat] older tool output no longer fits the model; session cleared', { session: sessionId, droppedTurns: dropTurns });
       stream.progress('Older file contents no longer fit the model\'s context, so this chat will read files again.');
     }
@@ -111,7 +110,7 @@ export class ReadGateParticipant extends Disposable {
       binding?.dispose();
     }
     if (outcome.kind === 'cancelled' && hasUnansweredRead(outcome.rounds)) {
-      this.deps.guard().session(sessionId).clear();
+      this.deps.guard.session(sessionId).clear();
       this.deps.log.info('[chat] cancelled during a read; session cleared so no placeholder points at content the model never got', { session: sessionId });
     }
     this.deps.log.info('[chat] turn finished', { session: sessionId, outcome: outcome.kind, rounds: outcome.rounds.length, toolCalls: outcome.rounds.reduce((n, round) => n + round.calls.length, 0) });

@@ -10,7 +10,7 @@
  */
 import * as nodePath from 'path';
 import * as vscode from 'vscode';
-import type { ToolResultStore } from '../../core/results/toolResultStore';
+import type { ToolResultStore } from '../../core/index';
 import type { Log } from '../log';
 import { ToolNames } from '../tools/toolNames';
 import { toGuardPath } from '../util/paths';

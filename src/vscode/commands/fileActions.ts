@@ -12,17 +12,17 @@ async function open(guard: Guard, node: SessionsNode | undefined): Promise<{ edi
   if (node?.kind !== 'file') return undefined;
   const document = await vscode.workspace.openTextDocument(guardPathToUri(node.entry.path));
   const editor = await vscode.window.showTextDocument(document, { preview: true });
-  const current = guard.sessionIds().includes(node.sessionId) ? guard.session(node.sessionId).entries().find((entry) => entry.path === node.entry.path) : undefined;
+  const current = guard.hasSession(node.sessionId) ? guard.session(node.sessionId).entries().find((entry) => entry.path === node.entry.path) : undefined;
   return { editor, seen: current?.seen ?? [] };
 }
 
-export function registerFileActions(guard: () => Guard): vscode.Disposable {
+export function registerFileActions(guard: Guard): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.openFile, async (node?: SessionsNode) => {
-      await open(guard(), node);
+      await open(guard, node);
     }),
     vscode.commands.registerCommand(CommandIds.revealSeenRange, async (node?: SessionsNode) => {
-      const opened = await open(guard(), node);
+      const opened = await open(guard, node);
       if (!opened || opened.seen.length === 0) return;
       const { editor, seen } = opened;
       const last = editor.document.lineCount - 1;

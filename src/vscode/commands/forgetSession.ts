@@ -10,19 +10,19 @@ import type { SessionsNode } from '../views/sessionsView';
 import { CommandIds } from './commandIds';
 import { pickSession } from './pickSession';
 
-export function registerForgetSession(guard: () => Guard, labels: SessionLabels): vscode.Disposable {
+export function registerForgetSession(guard: Guard, labels: SessionLabels): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.forgetSession, async (node?: SessionsNode) => {
-      const id = await pickSession(guard(), labels, node, 'Which session should forget what it has seen?');
+      const id = await pickSession(guard, labels, node, 'Which session should forget what it has seen?');
       if (!id) return;
       const label = labels.labelOf(id);
-      guard().dropSession(id);
+      guard.dropSession(id);
       void vscode.window.showInformationMessage(`ReadGate forgot what "${label}" had seen; it must read files again before changing them.`);
     }),
     vscode.commands.registerCommand(CommandIds.forgetAllSessions, () => {
       // One-call sessions of tool calls without a chat session end with their call; they hold nothing to forget.
-      const ids = guard().sessionIds().filter((id) => !isStandaloneSession(id));
-      for (const id of ids) guard().dropSession(id);
+      const ids = guard.sessionIds().filter((id) => !isStandaloneSession(id));
+      for (const id of ids) guard.dropSession(id);
       void vscode.window.showInformationMessage(ids.length ? `ReadGate forgot ${ids.length} session${ids.length === 1 ? '' : 's'}.` : 'There were no sessions to forget.');
     }),
   );

@@ -1,7 +1,6 @@
 /** Registers every command; the returned Disposable unregisters them all. */
 import * as vscode from 'vscode';
-import type { Guard } from '../../core/index';
-import type { ToolResultStore } from '../../core/results/toolResultStore';
+import type { Guard, ToolResultStore } from '../../core/index';
 import type { ApprovalService } from '../approval/approvalService';
 import type { Log } from '../log';
 import type { Reports } from '../reports/reports';
@@ -18,7 +17,7 @@ import { registerToggleDedup } from './toggleDedup';
 export interface CommandDeps {
   approvals: ApprovalService;
   log: Log;
-  guard: () => Guard;
+  guard: Guard;
   labels: SessionLabels;
   reports: Reports;
   toolResults: ToolResultStore;

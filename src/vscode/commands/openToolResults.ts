@@ -4,8 +4,7 @@
  * desktop file manager exists). A `Uri` argument opens that result directly.
  */
 import * as vscode from 'vscode';
-import type { ToolResultStore } from '../../core/results/toolResultStore';
-import { formatCount } from '../../core/read/formatCount';
+import { formatCount, type ToolResultStore } from '../../core/index';
 import { CommandIds } from './commandIds';
 
 function age(ms: number): string {

@@ -7,9 +7,9 @@ import type { SessionsNode } from '../views/sessionsView';
 import { CommandIds } from './commandIds';
 import { pickSession } from './pickSession';
 
-export function registerShowLedger(guard: () => Guard, labels: SessionLabels, reports: Reports): vscode.Disposable {
+export function registerShowLedger(guard: Guard, labels: SessionLabels, reports: Reports): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.showLedger, async (node?: SessionsNode) => {
-    const id = await pickSession(guard(), labels, node, 'Which session\u2019s ledger?');
+    const id = await pickSession(guard, labels, node, 'Which session\u2019s ledger?');
     if (id) await reports.open('ledger', id);
   });
 }

@@ -9,10 +9,9 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import type { BatchWrite, FileStat, FileSystem, FolderExpectation, TextCodec, WriteExpectation, WriteOptions } from '../../core/index';
-import { writeConflict } from '../../core/fileErrors';
-import { createNodeFileSystem } from '../../core/nodeFileSystem';
+import { type BatchWrite, createNodeFileSystem, type FileStat, type FileSystem, type FolderExpectation, type TextCodec, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
 import { fromVirtualPath, isVirtualPath } from '../util/virtualPaths';
+import { Disposable } from '../util/dispose';
 import { WorkspaceFileSystem } from './workspaceFileSystem';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -53,7 +52,7 @@ function minimalReplacement(document: vscode.TextDocument, after: string): { ran
   return { range: new vscode.Range(document.positionAt(start), document.positionAt(before.length - end)), text: after.slice(start, after.length - end) };
 }
 
-export class EditorFileSystem implements FileSystem {
+export class EditorFileSystem extends Disposable implements FileSystem {
   /** Disk writes verify through the Node port; a document's edit is checked against its text just before it is applied. */
   readonly verifiesExpectations = true;
   private readonly local: FileSystem;
@@ -64,14 +63,13 @@ export class EditorFileSystem implements FileSystem {
     return isVirtualPath(path) ? this.virtual : this.local;
   }
 
-  /**
-   * `beforeOwnEdit` hears every path this file system is about to change, so watchers can tell our edits apart;
-   * `warn` hears what went wrong after a write returned (another writer's late change to a replaced file).
-   */
-  constructor(
-    private readonly beforeOwnEdit: (path: string) => void = () => {},
-    warn?: (message: string) => void,
-  ) {
+  private readonly _onWillWrite = this._register(new vscode.EventEmitter<string>());
+  /** Fires with every path this file system is about to change, so watchers can tell our edits apart. */
+  readonly onWillWrite = this._onWillWrite.event;
+
+  /** `warn` hears what went wrong after a write returned (another writer's late change to a replaced file). */
+  constructor(warn?: (message: string) => void) {
+    super();
     this.local = createNodeFileSystem(warn ? { warn } : {});
   }
 
@@ -129,7 +127,7 @@ export class EditorFileSystem implements FileSystem {
   }
 
   async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void> {
-    this.beforeOwnEdit(path);
+    this._onWillWrite.fire(path);
     const document = await this.editableDocument(path);
     if (!document) return this.backend(path).writeFile(path, data, options);
     // The buffer must still hold exactly what the guard planned against: typing during review is never overwritten.
@@ -154,7 +152,7 @@ export class EditorFileSystem implements FileSystem {
    * files on disk atomically. All or nothing: if the editor refuses its part, the disk files are restored.
    */
   async writeBatch(writes: BatchWrite[]): Promise<void> {
-    for (const write of writes) this.beforeOwnEdit(write.path);
+    for (const write of writes) this._onWillWrite.fire(write.path);
     const inEditor: { document: vscode.TextDocument; wasDirty: boolean; text: string }[] = [];
     const onDisk: BatchWrite[] = [];
     for (const write of writes) {
@@ -204,7 +202,7 @@ export class EditorFileSystem implements FileSystem {
   }
 
   unlink(path: string, expect?: WriteExpectation): Promise<void> {
-    this.beforeOwnEdit(path);
+    this._onWillWrite.fire(path);
     return this.backend(path).unlink(path, expect);
   }
 

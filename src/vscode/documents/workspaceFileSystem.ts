@@ -4,8 +4,7 @@
  * no inodes); there are no symlinks, modes or hard links; writes are whatever the provider makes of them.
  */
 import * as vscode from 'vscode';
-import type { ChunkReader, FileKind, FileStat, FileSystem, WriteExpectation, WriteOptions } from '../../core/index';
-import { writeConflict } from '../../core/fileErrors';
+import { type ChunkReader, type FileKind, type FileStat, type FileSystem, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
 import { fromVirtualPath } from '../util/virtualPaths';
 
 function uriOf(path: string): vscode.Uri {

@@ -19,8 +19,9 @@ export const REPORT_SCHEME = 'readgate-report';
  * "Since then" names a change only when the content differs from what the session saw (decided by content).
  */
 export async function ledgerMarkdown(guard: Guard, labels: SessionLabels, id: string, options: { heading: boolean } = { heading: true }): Promise<string> {
-  const entries: LedgerEntryView[] = guard.sessionIds().includes(id) ? guard.session(id).entries() : [];
-  const stale = await Promise.all(entries.map((entry) => (entry.version === undefined ? false : guard.session(id).check(entry.path).then((state) => state === 'stale', () => false))));
+  const session = guard.hasSession(id) ? guard.session(id) : undefined;
+  const entries: LedgerEntryView[] = session?.entries() ?? [];
+  const stale = await Promise.all(entries.map((entry) => (entry.version === undefined || !session ? false : session.check(entry.path).then((state) => state === 'stale', () => false))));
   const lines = options.heading ? [`# ReadGate ledger: ${labels.labelOf(id)}`, '', `Session id: \`${id}\``, ''] : [];
   if (entries.length === 0) return [...lines, 'This session has not seen any file yet.'].join('\n');
   lines.push('| file | lines seen | of | version | since then |', '|---|---|---|---|---|');
@@ -61,7 +62,7 @@ function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals:
 export class Reports extends Disposable implements vscode.TextDocumentContentProvider {
 
   constructor(
-    private readonly guard: () => Guard,
+    private readonly guard: Guard,
     private readonly labels: SessionLabels,
     private readonly standaloneTotals: () => SessionStats | undefined = () => undefined,
   ) {
@@ -71,8 +72,8 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
 
   provideTextDocumentContent(uri: vscode.Uri): string | Promise<string> {
     const kind = path.posix.basename(uri.path, '.md');
-    if (kind === 'statistics') return statisticsReport(this.guard(), this.labels, this.standaloneTotals());
-    return ledgerMarkdown(this.guard(), this.labels, decodeURIComponent(uri.query));
+    if (kind === 'statistics') return statisticsReport(this.guard, this.labels, this.standaloneTotals());
+    return ledgerMarkdown(this.guard, this.labels, decodeURIComponent(uri.query));
   }
 
   private opened = 0;

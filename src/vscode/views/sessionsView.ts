@@ -7,7 +7,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Guard, LedgerEntryView } from '../../core/index';
+import type { Guard, LedgerEntryView, SessionStats } from '../../core/index';
 import { isStandaloneSession } from '../chat/sessionKeys';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
@@ -21,8 +21,12 @@ export const SESSIONS_VIEW_ID = 'readgate.sessions';
  * what a side bar shows, so a redraw during a checkout of thousands of files stays cheap.
  */
 const CHECKED_FILES = 50;
+/** Files listed per session (the most recent); the rest are counted in one item that opens the full ledger. */
+const LISTED_FILES = 100;
 
-export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean };
+const NO_STATS: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
+
+export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean } | { kind: 'more'; sessionId: string; count: number };
 
 /** Shortest time between two redraws of the view. */
 const REFRESH_INTERVAL_MS = 400;
@@ -35,9 +39,9 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   readonly view: vscode.TreeView<SessionsNode>;
 
   constructor(
-    private readonly guard: () => Guard,
+    private readonly guard: Guard,
     private readonly labels: SessionLabels,
-    onDidNoteChange: vscode.Event<string>,
+    onDidNoteChange: vscode.Event<unknown>,
   ) {
     super();
     this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
@@ -48,7 +52,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
         this.refresh();
       }
     }));
-    const unsubscribe = guard().onDidChangeLedger(() => this.scheduleRefresh());
+    const unsubscribe = guard.onDidChangeLedger(() => this.scheduleRefresh());
     this._register(new vscode.Disposable(() => {
       unsubscribe();
       if (this.refreshTimer) clearTimeout(this.refreshTimer);
@@ -76,29 +80,41 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   }
 
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
-    const guard = this.guard();
+    const guard = this.guard;
     // A tool call without a chat session has a session for that call only: not one to list.
     if (!node) return guard.sessionIds().filter((id) => !isStandaloneSession(id)).map((id) => ({ kind: 'session', id }));
-    if (node.kind === 'file') return [];
+    // A node drawn before its session was dropped: looking must not bring the session back.
+    if (node.kind !== 'session' || !guard.hasSession(node.id)) return [];
     const session = guard.session(node.id);
-    // Most recently used first.
-    const entries = session.entries().reverse();
+    // Most recently used first; a side bar shows a few dozen rows, so a long ledger is not sent whole on every redraw.
+    const all = session.entries().reverse();
+    const entries = all.slice(0, LISTED_FILES);
     // Checking reads and hashes a file: only the most recent files get a content check on each redraw.
     const states = await Promise.all(entries.map((entry, index) => (entry.version === undefined || index >= CHECKED_FILES ? 'unknown' : session.check(entry.path).catch(() => 'unknown'))));
-    return entries.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
+    const files: SessionsNode[] = entries.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
+    if (all.length > entries.length) files.push({ kind: 'more', sessionId: node.id, count: all.length - entries.length });
+    return files;
   }
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
     if (node.kind === 'session') {
-      const session = this.guard().session(node.id);
-      const stats = session.stats();
-      const files = session.entries().length;
+      const guard = this.guard;
+      const session = guard.hasSession(node.id) ? guard.session(node.id) : undefined;
+      const stats = session?.stats() ?? NO_STATS;
+      const files = session?.entries().length ?? 0;
       const item = new vscode.TreeItem(this.labels.labelOf(node.id), vscode.TreeItemCollapsibleState.Expanded);
       item.id = `session:${node.id}`;
       item.description = `${files} file${files === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'}`;
       item.tooltip = new vscode.MarkdownString(`**${this.labels.labelOf(node.id)}**\n\nSession id: \`${node.id}\`\n\nReads ${stats.reads} (${stats.placeholderHits} answered with the unchanged placeholder, ~${stats.estimatedTokensSaved} tokens saved) · changes applied ${stats.mutations}`);
       item.contextValue = 'readgate.session';
       item.iconPath = new vscode.ThemeIcon('comment-discussion');
+      return item;
+    }
+    if (node.kind === 'more') {
+      const item = new vscode.TreeItem(`… ${node.count} more file${node.count === 1 ? '' : 's'}`, vscode.TreeItemCollapsibleState.None);
+      item.id = `more:${node.sessionId}`;
+      item.tooltip = 'Open the session’s full ledger';
+      item.command = { command: 'readgate.showLedger', title: 'Show Session Ledger', arguments: [{ kind: 'session', id: node.sessionId }] };
       return item;
     }
     const { entry } = node;

@@ -78,6 +78,18 @@ suite('session statistics, ledger views and change events', () => {
     assert.strictEqual(codeOf(await again.edit(file, [{ oldString: 'line 1', newString: 'x' }])), 'EDIT_REQUIRES_PRIOR_READ');
     assert.strictEqual(again.stats().reads, 0);
   });
+
+  test('hasSession tells live sessions apart without creating any', async () => {
+    // Views and reports of a dropped session used session(id) to look, which brought it back empty.
+    const f = fixture();
+    await f.session.read(f.file('a.txt', numbered(3)));
+    assert.strictEqual(f.guard.hasSession('test'), true);
+    assert.strictEqual(f.guard.hasSession('other'), false);
+    assert.strictEqual(f.guard.hasSession(''), false);
+    f.guard.dropSession('test');
+    assert.strictEqual(f.guard.hasSession('test'), false);
+    assert.deepStrictEqual(f.guard.sessionIds(), [], 'looking created a session');
+  });
 });
 
 suite('live settings', () => {

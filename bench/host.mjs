@@ -1,0 +1,77 @@
+// `npm run bench:host`: the editor benchmark. Runs test/benchHost in the bundled VS Code twice, without ReadGate
+// ("absent") and with it ("present"), each in a fresh copy of the same workspace, then prints every editor
+// figure with its ratio and whether it meets its target. Not part of `npm test`; timings are never asserted.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runTests } from '@vscode/test-electron';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Any extension that is not ReadGate will do as the development extension of the "absent" run.
+const stub = path.join(root, 'out/test/fixtures/scriptedModel');
+
+async function measure(mode) {
+  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), `readgate-bench-${mode}-`));
+  const result = path.join(os.tmpdir(), `readgate-bench-${mode}-${process.pid}.json`);
+  fs.rmSync(result, { force: true });
+  try {
+    await runTests({
+      vscodeExecutablePath: process.env.READGATE_VSCODE_EXECUTABLE ?? path.join(root, 'test/harness/code-headless'),
+      extensionDevelopmentPath: mode === 'present' ? [root, stub] : [stub],
+      extensionTestsPath: path.join(root, 'out/test/benchHost/index.js'),
+      launchArgs: [workspace, '--disable-extensions'],
+      extensionTestsEnv: { READGATE_BENCH_MODE: mode, READGATE_BENCH_RESULT: result, READGATE_TEST_OUT: path.join(root, 'test-results/bench-host', mode) },
+    });
+    return JSON.parse(fs.readFileSync(result, 'utf8'));
+  } finally {
+    fs.rmSync(workspace, { recursive: true, force: true });
+    fs.rmSync(result, { force: true });
+  }
+}
+
+/** ReadGate's own activation time, as its log says (the host's activate() round trip includes VS Code's work). */
+function ownActivationMs() {
+  const logs = path.join(root, 'test-results/bench-host/present/state/user-data/logs');
+  for (const session of fs.existsSync(logs) ? fs.readdirSync(logs).sort().reverse() : []) {
+    const file = path.join(logs, session, 'exthost1/readgate.readgate/ReadGate.log');
+    const match = fs.existsSync(file) && /activated in ([\d.]+) ms/.exec(fs.readFileSync(file, 'utf8'));
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
+const fmt = (n, digits = 2) => (n === undefined ? 'n/a' : n.toFixed(digits));
+
+async function main() {
+  if (process.env.READGATE_BENCH_ONLY === 'present') {
+    console.log(JSON.stringify(await measure('present')));
+    return;
+  }
+  const absent = await measure('absent');
+  const present = await measure('present');
+  const rows = [];
+  const row = (figure, value, baseline, ratio, target, pass) => rows.push({ figure, value, baseline, ratio, target, pass });
+
+  const extraUs = present.keystrokes.cpuUsPerKey - absent.keystrokes.cpuUsPerKey;
+  row('host CPU per keystroke, 5 MB document', `${fmt(present.keystrokes.cpuUsPerKey / 1000, 3)} ms`, `${fmt(absent.keystrokes.cpuUsPerKey / 1000, 3)} ms`, `${fmt(present.keystrokes.cpuUsPerKey / absent.keystrokes.cpuUsPerKey)}×`, 'ReadGate adds ≤ 0.2 ms', extraUs <= 200);
+  for (const [size, figures] of Object.entries(present.read)) {
+    const ratio = figures.toolMs / figures.fsMs;
+    row(`readgate_read round trip, ${size}`, `${fmt(figures.toolMs)} ms`, `${fmt(figures.fsMs)} ms (workspace.fs.readFile)`, `${fmt(ratio)}×`, '≤ 2×', ratio <= 2);
+  }
+  const stormRatio = present.storm.p99Ms / absent.storm.p99Ms;
+  row(`event-loop delay p99, git checkout of 2,000 files (1,000-file session, view open)`, `${fmt(present.storm.p99Ms)} ms (max ${fmt(present.storm.maxMs)})`, `${fmt(absent.storm.p99Ms)} ms (max ${fmt(absent.storm.maxMs)})`, `${fmt(stormRatio)}×`, '≤ 1.5×', stormRatio <= 1.5);
+  const own = ownActivationMs();
+  row('activation, ReadGate’s own time (activate())', own === undefined ? 'not found in the log' : `${fmt(own, 1)} ms`, present.activateMs === undefined ? '' : `${fmt(present.activateMs, 1)} ms round trip incl. VS Code and module load`, '', '≤ 50 ms', own !== undefined && own <= 50);
+
+  console.log('\n| figure | with ReadGate | without (same machine, same run) | ratio | target | |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.figure} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.pass ? 'pass' : 'MISS'} |`);
+  const misses = rows.filter((r) => !r.pass).length;
+  console.log(`\n${rows.length - misses}/${rows.length} targets pass${misses ? `, ${misses} miss` : ''}. VS Code extension host on Node ${present.node ?? 'see the host'}.`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
