@@ -39,8 +39,36 @@ async function activation(): Promise<{ activateMs?: number; api?: ReadGateApi }>
   return { activateMs: before ? undefined : performance.now() - started, api };
 }
 
-/** Host CPU per keystroke in a 5 MB document: what every listener of document changes costs. */
-async function keystrokes(): Promise<{ cpuUsPerKey: number; wallMsPerKey: number }> {
+/**
+ * Time spent in the document-change listeners registered between `first` (before ReadGate activated) and `last`
+ * (after): VS Code calls listeners in the order they were registered, so per event this is ReadGate's share
+ * (nothing else registers in between; in the run without ReadGate it is the dispatch alone).
+ */
+class ListenerProbe {
+  private firstAt = 0;
+  readonly spans: number[] = [];
+  private first?: vscode.Disposable;
+  private last?: vscode.Disposable;
+  armFirst(): void {
+    this.first = vscode.workspace.onDidChangeTextDocument(() => {
+      this.firstAt = performance.now();
+    });
+  }
+  armLast(): void {
+    this.last = vscode.workspace.onDidChangeTextDocument(() => {
+      if (this.firstAt) this.spans.push(performance.now() - this.firstAt);
+      this.firstAt = 0;
+    });
+  }
+  dispose(): void {
+    this.first?.dispose();
+    this.last?.dispose();
+  }
+}
+const probe = new ListenerProbe();
+
+/** Host CPU per keystroke in a 5 MB document, and the time document-change listeners took per keystroke. */
+async function keystrokes(): Promise<{ cpuUsPerKey: number; wallMsPerKey: number; listenerUsMean: number; listenerUsP99: number }> {
   const file = path.join(root(), 'big.txt');
   const line = `${'x'.repeat(99)}\n`;
   fs.writeFileSync(file, line.repeat(50_000));
@@ -49,6 +77,7 @@ async function keystrokes(): Promise<{ cpuUsPerKey: number; wallMsPerKey: number
   // Warm up, then measure.
   for (let i = 0; i < 20; i++) await editor.edit((edit) => edit.insert(new vscode.Position(25_000, 0), 'w'));
   await sleep(500);
+  probe.spans.length = 0;
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < KEYSTROKES; i++) await editor.edit((edit) => edit.insert(new vscode.Position(25_000 + (i % 100), 0), 'k'));
@@ -57,7 +86,9 @@ async function keystrokes(): Promise<{ cpuUsPerKey: number; wallMsPerKey: number
   await sleep(500);
   const used = process.cpuUsage(cpu);
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  return { cpuUsPerKey: (used.user + used.system) / KEYSTROKES, wallMsPerKey: wall / KEYSTROKES };
+  const spans = [...probe.spans].sort((a, b) => a - b);
+  const listenerUsMean = (spans.reduce((sum, span) => sum + span, 0) / Math.max(1, spans.length)) * 1000;
+  return { cpuUsPerKey: (used.user + used.system) / KEYSTROKES, wallMsPerKey: wall / KEYSTROKES, listenerUsMean, listenerUsP99: (spans[Math.floor(spans.length * 0.99)] ?? 0) * 1000 };
 }
 
 /** readgate_read through lm.invokeTool against workspace.fs.readFile of the same file. */
@@ -119,7 +150,9 @@ async function storm(api: ReadGateApi | undefined): Promise<{ p99Ms: number; max
 
 export async function run(): Promise<void> {
   const result: Record<string, unknown> = { mode: present ? 'present' : 'absent', node: process.version };
+  probe.armFirst();
   const { activateMs, api } = present ? await activation() : {};
+  probe.armLast();
   if (present && !api) throw new Error('ReadGate did not activate');
   result.activateMs = activateMs;
   result.keystrokes = await keystrokes();

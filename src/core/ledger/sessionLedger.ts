@@ -34,8 +34,8 @@ export interface LedgerEntry {
 
 export class SessionLedger {
   private readonly byTarget = new Map<string, LedgerEntry>();
-  /** identity → canonical paths recorded with it (usually one). */
-  private readonly byIdentity = new Map<string, Set<string>>();
+  /** identity → the canonical path recorded with it, or the paths when several (hard links): a Set only then, as it costs memory per entry. */
+  private readonly byIdentity = new Map<string, string | Set<string>>();
   /** What was seen at a path the session has since seen missing, by identity: the file may live on under another name. */
   private readonly departed = new Map<string, LedgerEntry>();
 
@@ -66,7 +66,7 @@ export class SessionLedger {
    */
   aliasCandidates(identity: string, version: string, exceptTarget: string): LedgerEntry[] {
     const found: LedgerEntry[] = [];
-    for (const target of this.byIdentity.get(identity) ?? []) {
+    for (const target of this.targetsOf(identity)) {
       const entry = this.byTarget.get(target);
       if (target !== exceptTarget && entry?.identity === identity && entry.version === version) found.push(entry);
     }
@@ -77,7 +77,7 @@ export class SessionLedger {
 
   /** Whether some entry was recorded with this identity (a cheap test before loading content for `aliasOf`). */
   hasIdentity(identity: string): boolean {
-    return (this.byIdentity.get(identity)?.size ?? 0) > 0 || this.departed.has(identity);
+    return this.byIdentity.has(identity) || this.departed.has(identity);
   }
 
   record(entry: LedgerEntry): void {
@@ -90,9 +90,11 @@ export class SessionLedger {
     this.remove(entry.target, false);
     this.byTarget.set(entry.target, entry);
     if (entry.identity) {
-      let targets = this.byIdentity.get(entry.identity);
-      if (!targets) this.byIdentity.set(entry.identity, (targets = new Set()));
-      targets.add(entry.target);
+      const targets = this.byIdentity.get(entry.identity);
+      if (targets === undefined) this.byIdentity.set(entry.identity, entry.target);
+      else if (typeof targets === 'string') {
+        if (targets !== entry.target) this.byIdentity.set(entry.identity, new Set([targets, entry.target]));
+      } else targets.add(entry.target);
     }
     this.onChange(entry.path);
     while (this.byTarget.size > this.maxEntries) {
@@ -113,6 +115,11 @@ export class SessionLedger {
     return this.byTarget.values();
   }
 
+  private targetsOf(identity: string): Iterable<string> {
+    const targets = this.byIdentity.get(identity);
+    return targets === undefined ? [] : typeof targets === 'string' ? [targets] : targets;
+  }
+
   private remove(target: string, announce: boolean): void {
     // Evicted entries are announced (views drop them); a replaced one is announced by its record.
     const entry = this.byTarget.get(target);
@@ -120,8 +127,11 @@ export class SessionLedger {
     this.byTarget.delete(target);
     if (entry.identity) {
       const targets = this.byIdentity.get(entry.identity);
-      targets?.delete(target);
-      if (targets?.size === 0) this.byIdentity.delete(entry.identity);
+      if (targets === target) this.byIdentity.delete(entry.identity);
+      else if (typeof targets === 'object') {
+        targets.delete(target);
+        if (targets.size === 0) this.byIdentity.delete(entry.identity);
+      }
     }
     if (announce) this.onChange(entry.path);
   }
