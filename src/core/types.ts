@@ -4,6 +4,7 @@
  */
 import type { ChangeSource, Clock, FileSystem, Logger } from './ports';
 import type { ErrorCode, Refusal } from './refusals/refusal';
+import type { Hunk } from './edit/hunks';
 
 export type { ChangeSource, ErrorCode, Refusal };
 
@@ -175,6 +176,11 @@ export interface ApprovalFile {
   after: string;
   /** Unified diff of `before` → `after`, with the path in its headers. */
   diff: string;
+  /**
+   * The same change as data: hunks with their line ranges (1-based, 3 lines of context) and the line changes
+   * in each, numbered in `before` and `after`. Accepting some of them is `applyHunks(before, after, hunks, rejected)`.
+   */
+  hunks: Hunk[];
 }
 
 /**

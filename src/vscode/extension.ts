@@ -38,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const guard = host.guard;
   approvals.serve(guard);
   const api = new Api(guard, labels, toolResults);
-  const toolSessions = new ToolSessions(() => guard);
+  const toolSessions = new ToolSessions(guard);
   const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals());
   const view = new SessionsView(guard, labels, watcher.onDidNoteChange);
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });

@@ -2,7 +2,7 @@
  * Human names for guard sessions, for the view, reports and pickers. Ids stay opaque: API sessions may
  * give a label; tool sessions are named after their chat session, or as a call without one.
  */
-import { isStandaloneSession } from './chat/sessionKeys';
+import { isStandaloneSession } from './tools/sessionKeys';
 
 /** The statistics row that sums up the tool calls without a chat session (each had a session of its own). */
 export const STANDALONE_CALLS_LABEL = 'Tool calls without a chat session';

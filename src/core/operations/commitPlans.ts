@@ -16,6 +16,7 @@ import { encodeFor, versionOf } from './fileText';
 import type { FilePlan } from './mutationPlan';
 import type { SessionState } from './sessionState';
 import { type FinalFile, writeFiles } from './writeFiles';
+import { hunksOf } from '../edit/hunks';
 import { callCancelled } from '../refusals/cancelled';
 import { rejectedByUser } from '../refusals/rejectedByUser';
 import { writeFailed } from '../refusals/writeFailed';
@@ -39,6 +40,8 @@ function approvalFiles(plans: FilePlan[]): ApprovalFile[] {
     before: plan.beforeText,
     after: plan.afterText,
     diff: formatUnifiedDiff(plan.path, plan.beforeText, plan.afterText, plan.changes, { oldIndex: plan.beforeIndex, newIndex: plan.afterIndex }).text,
+    // The line changes the plan already computed, grouped as the diff shows them: approvers need not diff again.
+    hunks: hunksOf(plan.changes, plan.beforeIndex.count, plan.afterIndex.count),
   }));
 }
 

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ApprovalDecision, ApprovalRequest, Guard } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
-import { isStandaloneSession } from '../chat/sessionKeys';
+import { isStandaloneSession } from '../tools/sessionKeys';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { guardPathToUri } from '../util/paths';

@@ -2,7 +2,7 @@
  * One pending review: what the panel shows for an approval request (files, hunks, numbered lines), and the
  * decision that results from what the user accepted. Pure over the core's request; no `vscode` import.
  */
-import { type ApprovalDecision, type ApprovalRequest, applyHunks, computeLineChanges, type Hunk, hunksOf, indexLines, type LineIndex } from '../../core/index';
+import { type ApprovalDecision, type ApprovalRequest, applyHunks, type Hunk, indexLines, type LineIndex } from '../../core/index';
 import type { DiffLine, FileView, HunkView, RequestView } from './protocol';
 
 export interface ReviewFile {
@@ -36,8 +36,8 @@ function hunkView(hunk: Hunk, before: string, beforeIndex: LineIndex, after: str
 export function reviewFile(file: ApprovalRequest['files'][number], displayPath: string): ReviewFile {
   const beforeIndex = indexLines(file.before);
   const afterIndex = indexLines(file.after);
-  const changes = computeLineChanges(file.before, file.after, { old: beforeIndex, new: afterIndex });
-  const hunks = hunksOf(changes, beforeIndex.count, afterIndex.count);
+  // The core's own hunks: the change is diffed once, where it is planned.
+  const hunks = file.hunks;
   return {
     path: file.path,
     before: file.before,

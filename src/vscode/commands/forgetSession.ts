@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
-import { isStandaloneSession } from '../chat/sessionKeys';
+import { isStandaloneSession } from '../tools/sessionKeys';
 import type { SessionLabels } from '../sessionLabels';
 import type { SessionsNode } from '../views/sessionsView';
 import { CommandIds } from './commandIds';

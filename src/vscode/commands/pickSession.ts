@@ -1,7 +1,7 @@
 /** Asks the user to pick a guard session (or takes the one a view item passed). */
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
-import { isStandaloneSession } from '../chat/sessionKeys';
+import { isStandaloneSession } from '../tools/sessionKeys';
 import type { SessionLabels } from '../sessionLabels';
 import type { SessionsNode } from '../views/sessionsView';
 

@@ -6,7 +6,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ErrorCode, Guard, LedgerEntryView, SessionStats } from '../../core/index';
 import { describeChange } from '../views/changeWords';
-import { isStandaloneSession } from '../chat/sessionKeys';
+import { isStandaloneSession } from '../tools/sessionKeys';
 import { STANDALONE_CALLS_LABEL, type SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { addStats, emptyStats } from '../util/stats';

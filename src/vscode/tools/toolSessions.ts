@@ -11,7 +11,7 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { ErrorCode, Guard, GuardSession, MutationResult, ReadResult, SessionStats } from '../../core/index';
-import { STANDALONE_PREFIX, sessionKeyOf } from '../chat/sessionKeys';
+import { STANDALONE_PREFIX, sessionKeyOf } from './sessionKeys';
 import { Disposable } from '../util/dispose';
 import { addStats, emptyStats } from '../util/stats';
 import { type ExpiryLimits, SessionExpiry } from './sessionExpiry';
@@ -30,7 +30,7 @@ export class ToolSessions extends Disposable {
   private readonly expiry: SessionExpiry;
 
   constructor(
-    private readonly guard: () => Guard,
+    private readonly guard: Guard,
     limits: ToolSessionLimits = DEFAULT_TOOL_SESSION_LIMITS,
     private readonly now: () => number = Date.now,
   ) {
@@ -52,13 +52,13 @@ export class ToolSessions extends Disposable {
     const key = sessionKeyOf(token);
     if (key) return work(this.forKey(this.bindings.get(key) ?? key));
     const id = `${STANDALONE_PREFIX}${randomUUID()}`;
-    const session = this.guard().session(id, { standalone: true });
+    const session = this.guard.session(id, { standalone: true });
     try {
       const result = await work(session);
       return result.ok || !NOTED_CODES.has(result.code) ? result : ({ ...result, message: result.message + STANDALONE_NOTE } as R);
     } finally {
       addStats((this.standaloneStats ??= emptyStats()), session.stats());
-      this.guard().dropSession(id);
+      this.guard.dropSession(id);
     }
   }
 
@@ -84,11 +84,11 @@ export class ToolSessions extends Disposable {
   forKey(key: string): GuardSession {
     this.expiry.touch(key, this.now());
     this.expire();
-    return this.guard().session(key);
+    return this.guard.session(key);
   }
 
   /** Drops sessions idle past the TTL and the least recently used beyond the cap (never the one just used). */
   expire(): void {
-    for (const key of this.expiry.expired(this.now())) this.guard().dropSession(key);
+    for (const key of this.expiry.expired(this.now())) this.guard.dropSession(key);
   }
 }

@@ -8,7 +8,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Guard, LedgerEntryView, SessionStats } from '../../core/index';
-import { isStandaloneSession } from '../chat/sessionKeys';
+import { isStandaloneSession } from '../tools/sessionKeys';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { describeChange } from './changeWords';

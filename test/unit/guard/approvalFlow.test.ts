@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { createGuard, isErrorCode } from '../../../src/core/index';
+import { applyHunks, createGuard, isErrorCode } from '../../../src/core/index';
 import type { ApprovalDecision, ApprovalRequest, GuardOptions } from '../../../src/core/index';
 import { makeTempDir } from '../helpers/tempDir';
 import { put, refused, ok, lines } from '../helpers/results';
@@ -31,6 +31,23 @@ function signalled<T = void>(): { promise: Promise<T>; resolve: (value: T) => vo
 }
 
 suite('guard approval: the request', () => {
+  test('each file carries its hunks as data (line ranges and changes), and applying all of them gives the proposal', async () => {
+    let request: ApprovalRequest | undefined;
+    const { root, session } = setup(async (r) => {
+      request = r;
+      return { approved: true };
+    });
+    const text = Array.from({ length: 40 }, (_, i) => `line ${i + 1}\n`).join('');
+    put(path.join(root, 'h.txt'), text);
+    ok(await session.read('h.txt'));
+    ok(await session.edit('h.txt', [{ oldString: 'line 3\n', newString: 'THREE\nthree b\n' }, { oldString: 'line 30\n', newString: '' }]));
+    const [file] = request!.files;
+    assert.deepStrictEqual(file.hunks.map((h) => [h.oldStart, h.oldLines, h.newStart, h.newLines]), [[1, 6, 1, 7], [27, 7, 28, 6]]);
+    assert.deepStrictEqual(file.hunks.map((h) => h.changes.map((c) => [c.oldFrom, c.oldTo, c.newFrom, c.newTo])), [[[3, 4, 3, 5]], [[30, 31, 31, 31]]]);
+    assert.strictEqual(applyHunks(file.before, file.after, file.hunks, new Set()), file.after);
+    assert.strictEqual(applyHunks(file.before, file.after, file.hunks, new Set([1])), text.replace('line 3\n', 'THREE\nthree b\n'));
+  });
+
   test('carries the session, operation, explanation and each file with before, after and diff; nothing is written while it is pending', async () => {
     const requests: ApprovalRequest[] = [];
     let bytesDuringApproval: string | undefined;

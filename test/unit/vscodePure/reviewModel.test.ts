@@ -1,11 +1,14 @@
 import * as assert from 'assert';
+import { computeLineChanges, hunksOf, indexLines } from '../../../src/core/index';
 import { approvalWith, requestView, reviewFile } from '../../../src/vscode/approval/reviewModel';
 
 const before = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 const after = before.replace('line 3\n', 'THREE\n').replace('line 25\n', 'TWENTY-FIVE\n');
 
 suite('review model', () => {
-  const file = reviewFile({ path: '/w/a.txt', created: false, before, after, diff: '' }, 'a.txt');
+  // As the core hands them over: the planned change's hunks.
+  const hunks = hunksOf(computeLineChanges(before, after), indexLines(before).count, indexLines(after).count);
+  const file = reviewFile({ path: '/w/a.txt', created: false, before, after, diff: '', hunks }, 'a.txt');
 
   test('shows each hunk with numbered context, removed and added lines', () => {
     assert.strictEqual(file.view.hunks.length, 2);

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { STANDALONE_PREFIX, isStandaloneSession, sessionKeyOf } from '../../../src/vscode/chat/sessionKeys';
+import { STANDALONE_PREFIX, isStandaloneSession, sessionKeyOf } from '../../../src/vscode/tools/sessionKeys';
 
 // The tool API has no conversation id; the invocation token's runtime shape has changed across VS Code versions.
 suite('session keys from tool invocation tokens', () => {
