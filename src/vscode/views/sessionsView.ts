@@ -13,16 +13,10 @@ import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { describeChange } from './changeWords';
 import { guardPathToUri } from '../util/paths';
+import { sessionFiles } from './sessionFiles';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
-/**
- * Files per session whose staleness the view checks by content on each redraw (the most recent first): about
- * what a side bar shows, so a redraw during a checkout of thousands of files stays cheap.
- */
-const CHECKED_FILES = 50;
-/** Files listed per session (the most recent); the rest are counted in one item that opens the full ledger. */
-const LISTED_FILES = 100;
 
 const NO_STATS: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
 
@@ -86,13 +80,10 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     // A node drawn before its session was dropped: looking must not bring the session back.
     if (node.kind !== 'session' || !guard.hasSession(node.id)) return [];
     const session = guard.session(node.id);
-    // Most recently used first; a side bar shows a few dozen rows, so a long ledger is not sent whole on every redraw.
-    const all = session.entries().reverse();
-    const entries = all.slice(0, LISTED_FILES);
-    // Checking reads and hashes a file: only the most recent files get a content check on each redraw.
-    const states = await Promise.all(entries.map((entry, index) => (entry.version === undefined || index >= CHECKED_FILES ? 'unknown' : session.check(entry.path).catch(() => 'unknown'))));
-    const files: SessionsNode[] = entries.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
-    if (all.length > entries.length) files.push({ kind: 'more', sessionId: node.id, count: all.length - entries.length });
+    const { listed, checked, more } = sessionFiles(session.entries());
+    const states = await Promise.all(listed.map((entry, index) => (entry.version === undefined || index >= checked ? 'unknown' : session.check(entry.path).catch(() => 'unknown'))));
+    const files: SessionsNode[] = listed.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
+    if (more > 0) files.push({ kind: 'more', sessionId: node.id, count: more });
     return files;
   }
 
