@@ -31,6 +31,10 @@ const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The headless library. `vscode` is deliberately not external: an import of it from core fails this build.
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', metafile: true },
+  // MCP over stdio on the headless guard (`node dist/mcp.js --root <dir>`), and the stdio bridge external agents
+  // start to reach a VS Code window's MCP server. Plain Node scripts: the SDK is bundled in.
+  { ...common, entryPoints: ['src/mcp/cli.ts'], outfile: 'dist/mcp.js' },
+  { ...common, entryPoints: ['src/mcp/bridge.ts'], outfile: 'dist/mcp-bridge.js' },
   // The approval panel's page (media/approval, its own tsconfig): a browser script and its stylesheet.
   {
     entryPoints: [
@@ -82,6 +86,8 @@ async function buildTests() {
     sourcemap: 'inline',
     logLevel: 'warning',
   });
+  // Unbundled, src/mcp's import of the manifest (the tools' schemas) resolves to out/package.json.
+  fs.copyFileSync(path.join(root, 'package.json'), path.join(root, 'out/package.json'));
   // Test-only fixture extensions (loaded beside ReadGate by the integration harness): each folder's manifest
   // next to its bundled code.
   for (const fixture of fs.readdirSync(path.join(root, 'test/fixtures'))) {

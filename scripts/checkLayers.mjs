@@ -1,6 +1,8 @@
 // Layer rules (STYLE.md "Repository layout"): nothing under src/core may import `vscode` (not even types) or
-// anything under src/vscode, so dist/core.js stays a plain Node library; and src/vscode reaches the core only
-// through src/core/index.ts, so the adapters use the same public surface as every other caller of the library.
+// anything under src/vscode or src/mcp, so dist/core.js stays a plain Node library; src/mcp (the MCP surface,
+// which also runs as plain Node in dist/mcp.js and dist/mcp-bridge.js) imports no `vscode` and nothing of
+// src/vscode; and src/vscode and src/mcp reach the core only through src/core/index.ts, so the adapters use the
+// same public surface as every other caller of the library; src/vscode reaches src/mcp only through its index.
 // TypeScript's own pre-processor finds every import form: import/export from, `import type`, require(),
 // import(), `import x = require()`.
 import fs from 'node:fs';
@@ -32,26 +34,39 @@ function* importsOf(root, file) {
   }
 }
 
-/** Returns `file:line: message` strings, one per forbidden import under `<root>/src/core` or `<root>/src/vscode`. */
+/** Returns `file:line: message` strings, one per forbidden import under `<root>/src/{core,mcp,vscode}`. */
 export function findLayerViolations(root) {
   const coreDir = path.join(root, 'src/core');
+  const mcpDir = path.join(root, 'src/mcp');
   const adapterDir = path.join(root, 'src/vscode');
-  // The public surface, spelled with or without the file name or extension.
-  const coreIndex = new Set([coreDir, path.join(coreDir, 'index'), path.join(coreDir, 'index.ts'), path.join(coreDir, 'index.js')]);
+  // A public surface, spelled with or without the file name or extension.
+  const indexOf = (dir) => new Set([dir, path.join(dir, 'index'), path.join(dir, 'index.ts'), path.join(dir, 'index.js')]);
+  const coreIndex = indexOf(coreDir);
+  const mcpIndex = indexOf(mcpDir);
+  const isVscode = (spec) => spec === 'vscode' || spec.startsWith('vscode/');
   const violations = [];
   for (const file of sourceFiles(coreDir)) {
     for (const { spec, target, where } of importsOf(root, file)) {
-      if (spec === 'vscode' || spec.startsWith('vscode/')) {
+      if (isVscode(spec)) {
         violations.push(`${where}: imports '${spec}'; src/core must not depend on the vscode API`);
-      } else if (target && isUnder(target, adapterDir)) {
-        violations.push(`${where}: imports '${spec}' from src/vscode; adapters depend on core, never the reverse`);
+      } else if (target && (isUnder(target, adapterDir) || isUnder(target, mcpDir))) {
+        violations.push(`${where}: imports '${spec}' from ${isUnder(target, mcpDir) ? 'src/mcp' : 'src/vscode'}; adapters depend on core, never the reverse`);
       }
+    }
+  }
+  for (const file of sourceFiles(mcpDir)) {
+    for (const { spec, target, where } of importsOf(root, file)) {
+      if (isVscode(spec)) violations.push(`${where}: imports '${spec}'; src/mcp runs in plain Node too and must not depend on the vscode API`);
+      else if (target && isUnder(target, adapterDir)) violations.push(`${where}: imports '${spec}' from src/vscode; src/mcp must not depend on the VS Code adapter`);
+      else if (target && isUnder(target, coreDir) && !coreIndex.has(target)) violations.push(`${where}: imports '${spec}', a core internal; adapters use only src/core/index.ts (export it there)`);
     }
   }
   for (const file of sourceFiles(adapterDir)) {
     for (const { spec, target, where } of importsOf(root, file)) {
       if (target && isUnder(target, coreDir) && !coreIndex.has(target)) {
         violations.push(`${where}: imports '${spec}', a core internal; adapters use only src/core/index.ts (export it there)`);
+      } else if (target && isUnder(target, mcpDir) && !mcpIndex.has(target)) {
+        violations.push(`${where}: imports '${spec}', an src/mcp internal; use src/mcp/index.ts (export it there)`);
       }
     }
   }
@@ -65,5 +80,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`Layer check failed:\n${violations.map((v) => `  ${v}`).join('\n')}`);
     process.exit(1);
   }
-  console.log('Layer check: src/core imports neither vscode nor src/vscode; src/vscode imports only src/core/index.ts.');
+  console.log('Layer check: src/core imports neither vscode nor the adapters; src/mcp imports no vscode; adapters use only the index files.');
 }

@@ -45,3 +45,8 @@ export type { Hunk } from './edit/hunks';
 export { computeLineChanges } from './edit/lineDiff';
 export { indexLines } from './edit/lineEndings';
 export type { LineIndex } from './edit/lineEndings';
+
+// The four tools as one input check and dispatch, shared by the language model tools and the MCP servers.
+export { TOOL_NAMES, isToolName, parseToolCall } from './tools/toolCall';
+export type { PathMapper, ToolName, ToolOutcome, ToolRun } from './tools/toolCall';
+export type { EditInput, MultiEditInput, ReadInput, WriteInput } from './tools/toolInput';

@@ -56,4 +56,22 @@ suite('layer check (src/core stays headless, adapters use its public surface)', 
       `${path.join('src', 'vscode', 'deep', 'c.ts')}:2: imports '../../core/edit/hunks', a core internal; adapters use only src/core/index.ts (export it there)`,
     ]);
   });
+
+  test('keeps src/mcp free of vscode and of the VS Code adapter, and reached only through its index', async () => {
+    // src/mcp runs as plain Node (dist/mcp.js, dist/mcp-bridge.js): a vscode import there fails at start.
+    const { findLayerViolations } = await loadCheck();
+    const root = makeTempDir();
+    writeFile(root, 'src/core/index.ts', "export {};\n");
+    writeFile(root, 'src/core/guard.ts', "import { x } from '../mcp/index';\n");
+    writeFile(root, 'src/mcp/index.ts', "export { y } from './server';\n");
+    writeFile(root, 'src/mcp/server.ts', "import type { Uri } from 'vscode';\nimport { Log } from '../vscode/log';\nimport '../core/guard';\nimport '../core/index';\n");
+    writeFile(root, 'src/vscode/log.ts', "import '../mcp/index';\nimport '../mcp/server';\n");
+    assert.deepStrictEqual(findLayerViolations(root).sort(), [
+      `${path.join('src', 'core', 'guard.ts')}:1: imports '../mcp/index' from src/mcp; adapters depend on core, never the reverse`,
+      `${path.join('src', 'mcp', 'server.ts')}:1: imports 'vscode'; src/mcp runs in plain Node too and must not depend on the vscode API`,
+      `${path.join('src', 'mcp', 'server.ts')}:2: imports '../vscode/log' from src/vscode; src/mcp must not depend on the VS Code adapter`,
+      `${path.join('src', 'mcp', 'server.ts')}:3: imports '../core/guard', a core internal; adapters use only src/core/index.ts (export it there)`,
+      `${path.join('src', 'vscode', 'log.ts')}:2: imports '../mcp/server', an src/mcp internal; use src/mcp/index.ts (export it there)`,
+    ]);
+  });
 });

@@ -1,7 +1,2 @@
-/** The language model tool names (API.md section 2), in one place. */
-export const ToolNames = {
-  read: 'readgate_read',
-  edit: 'readgate_edit',
-  multiEdit: 'readgate_multiEdit',
-  write: 'readgate_write',
-} as const;
+/** The language model tool names (API.md section 2): the core's, shared with the MCP servers. */
+export { TOOL_NAMES as ToolNames } from '../../core/index';

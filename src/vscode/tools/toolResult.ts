@@ -5,8 +5,10 @@
  * Cancellation tokens become AbortSignals for the guard.
  */
 import * as vscode from 'vscode';
-import type { Refusal } from '../../core/index';
+import { parseToolCall, type Refusal, type ToolName } from '../../core/index';
+import { toGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
+import type { ToolSessions } from './toolSessions';
 
 export function refusalError(refusal: Refusal): Error {
   const error = new Error(`${refusal.code}: ${showVirtualPaths(refusal.message)}`);
@@ -17,6 +19,13 @@ export function refusalError(refusal: Refusal): Error {
 export function toToolResult(result: { ok: true; text: string } | Refusal): vscode.LanguageModelToolResult {
   if (!result.ok) throw refusalError(result);
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(showVirtualPaths(result.text))]);
+}
+
+/** Checks a tool call's input (a refusal is thrown before any session is touched), then runs it in its session. */
+export async function invokeGuarded(sessions: ToolSessions, name: ToolName, options: { input: unknown; toolInvocationToken: unknown }, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  const call = parseToolCall(name, options.input, (filePath) => toGuardPath(filePath));
+  if (!call.ok) throw refusalError(call);
+  return toToolResult(await sessions.run(options.toolInvocationToken, (session) => withAbortSignal(token, (signal) => call.run(session, signal))));
 }
 
 /** Runs `work` with an AbortSignal that follows `token`. */

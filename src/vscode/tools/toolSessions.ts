@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { ErrorCode, Guard, GuardSession, MutationResult, ReadResult, SessionStats } from '../../core/index';
+import type { ErrorCode, Guard, GuardSession, Refusal, SessionStats } from '../../core/index';
 import { STANDALONE_PREFIX, sessionKeyOf } from './sessionKeys';
 import { Disposable } from '../util/dispose';
 import { addStats, emptyStats } from '../util/stats';
@@ -48,7 +48,7 @@ export class ToolSessions extends Disposable {
    * Runs one tool call in its session: the chat's (or the one bound to it), or, without a chat session, a
    * standalone session of its own that is dropped when the call ends.
    */
-  async run<R extends ReadResult | MutationResult>(token: unknown, work: (session: GuardSession) => Promise<R>): Promise<R> {
+  async run<R extends { ok: true } | Refusal>(token: unknown, work: (session: GuardSession) => Promise<R>): Promise<R> {
     const key = sessionKeyOf(token);
     if (key) return work(this.forKey(this.bindings.get(key) ?? key));
     const id = `${STANDALONE_PREFIX}${randomUUID()}`;

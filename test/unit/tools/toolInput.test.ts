@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { checkEditInput, checkMultiEditInput, checkWriteInput, groupByFile } from '../../../src/vscode/tools/toolInput';
+import { checkEditInput, checkMultiEditInput, checkWriteInput, groupByFile } from '../../../src/core/tools/toolInput';
 
 // Calls without a chat session must name the version they read: the tools take it, as a string.
 suite('tool input: expectedVersion', () => {

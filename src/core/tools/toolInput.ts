@@ -3,7 +3,7 @@
  * schema, and other extensions call tools through `lm.invokeTool` with anything, so every field is checked
  * here and a mismatch is an INVALID_INPUT refusal naming the field. The shapes mirror the manifest.
  */
-import type { MultiEditChange, Refusal } from '../../core/index';
+import type { MultiEditChange, Refusal } from '../types';
 
 export interface ReadInput {
   filePath: string;

@@ -1,0 +1,12 @@
+/**
+ * The MCP surface (vscode-free): the four tools as an MCP server, the HTTP request check, and window
+ * discovery. The extension serves it over HTTP; `dist/mcp.js` over stdio on the headless guard;
+ * `dist/mcp-bridge.js` relays stdio to a window.
+ */
+export { INSTRUCTIONS, clientLabel, createToolServer, toCallToolResult } from './toolServer';
+export type { ToolServerOptions } from './toolServer';
+export { MCP_TOOLS, READGATE_VERSION } from './toolDefinitions';
+export { checkRequest } from './requestCheck';
+export type { RequestFacts, RequestVerdict } from './requestCheck';
+export { discoveryDir, listWindows, pickWindow, publishWindow } from './discovery';
+export type { WindowEntry } from './discovery';

@@ -1,0 +1,45 @@
+/**
+ * One MCP server per MCP session: lists the four tools and runs each call through `call`, which the surface
+ * (the extension, or the headless server) binds to its guard session. A refusal is a result with
+ * `isError: true` whose text starts with its code, exactly the text the language model tools throw.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, type CallToolResult, type Implementation, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolOutcome } from '../core/index';
+import { MCP_TOOLS, READGATE_VERSION } from './toolDefinitions';
+
+export interface ToolServerOptions {
+  /** Runs one tool call; `signal` aborts when the client cancels the request. */
+  call(name: string, input: unknown, signal: AbortSignal): Promise<ToolOutcome>;
+  /** The client said who it is (`initialize`); the surface labels the session with it. */
+  onClient?(client: Implementation): void;
+  /** Said to the client in `initialize`: how to use the tools. */
+  instructions?: string;
+}
+
+export const INSTRUCTIONS =
+  'ReadGate guards file edits: read a file (readgate_read) before changing it, and change only lines you have read in its current version (readgate_edit, readgate_multiEdit, readgate_write). A refusal starts with a code and says the next step. Use these tools instead of any other file-editing tool.';
+
+export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
+  return outcome.ok ? { content: [{ type: 'text', text: outcome.text }] } : { content: [{ type: 'text', text: `${outcome.code}: ${outcome.message}` }], isError: true };
+}
+
+export function createToolServer(options: ToolServerOptions): Server {
+  const server = new Server({ name: 'readgate', title: 'ReadGate', version: READGATE_VERSION }, { capabilities: { tools: {} }, instructions: options.instructions ?? INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MCP_TOOLS }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => toCallToolResult(await options.call(request.params.name, request.params.arguments ?? {}, extra.signal)));
+  server.oninitialized = () => {
+    const client = server.getClientVersion();
+    if (client) options.onClient?.(client);
+  };
+  return server;
+}
+
+/** How a client names itself in the Sessions view and the review panel: "Claude Code 2.0.14". */
+export function clientLabel(client: Implementation | undefined): string | undefined {
+  if (!client) return undefined;
+  const name = (client.title || client.name || '').trim().slice(0, 60);
+  if (!name) return undefined;
+  const version = (client.version || '').trim().slice(0, 20);
+  return version && !name.includes(version) ? `${name} ${version}` : name;
+}
