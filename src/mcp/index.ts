@@ -10,3 +10,5 @@ export { checkRequest } from './requestCheck';
 export type { RequestFacts, RequestVerdict } from './requestCheck';
 export { discoveryDir, listWindows, pickWindow, publishWindow } from './discovery';
 export type { WindowEntry } from './discovery';
+export { MCP_PATH, serveHttp } from './httpServer';
+export type { HttpMcpServer, HttpServeOptions } from './httpServer';

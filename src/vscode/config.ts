@@ -26,6 +26,10 @@ export interface ReadGateConfig {
   readonly chatMaxToolRounds: number;
   readonly chatAdditionalTools: readonly string[];
   readonly toolResultThreshold: number;
+  /** `readgate.mcp.enabled` (user settings only): serve MCP over HTTP for external agents. */
+  readonly mcpEnabled: boolean;
+  /** `readgate.mcp.registerWithVsCode`: also offer that server to VS Code's own MCP support. */
+  readonly mcpRegisterWithVsCode: boolean;
 }
 
 
@@ -38,6 +42,8 @@ export const DEFAULT_CONFIG: ReadGateConfig = {
   protectedGlobs: DEFAULT_PROTECTED_GLOBS,
   chatMaxToolRounds: 30,
   chatAdditionalTools: DEFAULT_CHAT_TOOLS,
+  mcpEnabled: false,
+  mcpRegisterWithVsCode: false,
 };
 
 function readMode(value: unknown): ApprovalMode {
@@ -86,6 +92,8 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     chatMaxToolRounds: readInteger(configuration.get('chat.maxToolRounds'), DEFAULT_CONFIG.chatMaxToolRounds, 1, 200),
     chatAdditionalTools: Object.freeze(Array.isArray(configuration.get('chat.additionalTools')) ? readStrings(configuration.get('chat.additionalTools')) : [...DEFAULT_CHAT_TOOLS]),
     toolResultThreshold: readInteger(configuration.get('toolResults.thresholdChars'), DEFAULT_CONFIG.toolResultThreshold, 2_000, 10_000_000),
+    mcpEnabled: configuration.get('mcp.enabled') === true,
+    mcpRegisterWithVsCode: configuration.get('mcp.registerWithVsCode') === true,
   });
 }
 

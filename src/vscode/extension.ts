@@ -15,6 +15,7 @@ import { ChangeWatcher } from './documents/changeWatcher';
 import { EditorFileSystem } from './documents/editorFileSystem';
 import { GuardHost } from './guardHost';
 import { Log } from './log';
+import { McpHost } from './mcp/mcpHost';
 import { Reports } from './reports/reports';
 import { SessionLabels } from './sessionLabels';
 import { registerTools } from './tools/registerTools';
@@ -41,9 +42,10 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const toolSessions = new ToolSessions(guard);
   const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals());
   const view = new SessionsView(guard, labels, watcher.onDidNoteChange);
+  const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, log });
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
-  context.subscriptions.push(log, config, files, toolResultSettings, host, watcher, approvals, api, toolSessions, reports, view, participant, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals, toolResults }));
+  context.subscriptions.push(log, config, files, toolResultSettings, host, watcher, approvals, api, toolSessions, reports, view, mcp, participant, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals, toolResults }));
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
   if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard));
   // Its own time, read by `npm run bench:host`.

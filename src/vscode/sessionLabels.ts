@@ -24,6 +24,7 @@ export class SessionLabels {
     if (isStandaloneSession(id)) return 'A tool call without a chat session';
     if (id.startsWith('chat:')) return `Chat ${shorten(id.slice('chat:'.length))}`;
     if (id.startsWith('chat-participant:')) return `@readgate chat ${id.slice('chat-participant:'.length, 'chat-participant:'.length + 8)}`;
+    if (id.startsWith('mcp:')) return `MCP client ${id.slice('mcp:'.length, 'mcp:'.length + 8)}`;
     if (id.startsWith('api:')) return `API session ${id.slice('api:'.length, 'api:'.length + 8)}`;
     return id;
   }

@@ -38,10 +38,13 @@ function freshWorkspace() {
   return dir;
 }
 
+const discoveryDir = path.join(outDir, 'mcp-home', 'windows');
+
 async function main() {
   const desktop = await desktopVSCode();
   const workspace = freshWorkspace();
   fs.rmSync(resultFile, { force: true });
+  fs.rmSync(path.dirname(discoveryDir), { recursive: true, force: true });
   let code = 0;
   try {
     await runTests({
@@ -55,6 +58,8 @@ async function main() {
         READGATE_TEST_RESULT: resultFile,
         READGATE_TEST_LABEL: 'integration',
         READGATE_TEST_HOOKS: '1',
+        // MCP discovery files (and the installed bridge) of the windows under test, not the user's.
+        READGATE_DISCOVERY_DIR: discoveryDir,
       },
     });
   } catch (error) {

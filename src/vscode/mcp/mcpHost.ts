@@ -1,0 +1,188 @@
+/**
+ * Serves ReadGate's four tools over MCP (Streamable HTTP on 127.0.0.1, behind a per-window secret token) while
+ * `readgate.mcp.enabled` is on, so agents outside VS Code's tool API (Claude Code, Codex, Cline…) use the
+ * same guard: each MCP session is a ledger session labelled with the client's name, its edits wait in the same
+ * review panel, and dirty editors are the truth as for the language model tools. While it runs, the window's
+ * discovery file tells the stdio bridge where it is; both go when the window closes or the setting goes off.
+ * Optionally the server is offered to VS Code's own MCP support (`readgate.mcp.registerWithVsCode`).
+ */
+import { randomBytes } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { type Guard, parseToolCall, type ToolOutcome } from '../../core/index';
+import { clientLabel, createToolServer, discoveryDir, type HttpMcpServer, publishWindow, READGATE_VERSION, serveHttp } from '../../mcp/index';
+import type { Config } from '../config';
+import type { Log } from '../log';
+import type { SessionLabels } from '../sessionLabels';
+import type { ToolSessions } from '../tools/toolSessions';
+import { Disposable } from '../util/dispose';
+import { toGuardPath } from '../util/paths';
+import { showVirtualPaths } from '../util/virtualPaths';
+import type { McpEndpoint, McpServerControl } from './mcpEndpoint';
+
+export const MCP_SESSION_PREFIX = 'mcp:';
+const PROVIDER_ID = 'readgate';
+
+interface Running {
+  server: HttpMcpServer;
+  endpoint: McpEndpoint;
+  unpublish(): void;
+}
+
+export class McpHost extends Disposable implements McpServerControl {
+  private running: Running | undefined;
+  private starting: Promise<void> | undefined;
+  private readonly _onDidChangeEndpoint = this._register(new vscode.EventEmitter<McpEndpoint | undefined>());
+  readonly onDidChangeEndpoint = this._onDidChangeEndpoint.event;
+  private readonly _onDidChangeDefinitions = this._register(new vscode.EventEmitter<void>());
+  readonly bridgePath: string;
+  readonly headlessPath: string;
+  private readonly token = randomBytes(32).toString('base64url');
+
+  constructor(
+    private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; log: Log },
+  ) {
+    super();
+    // Outside the extension's folder (which changes with every update), so agents' configurations keep working.
+    this.bridgePath = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    this.headlessPath = vscode.Uri.joinPath(deps.extensionUri, 'dist', 'mcp.js').fsPath;
+    this._register(deps.config.onDidChange(() => this.reconcile()));
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.republish()));
+    this._register(
+      vscode.lm.registerMcpServerDefinitionProvider(PROVIDER_ID, {
+        onDidChangeMcpServerDefinitions: this._onDidChangeDefinitions.event,
+        provideMcpServerDefinitions: () => {
+          const endpoint = this.running?.endpoint;
+          if (!endpoint || !this.deps.config.current.mcpRegisterWithVsCode) return [];
+          return [new vscode.McpHttpServerDefinition('ReadGate', vscode.Uri.parse(endpoint.url), { Authorization: `Bearer ${endpoint.token}` }, READGATE_VERSION)];
+        },
+      }),
+    );
+    this._register(new vscode.Disposable(() => void this.stop()));
+    // Lazily: activation does not wait for the server.
+    setTimeout(() => this.reconcile(), 0);
+  }
+
+  get endpoint(): McpEndpoint | undefined {
+    return this.running?.endpoint;
+  }
+
+  async enable(): Promise<McpEndpoint | undefined> {
+    if (this.running) return this.running.endpoint;
+    const started = new Promise<McpEndpoint | undefined>((resolve) => {
+      const timer = setTimeout(() => done(this.running?.endpoint), 10_000);
+      const subscription = this.onDidChangeEndpoint((endpoint) => endpoint && done(endpoint));
+      const done = (endpoint: McpEndpoint | undefined): void => {
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve(endpoint);
+      };
+    });
+    await vscode.workspace.getConfiguration('readgate').update('mcp.enabled', true, vscode.ConfigurationTarget.Global);
+    this.reconcile();
+    return started;
+  }
+
+  private reconcile(): void {
+    if (this.isDisposed) return;
+    const wanted = this.deps.config.current.mcpEnabled;
+    if (wanted && !this.running && !this.starting) {
+      this.starting = this.start().finally(() => {
+        this.starting = undefined;
+        // The setting may have changed while starting.
+        if (!this.deps.config.current.mcpEnabled || this.isDisposed) void this.stop();
+      });
+    } else if (!wanted && this.running) {
+      void this.stop();
+    }
+    this._onDidChangeDefinitions.fire();
+  }
+
+  private async start(): Promise<void> {
+    try {
+      this.installBridge();
+      const server = await serveHttp({
+        token: this.token,
+        openSession: (id) => this.openSession(id),
+        log: (message) => this.deps.log.info(`[mcp] ${message}`),
+      });
+      const published = this.publish(server.url);
+      this.running = { server, endpoint: { url: server.url, token: this.token, discoveryFile: published.file }, unpublish: published.remove };
+      this.deps.log.info(`[mcp] serving MCP at ${server.url} (discovery file ${published.file})`);
+      this._onDidChangeEndpoint.fire(this.running.endpoint);
+      this._onDidChangeDefinitions.fire();
+    } catch (error) {
+      this.deps.log.error(`[mcp] could not start the MCP server: ${(error as Error).message}`);
+      void vscode.window.showErrorMessage(`ReadGate could not start its MCP server: ${(error as Error).message}. External agents cannot connect to this window; see "ReadGate: Show Log".`);
+    }
+  }
+
+  private async stop(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    this.running = undefined;
+    running.unpublish();
+    await running.server.close();
+    this.deps.log.info('[mcp] stopped the MCP server');
+    if (!this.isDisposed) {
+      this._onDidChangeEndpoint.fire(undefined);
+      this._onDidChangeDefinitions.fire();
+    }
+  }
+
+  private folders(): string[] {
+    return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
+  }
+
+  private publish(url: string): { file: string; remove(): void } {
+    return publishWindow({ version: 1, pid: process.pid, url, token: this.token, folders: this.folders(), name: vscode.workspace.name ?? 'VS Code', started: Date.now() }, vscode.env.sessionId.replace(/[^\w-]/g, '').slice(0, 36) || 'window');
+  }
+
+  private republish(): void {
+    if (!this.running) return;
+    const published = this.publish(this.running.server.url);
+    this.running.endpoint = { ...this.running.endpoint, discoveryFile: published.file };
+    this.running.unpublish = published.remove;
+  }
+
+  /** Copies the bridge next to the discovery folder when it differs (atomically, so a starting agent never runs half a file). */
+  private installBridge(): void {
+    const source = vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'mcp-bridge.js').fsPath;
+    const content = fs.readFileSync(source);
+    try {
+      if (fs.readFileSync(this.bridgePath).equals(content)) return;
+    } catch {
+      // not installed yet
+    }
+    fs.mkdirSync(path.dirname(this.bridgePath), { recursive: true, mode: 0o700 });
+    const temporary = `${this.bridgePath}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, content, { mode: 0o644 });
+    fs.renameSync(temporary, this.bridgePath);
+  }
+
+  /** One MCP session = one ledger session, named after the client once it says who it is. */
+  private openSession(mcpSessionId: string): { server: ReturnType<typeof createToolServer>; close(): void } {
+    const id = `${MCP_SESSION_PREFIX}${mcpSessionId}`;
+    const server = createToolServer({
+      call: (name, input, signal) => this.call(id, name, input, signal),
+      onClient: (client) => {
+        this.deps.labels.set(id, clientLabel(client));
+        this.deps.log.info(`[mcp] session ${mcpSessionId.slice(0, 8)} opened by ${clientLabel(client) ?? 'an unnamed client'}`);
+      },
+    });
+    return {
+      server,
+      close: () => {
+        this.deps.guard.dropSession(id);
+        this.deps.labels.delete(id);
+      },
+    };
+  }
+
+  private async call(id: string, name: string, input: unknown, signal: AbortSignal): Promise<ToolOutcome> {
+    const call = parseToolCall(name, input, (filePath) => toGuardPath(filePath));
+    const outcome = call.ok ? await call.run(this.deps.toolSessions.forKey(id), signal) : call;
+    return outcome.ok ? { ok: true, text: showVirtualPaths(outcome.text) } : { ...outcome, message: showVirtualPaths(outcome.message) };
+  }
+}

@@ -1,0 +1,219 @@
+import * as assert from 'assert';
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { discoveryDir, listWindows, type WindowEntry } from '../../src/mcp/index';
+import * as harness from './harness';
+import { api, freshFile, numbered, workspaceRoot } from './helpers';
+
+interface RequestView {
+  id: string;
+  revision: number;
+  sessionLabel: string;
+  files: { path: string }[];
+}
+
+type CallResult = { content: { type: string; text?: string }[]; isError?: boolean };
+
+const HOOK = 'readgate._test.approval';
+const pending = async (): Promise<RequestView[]> => (await vscode.commands.executeCommand<RequestView[]>(HOOK, 'pending')) ?? [];
+const settings = () => vscode.workspace.getConfiguration('readgate');
+
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** This window's discovery entry (the tests run in the extension host, so its pid is ours). */
+const ownEntry = (): WindowEntry | undefined => listWindows().find((entry) => entry.pid === process.pid);
+
+const textOf = (result: unknown): string => (result as CallResult).content.map((part) => part.text ?? '').join('');
+
+async function connect(entry: WindowEntry, name: string, version: string): Promise<Client> {
+  const client = new Client({ name, version });
+  await client.connect(new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: { Authorization: `Bearer ${entry.token}` } } }));
+  return client;
+}
+
+function rawPost(entry: WindowEntry, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const url = new URL(entry.url);
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } });
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', host: url.host, ...headers } }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+suite('mcp: external agents through the window', () => {
+  let entry: WindowEntry;
+  const clients: Client[] = [];
+
+  suiteSetup(async () => {
+    await api();
+    await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    await settings().update('mcp.enabled', true, vscode.ConfigurationTarget.Global);
+    entry = await waitFor('the discovery file', ownEntry);
+  });
+
+  suiteTeardown(async () => {
+    await Promise.allSettled(clients.map((client) => client.close()));
+    await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('the discovery file names this window (owner-only), and the bridge is installed beside it', () => {
+    assert.ok(entry.url.startsWith('http://127.0.0.1:'), entry.url);
+    assert.ok(entry.folders.includes(workspaceRoot()), JSON.stringify(entry.folders));
+    const file = fs.readdirSync(discoveryDir()).find((name) => name.startsWith(`${process.pid}-`));
+    assert.ok(file);
+    assert.strictEqual(fs.statSync(path.join(discoveryDir(), file)).mode & 0o777, 0o600);
+    const extension = vscode.extensions.getExtension('readgate.readgate')!;
+    const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    assert.ok(fs.readFileSync(bridge).equals(fs.readFileSync(path.join(extension.extensionPath, 'dist', 'mcp-bridge.js'))));
+  });
+
+  test('a client reads and edits with the tools\' names and refusal codes', async () => {
+    const client = await connect(entry, 'Claude Code', '2.0.14');
+    clients.push(client);
+    const { tools } = await client.listTools();
+    assert.deepStrictEqual(tools.map((tool) => tool.name).sort(), ['readgate_edit', 'readgate_multiEdit', 'readgate_read', 'readgate_write']);
+    assert.strictEqual(client.getServerVersion()?.name, 'readgate');
+    const file = freshFile(numbered(4));
+    const unread = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: file, oldString: 'line 2', newString: 'two' } })) as CallResult;
+    assert.strictEqual(unread.isError, true);
+    assert.match(textOf(unread), /^EDIT_REQUIRES_PRIOR_READ: /);
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: file } })), /lines 1–4 of 4/);
+    const edited = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: file, oldString: 'line 2', newString: 'two' } })) as CallResult;
+    assert.ok(!edited.isError, textOf(edited));
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(4).replace('line 2', 'two'));
+    const bad = (await client.callTool({ name: 'readgate_read', arguments: { filePath: 42 } })) as CallResult;
+    assert.match(textOf(bad), /^INVALID_INPUT: /);
+    const outside = (await client.callTool({ name: 'readgate_read', arguments: { filePath: '/etc/hostname' } })) as CallResult;
+    assert.match(textOf(outside), /^PATH_DENIED: /);
+  });
+
+  test('an unsaved editor buffer is the truth, as for the language model tools', async () => {
+    const client = await connect(entry, 'Cline', '3.1');
+    clients.push(client);
+    const file = freshFile(numbered(3));
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+    await editor.edit((builder) => builder.replace(new vscode.Range(0, 0, 0, 6), 'typed'));
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: file } })), /1\ttyped\n/);
+    await editor.edit((builder) => builder.replace(new vscode.Range(1, 0, 1, 6), 'typed again'));
+    const stale = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: file, oldString: 'line 2', newString: 'two' } })) as CallResult;
+    assert.match(textOf(stale), /^FILE_CHANGED_SINCE_READ: /);
+    assert.match(textOf(stale), /typing in the editor/);
+    assert.ok(editor.document.isDirty);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3), 'the disk was touched');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('its edit waits in the review panel labelled with the client\'s name and is applied by a click on Approve (screenshot)', async function () {
+    await settings().update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
+    try {
+      const client = await connect(entry, 'Claude Code', '2.0.14');
+      clients.push(client);
+      const file = freshFile(numbered(5), '.ts');
+      await client.callTool({ name: 'readgate_read', arguments: { filePath: file } });
+      const call = client.callTool({ name: 'readgate_edit', arguments: { filePath: file, oldString: 'line 3', newString: 'three', explanation: 'a clearer name' } });
+      const request = await waitFor('the review request', async () => (await pending())[0]);
+      assert.strictEqual(request.sessionLabel, 'Claude Code 2.0.14');
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5), 'written before approval');
+      if (harness.isAvailable) {
+        await new Promise((resolve) => setTimeout(resolve, 1500)); // let the panel's page render
+        await harness.screenshot('mcp-review');
+        const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
+        assert.ok((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('Claude Code 2.0.14')), 'the panel names the client');
+        await harness.click(inPanel('button[data-action="approve"]'));
+      } else {
+        await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+      }
+      const result = (await call) as CallResult;
+      assert.ok(!result.isError, textOf(result));
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 3', 'three'));
+    } finally {
+      await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  test('two clients are two sessions: what one read does not let the other edit', async () => {
+    const first = await connect(entry, 'Agent One', '1.0');
+    const second = await connect(entry, 'Agent Two', '1.0');
+    clients.push(first, second);
+    const file = freshFile(numbered(3));
+    await first.callTool({ name: 'readgate_read', arguments: { filePath: file } });
+    const refused = (await second.callTool({ name: 'readgate_edit', arguments: { filePath: file, oldString: 'line 1', newString: 'one' } })) as CallResult;
+    assert.match(textOf(refused), /^EDIT_REQUIRES_PRIOR_READ: /);
+    const ids = (await vscode.commands.executeCommand<string[]>('readgate._test.sessionIds')) ?? [];
+    assert.ok(ids.filter((id) => id.startsWith('mcp:')).length >= 2, ids.join(', '));
+  });
+
+  test('a request without the token, with a wrong one, from a web page (Origin) or for another host is refused', async () => {
+    assert.strictEqual((await rawPost(entry, {})).status, 401);
+    assert.strictEqual((await rawPost(entry, { authorization: 'Bearer not-the-token' })).status, 401);
+    const origin = await rawPost(entry, { authorization: `Bearer ${entry.token}`, origin: 'https://evil.example' });
+    assert.strictEqual(origin.status, 403);
+    assert.match(origin.body, /web pages/);
+    const rebinding = await rawPost(entry, { authorization: `Bearer ${entry.token}`, host: `evil.example:${new URL(entry.url).port}` });
+    assert.strictEqual(rebinding.status, 403);
+    // The same request with the token is served.
+    assert.strictEqual((await rawPost(entry, { authorization: `Bearer ${entry.token}` })).status, 200);
+  });
+
+  test('the stdio bridge, started in a workspace folder as an agent starts it, relays a whole session', async () => {
+    const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bridge], cwd: workspaceRoot(), env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } as Record<string, string>, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk) => (stderr += chunk));
+    const client = new Client({ name: 'Codex', version: '0.63.0' });
+    await client.connect(transport);
+    try {
+      const file = freshFile(numbered(3));
+      assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: path.basename(file) } })), /lines 1–3 of 3/);
+      const edited = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: path.basename(file), oldString: 'line 3', newString: 'three' } })) as CallResult;
+      assert.ok(!edited.isError, textOf(edited));
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 3', 'three'));
+      const ids = (await vscode.commands.executeCommand<string[]>('readgate._test.sessionIds')) ?? [];
+      assert.ok(ids.some((id) => id.startsWith('mcp:')));
+      assert.match(stderr, /relaying to the VS Code window/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('outside every workspace folder the bridge says which windows exist and exits', async () => {
+    const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    const child = spawn(process.execPath, [bridge], { cwd: path.dirname(workspaceRoot()), env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.strictEqual(code, 1);
+    assert.match(stderr, /no open VS Code window has .* in its workspace/);
+    assert.ok(stderr.includes(workspaceRoot()), stderr);
+  });
+
+  test('turning the setting off stops the server and removes the discovery file', async () => {
+    await settings().update('mcp.enabled', false, vscode.ConfigurationTarget.Global);
+    await waitFor('the discovery file to go', () => !ownEntry());
+    await assert.rejects(rawPost(entry, { authorization: `Bearer ${entry.token}` }));
+    await settings().update('mcp.enabled', true, vscode.ConfigurationTarget.Global);
+    const next = await waitFor('the discovery file', ownEntry);
+    assert.strictEqual(next.token, entry.token, 'one secret per window');
+    entry = next;
+  });
+});
