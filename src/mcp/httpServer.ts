@@ -49,20 +49,18 @@ function sendError(response: http.ServerResponse, status: number, message: strin
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: status === 413 ? -32600 : -32000, message }, id: null }));
 }
 
+/** Reads a JSON body; beyond the cap the rest is drained unkept (the client then reads the 413, not a reset). */
 function readBody(request: http.IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(Object.assign(new Error(`The request is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB.`), { status: 413 }));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else chunks.length = 0;
     });
     request.on('end', () => {
+      if (size > MAX_BODY_BYTES) return reject(Object.assign(new Error(`The request is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB.`), { status: 413 }));
       try {
         resolve(chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined);
       } catch {

@@ -1,0 +1,125 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createGuard, parseToolCall } from '../../../src/core/index';
+import { createToolServer, serveHttp, type HttpMcpServer } from '../../../src/mcp/index';
+import { makeTempDir } from '../helpers/tempDir';
+
+type CallResult = { content: { text?: string }[]; isError?: boolean };
+const TOKEN = 'a-secret-token-for-tests';
+
+/** The extension's HTTP server wiring, on the headless guard: one guard session per MCP session. */
+async function serve(root: string): Promise<{ server: HttpMcpServer; opened: string[]; closed: string[] }> {
+  const guard = createGuard({ roots: [root] });
+  const opened: string[] = [];
+  const closed: string[] = [];
+  const server = await serveHttp({
+    token: TOKEN,
+    openSession: (id) => {
+      opened.push(id);
+      const session = guard.session(`mcp:${id}`);
+      return {
+        server: createToolServer({ call: async (name, input, signal) => { const call = parseToolCall(name, input); return call.ok ? call.run(session, signal) : call; } }),
+        close: () => {
+          closed.push(id);
+          guard.dropSession(`mcp:${id}`);
+        },
+      };
+    },
+  });
+  return { server, opened, closed };
+}
+
+async function connect(server: HttpMcpServer, name = 'test-client'): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const client = new Client({ name, version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+async function post(server: HttpMcpServer, body: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  const response = await fetch(server.url, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
+  return { status: response.status, text: await response.text() };
+}
+
+suite('MCP over HTTP (src/mcp/httpServer.ts, plain Node)', () => {
+  let running: HttpMcpServer | undefined;
+  teardown(async () => {
+    await running?.close();
+    running = undefined;
+  });
+
+  test('listens on 127.0.0.1 only; a client with the token reads and edits in its own session', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'one\r\ntwo\r\n');
+    const { server, opened } = await serve(root);
+    running = server;
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const { client } = await connect(server);
+    assert.strictEqual(opened.length, 1);
+    assert.deepStrictEqual(server.sessionIds(), opened);
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: 'a.txt' } });
+    const edited = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'a.txt', oldString: 'two', newString: 'deux' } })) as CallResult;
+    assert.ok(!edited.isError, edited.content[0].text);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'one\r\ndeux\r\n');
+    await client.close();
+  });
+
+  test('two clients are two sessions; closing one (DELETE) ends only its session', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'x\n');
+    const { server, opened, closed } = await serve(root);
+    running = server;
+    const first = await connect(server, 'first');
+    const second = await connect(server, 'second');
+    await first.client.callTool({ name: 'readgate_read', arguments: { filePath: 'a.txt' } });
+    const refused = (await second.client.callTool({ name: 'readgate_edit', arguments: { filePath: 'a.txt', oldString: 'x', newString: 'y' } })) as CallResult;
+    assert.match(refused.content[0].text ?? '', /^EDIT_REQUIRES_PRIOR_READ: /);
+    await first.transport.terminateSession();
+    assert.deepStrictEqual(closed, [opened[0]]);
+    assert.deepStrictEqual(server.sessionIds(), [opened[1]]);
+    await second.client.close();
+  });
+
+  test('refuses what is not an MCP session start or names an unknown session, and oversized bodies', async () => {
+    const { server, opened } = await serve(makeTempDir());
+    running = server;
+    const notInitialize = await post(server, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    assert.strictEqual(notInitialize.status, 400);
+    assert.match(notInitialize.text, /start with an initialize request/);
+    const unknown = await post(server, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { 'mcp-session-id': 'no-such-session' });
+    assert.strictEqual(unknown.status, 404);
+    const notJson = await post(server, '{not json');
+    assert.strictEqual(notJson.status, 400);
+    const huge = await post(server, `"${'x'.repeat(65 * 1024 * 1024)}"`);
+    assert.strictEqual(huge.status, 413);
+    const noToken = await fetch(server.url, { method: 'POST', body: '{}' });
+    assert.strictEqual(noToken.status, 401);
+    assert.deepStrictEqual(opened, [], 'a refused request opened a session');
+  });
+
+  test('sessions beyond the cap close the least recently used', async function () {
+    this.timeout(60_000);
+    const { server, opened, closed } = await serve(makeTempDir());
+    running = server;
+    const clients: Client[] = [];
+    for (let i = 0; i < 65; i++) clients.push((await connect(server, `c${i}`)).client);
+    assert.deepStrictEqual(closed, [opened[0]]);
+    assert.strictEqual(server.sessionIds().length, 64);
+    // The evicted client's next call is refused (its session is gone); the others still work.
+    await assert.rejects(clients[0].listTools());
+    assert.strictEqual((await clients[64].listTools()).tools.length, 4);
+    await Promise.allSettled(clients.map((client) => client.close()));
+  });
+
+  test('closing the server ends every session', async () => {
+    const { server, opened, closed } = await serve(makeTempDir());
+    await connect(server);
+    await connect(server);
+    await server.close();
+    assert.deepStrictEqual(closed.sort(), opened.sort());
+    await assert.rejects(fetch(server.url, { method: 'POST', body: '{}' }));
+  });
+});
