@@ -47,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
   context.subscriptions.push(log, config, files, toolResultSettings, host, watcher, approvals, api, toolSessions, reports, view, mcp, participant, registerTools(toolSessions), registerCommands({ log, guard, labels, reports, approvals, toolResults }));
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
-  if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard));
+  if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard, mcp));
   // Its own time, read by `npm run bench:host`.
   log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated in ${(performance.now() - started).toFixed(1)} ms (VS Code ${vscode.version})`);
   return api.toPublic();

@@ -216,4 +216,19 @@ suite('mcp: external agents through the window', () => {
     assert.strictEqual(next.token, entry.token, 'one secret per window');
     entry = next;
   });
+
+  test('registered with VS Code\'s own MCP support only when asked: VS Code then gets the server\'s URL', async () => {
+    const offered = async () => (await vscode.commands.executeCommand<string[][]>('readgate._test.mcpOffered')) ?? [];
+    const before = (await offered()).length;
+    await settings().update('mcp.registerWithVsCode', true, vscode.ConfigurationTarget.Global);
+    try {
+      // VS Code asks the provider again when it announces a change; the answer names this window's server.
+      const answer = await waitFor('VS Code to ask for the servers', async () => (await offered()).slice(before).find((uris) => uris.length > 0));
+      assert.deepStrictEqual(answer, [entry.url]);
+    } finally {
+      await settings().update('mcp.registerWithVsCode', false, vscode.ConfigurationTarget.Global);
+    }
+    // Withdrawn: VS Code asks again and gets nothing.
+    await waitFor('VS Code to be given no server', async () => ((await offered()).at(-1)?.length === 0 ? true : undefined));
+  });
 });

@@ -3,17 +3,19 @@
  * requests and send the approval panel's protocol messages, exactly as the webview would; and list the chat
  * participant's finished turns (session id and result), which the chat UI does not expose to extensions; and
  * shrink the saved-tool-result budgets (so a test need not produce 50 MB), answering the results folder; and
- * list the guard's live session ids (to see that one-call sessions do not pile up).
+ * list the guard's live session ids (to see that one-call sessions do not pile up); and list what the MCP
+ * server definition provider gave VS Code each time VS Code asked.
  */
 import * as vscode from 'vscode';
 import type { Guard, ToolResultStore } from '../../core/index';
 import type { ParticipantTurn, ReadGateParticipant } from '../chat/participant';
 import type { ApprovalService } from './approvalService';
+import type { McpHost } from '../mcp/mcpHost';
 
 export const TEST_HOOK_COMMAND = 'readgate._test.approval';
 export const CHAT_TEST_HOOK_COMMAND = 'readgate._test.chatTurns';
 
-export function registerTestHooks(approvals: ApprovalService, participant: ReadGateParticipant, toolResults: ToolResultStore, guard: Guard): vscode.Disposable {
+export function registerTestHooks(approvals: ApprovalService, participant: ReadGateParticipant, toolResults: ToolResultStore, guard: Guard, mcp: McpHost): vscode.Disposable {
   const turns: ParticipantTurn[] = [];
   return vscode.Disposable.from(
     vscode.commands.registerCommand(TEST_HOOK_COMMAND, (action: 'pending' | 'message', message?: unknown) => {
@@ -28,5 +30,6 @@ export function registerTestHooks(approvals: ApprovalService, participant: ReadG
       return toolResults.dir;
     }),
     vscode.commands.registerCommand('readgate._test.sessionIds', () => guard.sessionIds()),
+    vscode.commands.registerCommand('readgate._test.mcpOffered', () => mcp.offered.map((uris) => [...uris])),
   );
 }

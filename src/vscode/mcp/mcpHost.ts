@@ -37,6 +37,8 @@ export class McpHost extends Disposable implements McpServerControl {
   readonly onDidChangeEndpoint = this._onDidChangeEndpoint.event;
   private readonly _onDidChangeDefinitions = this._register(new vscode.EventEmitter<void>());
   readonly bridgePath: string;
+  /** What VS Code was given each time it asked for MCP servers (URIs), for the integration tests. */
+  readonly offered: string[][] = [];
   readonly headlessPath: string;
   private readonly token = randomBytes(32).toString('base64url');
 
@@ -54,8 +56,9 @@ export class McpHost extends Disposable implements McpServerControl {
         onDidChangeMcpServerDefinitions: this._onDidChangeDefinitions.event,
         provideMcpServerDefinitions: () => {
           const endpoint = this.running?.endpoint;
-          if (!endpoint || !this.deps.config.current.mcpRegisterWithVsCode) return [];
-          return [new vscode.McpHttpServerDefinition('ReadGate', vscode.Uri.parse(endpoint.url), { Authorization: `Bearer ${endpoint.token}` }, READGATE_VERSION)];
+          const definitions = endpoint && this.deps.config.current.mcpRegisterWithVsCode ? [new vscode.McpHttpServerDefinition('ReadGate', vscode.Uri.parse(endpoint.url), { Authorization: `Bearer ${endpoint.token}` }, READGATE_VERSION)] : [];
+          this.offered.push(definitions.map((definition) => definition.uri.toString()));
+          return definitions;
         },
       }),
     );
