@@ -2,14 +2,16 @@
  * `dist/mcp-bridge.js`: what an external agent (Claude Code, Codex, Cline…) starts as a stdio MCP server. It
  * finds the VS Code window whose workspace holds its working folder (the discovery files) and relays every
  * message, unchanged, to that window's MCP server, so the agent's session is the window's: the same ledger,
- * the same review panel, the editors' unsaved text.
+ * the same review panel, the editors' unsaved text. When the window reloads (its session and port are gone),
+ * the bridge finds it again and replays the agent's `initialize`, so the agent keeps working; the new session
+ * has a fresh ledger, so the agent is asked to read again before editing.
  *   node dist/mcp-bridge.js [--cwd <dir>] [--list]
  */
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import * as path from 'path';
-import { discoveryDir, listWindows, pickWindow } from './discovery';
+import { discoveryDir, listWindows, pickWindow, type WindowEntry } from './discovery';
 
 function say(message: string): void {
   process.stderr.write(`readgate-mcp-bridge: ${message}\n`);
@@ -26,6 +28,86 @@ function argumentsOf(argv: readonly string[]): { cwd: string; list: boolean } | 
   return { cwd, list };
 }
 
+function noWindow(windows: readonly WindowEntry[], cwd: string): string {
+  return windows.length === 0
+    ? `no VS Code window with ReadGate's MCP server is running (looked in ${discoveryDir()}). Open the project in VS Code and run "ReadGate: Connect an External Agent…" there (it turns the server on).`
+    : `no open VS Code window has ${cwd} in its workspace. Open windows: ${windows.map((w) => w.folders.join(', ') || '(no folder)').join('; ')}. Start the agent inside one of them, or pass --cwd <folder>.`;
+}
+
+/** The session ended on the window's side (reload, or the server went off and on): worth finding it again. */
+function isLostSession(error: unknown): boolean {
+  if (error instanceof StreamableHTTPError) return error.code === 404;
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return error instanceof TypeError || cause?.code === 'ECONNREFUSED' || cause?.code === 'ECONNRESET';
+}
+
+class Relay {
+  private upstream: StreamableHTTPClientTransport | undefined;
+  private initialize: JSONRPCMessage | undefined;
+  /** Requests whose answer must not reach the agent: a replayed initialize. */
+  private readonly swallowed = new Set<RequestId>();
+  private replays = 0;
+  private closing = false;
+
+  constructor(
+    private readonly downstream: StdioServerTransport,
+    private readonly cwd: string,
+    private target: WindowEntry,
+  ) {}
+
+  private async connect(target: WindowEntry): Promise<StreamableHTTPClientTransport> {
+    const upstream = new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: { Authorization: `Bearer ${target.token}` } } });
+    upstream.onmessage = (message) => this.fromWindow(message);
+    upstream.onerror = (error) => {
+      if (!this.closing) say(`connection to the window: ${error.message}`);
+    };
+    await upstream.start();
+    return upstream;
+  }
+
+  private fromWindow(message: JSONRPCMessage): void {
+    // The protocol version the window agreed to travels on every later HTTP request, as a client would send it.
+    const result = (message as { result?: { protocolVersion?: unknown } }).result;
+    if (typeof result?.protocolVersion === 'string') this.upstream?.setProtocolVersion(result.protocolVersion);
+    const id = (message as { id?: RequestId }).id;
+    if (id !== undefined && this.swallowed.delete(id)) return;
+    void this.downstream.send(message);
+  }
+
+  async toWindow(message: JSONRPCMessage): Promise<void> {
+    if (isInitializeRequest(message)) this.initialize = message;
+    this.upstream ??= await this.connect(this.target);
+    try {
+      await this.upstream.send(message);
+    } catch (error) {
+      if (!this.initialize || message === this.initialize || !isLostSession(error) || !(await this.reconnect())) throw error;
+      await this.upstream.send(message);
+    }
+  }
+
+  /** Finds the window again (it may have a new port) and replays the agent's initialize. */
+  private async reconnect(): Promise<boolean> {
+    const target = pickWindow(listWindows(), this.cwd);
+    if (!target || !this.initialize) return false;
+    say(`the window's MCP session ended (reload?); reconnecting to "${target.name}"`);
+    await this.upstream?.close().catch(() => undefined);
+    this.target = target;
+    this.upstream = await this.connect(target);
+    const replay = { ...(this.initialize as object), id: `readgate-bridge-replay-${++this.replays}` } as JSONRPCMessage;
+    this.swallowed.add((replay as { id: RequestId }).id);
+    await this.upstream.send(replay);
+    await this.upstream.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    return true;
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    await this.upstream?.terminateSession().catch(() => undefined);
+    await Promise.allSettled([this.upstream?.close(), this.downstream.close()]);
+  }
+}
+
 async function main(): Promise<number> {
   const args = argumentsOf(process.argv.slice(2));
   if (typeof args === 'string') return say(args), 2;
@@ -35,43 +117,20 @@ async function main(): Promise<number> {
     return 0;
   }
   const target = pickWindow(windows, args.cwd);
-  if (!target) {
-    say(
-      windows.length === 0
-        ? `no VS Code window with ReadGate's MCP server is running (looked in ${discoveryDir()}). Open the project in VS Code and run "ReadGate: Connect an External Agent…" there (it turns the server on).`
-        : `no open VS Code window has ${args.cwd} in its workspace. Open windows: ${windows.map((w) => w.folders.join(', ') || '(no folder)').join('; ')}. Start the agent inside one of them, or pass --cwd <folder>.`,
-    );
-    return 1;
-  }
+  if (!target) return say(noWindow(windows, args.cwd)), 1;
   say(`relaying to the VS Code window "${target.name}" (${target.folders.join(', ')})`);
-  const upstream = new StreamableHTTPClientTransport(new URL(target.url), { requestInit: { headers: { Authorization: `Bearer ${target.token}` } } });
   const downstream = new StdioServerTransport();
-  let closing = false;
-  const finish = async (reason?: string): Promise<void> => {
-    if (closing) return;
-    closing = true;
-    if (reason) say(reason);
-    await upstream.terminateSession().catch(() => undefined);
-    await Promise.allSettled([upstream.close(), downstream.close()]);
-    process.exit(reason ? 1 : 0);
-  };
+  const relay = new Relay(downstream, args.cwd, target);
   downstream.onmessage = (message: JSONRPCMessage) => {
-    upstream.send(message).catch((error: unknown) => {
-      const why = `the VS Code window did not take the message (${error instanceof Error ? error.message : String(error)}); is it still open?`;
+    relay.toWindow(message).catch((error: unknown) => {
+      const why = `the VS Code window did not take the message (${error instanceof Error ? error.message : String(error)}). Is it still open, with ReadGate's MCP server on?`;
       if (isJSONRPCRequest(message)) void downstream.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `ReadGate: ${why}` } });
       else say(why);
     });
   };
-  upstream.onmessage = (message: JSONRPCMessage) => {
-    // The protocol version the window agreed to travels on every later HTTP request, as a client would send it.
-    const result = (message as { result?: { protocolVersion?: unknown } }).result;
-    if (typeof result?.protocolVersion === 'string') upstream.setProtocolVersion(result.protocolVersion);
-    void downstream.send(message);
-  };
-  upstream.onerror = (error) => say(`connection to the window: ${error.message}`);
-  downstream.onclose = () => void finish();
-  process.stdin.on('end', () => void finish());
-  await upstream.start();
+  const finish = (): void => void relay.close().then(() => process.exit(0));
+  downstream.onclose = finish;
+  process.stdin.on('end', finish);
   await downstream.start();
   return 0;
 }

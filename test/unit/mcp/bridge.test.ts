@@ -1,0 +1,100 @@
+import * as assert from 'assert';
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { createGuard, parseToolCall } from '../../../src/core/index';
+import { createToolServer, publishWindow, serveHttp, type HttpMcpServer } from '../../../src/mcp/index';
+import { repoRoot } from '../helpers/repoRoot';
+import { makeTempDir } from '../helpers/tempDir';
+
+async function eventually(what: string, probe: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !probe(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(probe(), what);
+}
+
+type CallResult = { content: { text?: string }[]; isError?: boolean };
+const BRIDGE = path.join(repoRoot, 'dist/mcp-bridge.js');
+
+/** A stand-in for a VS Code window: the HTTP server on a headless guard, published like the extension does. */
+async function openWindow(root: string, discovery: string, token: string, id: string): Promise<{ server: HttpMcpServer; clients: string[]; close(): Promise<void> }> {
+  const guard = createGuard({ roots: [root] });
+  const clients: string[] = [];
+  const server = await serveHttp({
+    token,
+    openSession: (sessionId) => {
+      const session = guard.session(sessionId);
+      const mcp = createToolServer({ call: async (name, input, signal) => { const call = parseToolCall(name, input); return call.ok ? call.run(session, signal) : call; }, onClient: (client) => clients.push(client.name) });
+      return { server: mcp, close: () => guard.dropSession(sessionId) };
+    },
+  });
+  const published = publishWindow({ version: 1, pid: process.pid, url: server.url, token, folders: [root], name: `window ${id}`, started: Date.now() }, id, discovery);
+  return { server, clients, close: async () => { published.remove(); await server.close(); guard.dispose(); } };
+}
+
+suite('the stdio bridge (dist/mcp-bridge.js, a real child process)', () => {
+  test('relays a session to the window whose folder holds its working folder, and finds the window again after a reload', async function () {
+    this.timeout(30_000);
+    const home = makeTempDir();
+    const discovery = path.join(home, 'windows');
+    const root = path.join(home, 'project');
+    fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'src/a.txt'), 'alpha\nbeta\n');
+    const other = await openWindow(makeTempDir(), discovery, 'other-token', 'other');
+    let window = await openWindow(root, discovery, 'first-token', 'first');
+    const client = new Client({ name: 'Claude Code', version: '2.0.14' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BRIDGE], cwd: path.join(root, 'src'), env: { ...process.env, READGATE_DISCOVERY_DIR: discovery } as Record<string, string>, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk) => (stderr += chunk));
+    await client.connect(transport);
+    try {
+      // The agent's own initialize reaches the window (named once it says initialized).
+      await eventually('the window knows the client', () => window.clients.length > 0);
+      assert.deepStrictEqual(window.clients, ['Claude Code']);
+      assert.deepStrictEqual(other.clients, []);
+      await client.callTool({ name: 'readgate_read', arguments: { filePath: 'src/a.txt' } });
+      const edited = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'src/a.txt', oldString: 'beta', newString: 'gamma' } })) as CallResult;
+      assert.ok(!edited.isError, edited.content[0].text);
+      assert.strictEqual(fs.readFileSync(path.join(root, 'src/a.txt'), 'utf8'), 'alpha\ngamma\n');
+      // The window reloads: its server and session are gone, and it comes back on another port.
+      await window.close();
+      window = await openWindow(root, discovery, 'second-token', 'second');
+      const afterReload = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'src/a.txt', oldString: 'gamma', newString: 'delta' } })) as CallResult;
+      assert.match(afterReload.content[0].text ?? '', /^EDIT_REQUIRES_PRIOR_READ: /, 'a new session starts with an empty ledger');
+      assert.deepStrictEqual(window.clients, ['Claude Code']);
+      assert.match(stderr, /reconnecting to "window second"/);
+      assert.match((await client.callTool({ name: 'readgate_read', arguments: { filePath: 'src/a.txt' } }) as CallResult).content[0].text ?? '', /2\tgamma/);
+    } finally {
+      await client.close();
+      await window.close();
+      await other.close();
+    }
+  });
+
+  test('with no window for its folder it says which windows exist and exits 1; --list shows them without tokens', async () => {
+    const home = makeTempDir();
+    const discovery = path.join(home, 'windows');
+    const window = await openWindow(makeTempDir(), discovery, 'secret-token', 'w');
+    try {
+      const run = (args: string[]) =>
+        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, [BRIDGE, ...args], { cwd: home, env: { ...process.env, READGATE_DISCOVERY_DIR: discovery } });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk) => (stdout += chunk));
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('exit', (code) => resolve({ code, stdout, stderr }));
+        });
+      const lost = await run([]);
+      assert.strictEqual(lost.code, 1);
+      assert.match(lost.stderr, /no open VS Code window has .* in its workspace/);
+      const listed = await run(['--list']);
+      assert.strictEqual(listed.code, 0);
+      assert.strictEqual(JSON.parse(listed.stdout)[0].name, 'window w');
+      assert.ok(!listed.stdout.includes('secret-token'), 'the token was printed');
+    } finally {
+      await window.close();
+    }
+  });
+});
