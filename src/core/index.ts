@@ -50,3 +50,11 @@ export type { LineIndex } from './edit/lineEndings';
 export { TOOL_NAMES, isToolName, parseToolCall } from './tools/toolCall';
 export type { PathMapper, ToolName, ToolOutcome, ToolRun } from './tools/toolCall';
 export type { EditInput, MultiEditInput, ReadInput, WriteInput } from './tools/toolInput';
+
+// Patches from anywhere (a unified diff or search/replace blocks), applied through a session like any change.
+export { parsePatch } from './patch/parsePatch';
+export type { FilePatch, ParsedPatch, PatchHunk, PatchLine, SearchReplaceBlock } from './patch/parsePatch';
+export { patchEdit } from './patch/patchEdits';
+export type { PatchEdit } from './patch/patchEdits';
+export { applyPatch } from './patch/applyPatch';
+export type { ApplyPatchOptions } from './patch/applyPatch';

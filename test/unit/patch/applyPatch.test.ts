@@ -1,0 +1,178 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { applyPatch, type ApprovalRequest, createGuard, parsePatch } from '../../../src/core/index';
+import { makeTempDir } from '../helpers/tempDir';
+import { seeded } from '../helpers/seeded';
+
+const readText = async (file: string): Promise<string | undefined> => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '') : undefined);
+
+/** Applies `patch` in `root` through a fresh guard session; returns the result and every approval request. */
+async function apply(root: string, patch: string, approve: (request: ApprovalRequest) => boolean = () => true) {
+  const requests: ApprovalRequest[] = [];
+  const guard = createGuard({ roots: [root], approve: async (request) => (requests.push(request), approve(request) ? { approved: true } : { approved: false, reason: 'no' }) });
+  const parsed = parsePatch(patch);
+  assert.ok(parsed.ok, parsed.ok ? '' : parsed.message);
+  const result = await applyPatch(guard.session('patch'), parsed.files, { readText, resolve: (file) => path.resolve(root, file) });
+  guard.dispose();
+  return { result, requests };
+}
+
+function tree(root: string): Record<string, string> {
+  return Object.fromEntries(fs.readdirSync(root).sort().map((name) => [name, fs.readFileSync(path.join(root, name), 'latin1')]));
+}
+
+const unified = (file: string, ...hunks: string[][]) => [`--- a/${file}`, `+++ b/${file}`, ...hunks.flat()].join('\n') + '\n';
+
+suite('applying patches through the headless guard', () => {
+  test('a clean patch applies byte-exactly, hunks located by their context after earlier hunks moved lines', async () => {
+    const root = makeTempDir();
+    const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
+    fs.writeFileSync(path.join(root, 'a.txt'), lines.join('\n') + '\n');
+    const { result, requests } = await apply(root, unified('a.txt', ['@@ -2,3 +2,5 @@', ' line 2', '+added 1', '+added 2', ' line 3', ' line 4'], ['@@ -20,3 +22,3 @@', ' line 20', '-line 21', '+twenty-one', ' line 22']));
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    const expected = [...lines.slice(0, 2), 'added 1', 'added 2', ...lines.slice(2, 20), 'twenty-one', ...lines.slice(21)];
+    assert.strictEqual(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), expected.join('\n') + '\n');
+    assert.strictEqual(requests.length, 1, 'one review for the whole patch');
+  });
+
+  test('a CRLF file with a BOM keeps its BOM and CRLF on every line, from an LF patch', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'w.bat'), '\uFEFF@echo off\r\nset A=1\r\nset B=2\r\nexit\r\n');
+    const { result } = await apply(root, unified('w.bat', ['@@ -2,2 +2,3 @@', ' set A=1', '-set B=2', '+set B=3', '+set C=4']));
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'w.bat'), 'utf8'), '\uFEFF@echo off\r\nset A=1\r\nset B=3\r\nset C=4\r\nexit\r\n');
+  });
+
+  test('a file without a final line break keeps that, or gains one when the patch says so', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'keep.txt'), 'a\nb');
+    fs.writeFileSync(path.join(root, 'gain.txt'), 'a\nb');
+    const keep = await apply(root, unified('keep.txt', ['@@ -1,2 +1,2 @@', ' a', '-b', '\\ No newline at end of file', '+B', '\\ No newline at end of file']));
+    assert.ok(keep.result.ok, keep.result.ok ? '' : keep.result.message);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'keep.txt'), 'utf8'), 'a\nB');
+    const gain = await apply(root, unified('gain.txt', ['@@ -1,2 +1,2 @@', ' a', '-b', '\\ No newline at end of file', '+B']));
+    assert.ok(gain.result.ok, gain.result.ok ? '' : gain.result.message);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'gain.txt'), 'utf8'), 'a\nB\n');
+  });
+
+  test('among equal places the one nearest the hunk\'s line wins; repeated lines elsewhere stay as they are', async () => {
+    const root = makeTempDir();
+    const block = ['{', '  x();', '}'];
+    fs.writeFileSync(path.join(root, 'r.js'), [...block, 'mid', ...block, 'end', ...block].join('\n') + '\n');
+    const { result } = await apply(root, unified('r.js', ['@@ -5,3 +5,3 @@', ' {', '-  x();', '+  y();', ' }']));
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'r.js'), 'utf8'), [...block, 'mid', '{', '  y();', '}', 'end', ...block].join('\n') + '\n');
+  });
+
+  test('a stale patch is refused with the lines that differ, and nothing is written', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'one\ntwo\nTHREE\nfour\n');
+    const before = tree(root);
+    const { result, requests } = await apply(root, unified('a.txt', ['@@ -2,3 +2,3 @@', ' two', '-three', '+3', ' four']));
+    assert.ok(!result.ok);
+    assert.strictEqual(result.code, 'NO_OCCURRENCE_FOUND');
+    assert.match(result.message, /line 3: the patch expects "three", the file has "THREE"/);
+    assert.match(result.message, /Nothing was changed/);
+    assert.deepStrictEqual(tree(root), before);
+    assert.strictEqual(requests.length, 0, 'a stale patch was shown for review');
+  });
+
+  test('a multi-file patch is all-or-nothing: one stale file leaves every file as it was', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'a1\na2\n');
+    fs.writeFileSync(path.join(root, 'b.txt'), 'b1\nb2 changed\n');
+    const before = tree(root);
+    const patch = unified('a.txt', ['@@ -1,2 +1,2 @@', ' a1', '-a2', '+A2']) + unified('b.txt', ['@@ -1,2 +1,2 @@', ' b1', '-b2', '+B2']) + unified('c.txt', []).replace('--- a/c.txt', '--- /dev/null') + '@@ -0,0 +1 @@\n+new\n';
+    const { result } = await apply(root, patch);
+    assert.ok(!result.ok);
+    assert.deepStrictEqual(tree(root), before);
+  });
+
+  test('a multi-file patch with a new file applies together; rejecting the review writes nothing', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'a1\na2\n');
+    const patch = unified('a.txt', ['@@ -1,2 +1,2 @@', ' a1', '-a2', '+A2']) + ['--- /dev/null', '+++ b/c.txt', '@@ -0,0 +1,2 @@', '+new', '+file', ''].join('\n');
+    const before = tree(root);
+    const rejected = await apply(root, patch, () => false);
+    assert.ok(!rejected.result.ok && rejected.result.code === 'REJECTED_BY_USER');
+    assert.deepStrictEqual(tree(root), before);
+    assert.deepStrictEqual(rejected.requests[0].files.map((file) => path.basename(file.path)), ['a.txt', 'c.txt']);
+    const { result } = await apply(root, patch);
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    assert.deepStrictEqual(tree(root), { 'a.txt': 'a1\nA2\n', 'c.txt': 'new\nfile\n' });
+  });
+
+  test('creating a file that exists, changing one that does not, and deleting are refused without writing', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'x\n');
+    const before = tree(root);
+    const exists = await apply(root, ['--- /dev/null', '+++ b/a.txt', '@@ -0,0 +1 @@', '+y', ''].join('\n'));
+    assert.ok(!exists.result.ok && exists.result.code === 'FILE_EXISTS');
+    const missing = await apply(root, unified('nope.txt', ['@@ -1 +1 @@', '-a', '+b']));
+    assert.ok(!missing.result.ok && missing.result.code === 'FILE_NOT_FOUND');
+    const deleted = await apply(root, ['--- a/a.txt', '+++ /dev/null', '@@ -1 +0,0 @@', '-x', ''].join('\n'));
+    assert.ok(!deleted.result.ok && deleted.result.code === 'INVALID_INPUT');
+    assert.match(deleted.result.message, /does not delete/);
+    assert.deepStrictEqual(tree(root), before);
+  });
+
+  test('search/replace blocks apply in order; an ambiguous or missing SEARCH is refused without writing', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'p.py'), 'def f():\r\n    return 1\r\n\r\ndef g():\r\n    return 1\r\n');
+    const ok = await apply(root, ['p.py', '<<<<<<< SEARCH', 'def f():', '    return 1', '=======', 'def f():', '    return 2', '>>>>>>> REPLACE', '<<<<<<< SEARCH', 'def g():', '=======', 'def h():', '>>>>>>> REPLACE'].join('\n'));
+    assert.ok(ok.result.ok, ok.result.ok ? '' : ok.result.message);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'p.py'), 'utf8'), 'def f():\r\n    return 2\r\n\r\ndef h():\r\n    return 1\r\n');
+    fs.writeFileSync(path.join(root, 'q.txt'), 'a\nx\nb\nx\n');
+    const before = tree(root);
+    const ambiguous = await apply(root, ['q.txt', '<<<<<<< SEARCH', 'x', '=======', 'y', '>>>>>>> REPLACE'].join('\n'));
+    assert.ok(!ambiguous.result.ok && ambiguous.result.code === 'AMBIGUOUS_MATCH');
+    assert.match(ambiguous.result.message, /appears 2 times \(lines 2, 4\)/);
+    const missing = await apply(root, ['p.py', '<<<<<<< SEARCH', 'def zz():', '=======', 'x', '>>>>>>> REPLACE'].join('\n'));
+    assert.ok(!missing.result.ok && missing.result.code === 'NO_OCCURRENCE_FOUND');
+    assert.deepStrictEqual(tree(root), before);
+  });
+
+  test('a patch applied twice is refused the second time (its old lines are gone)', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'a\nb\n');
+    const patch = unified('a.txt', ['@@ -1,2 +1,2 @@', ' a', '-b', '+c']);
+    assert.ok((await apply(root, patch)).result.ok);
+    const again = await apply(root, patch);
+    assert.ok(!again.result.ok && again.result.code === 'NO_OCCURRENCE_FOUND');
+    assert.strictEqual(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'a\nc\n');
+  });
+});
+
+suite('applying patches: seeded property', () => {
+  test('seeded property: any diff made by the `diff` package applies back exactly, whatever lines repeat', async function () {
+    this.timeout(120_000);
+    const { createTwoFilesPatch } = await import('diff');
+    const random = seeded();
+    console.log(`      patch property ${random.note}`);
+    const runs = Number(process.env.READGATE_PROPERTY_RUNS ?? 150) >= 1000 ? 1000 : 150;
+    const root = makeTempDir();
+    const file = path.join(root, 'f.txt');
+    const word = () => ['a', 'b', 'c', '{', '}', '', 'return x;'][random.between(0, 6)];
+    for (let run = 0; run < runs; run++) {
+      const before = Array.from({ length: random.between(1, 40) }, word);
+      const after = [...before];
+      for (let change = random.between(1, 4); change > 0; change--) {
+        const at = random.between(0, after.length);
+        const kind = random.between(0, 2);
+        if (kind === 0) after.splice(at, 0, `new ${run}.${change}`);
+        else if (kind === 1 && after.length > 1) after.splice(Math.min(at, after.length - 1), 1);
+        else after[Math.min(at, after.length - 1)] = `changed ${run}.${change}`;
+      }
+      const finalBreak = random.between(0, 3) > 0;
+      const oldText = before.join('\n') + (finalBreak ? '\n' : '');
+      const newText = after.join('\n') + (finalBreak ? '\n' : '');
+      if (oldText === newText) continue;
+      fs.writeFileSync(file, oldText);
+      const patch = createTwoFilesPatch('a/f.txt', 'b/f.txt', oldText, newText, '', '', { context: random.between(0, 3) });
+      const { result } = await apply(root, patch);
+      assert.ok(result.ok, `${random.note}, run ${run}: ${result.ok ? '' : result.message}\n${patch}`);
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), newText, `${random.note}, run ${run}\n${patch}`);
+    }
+  });
+});
