@@ -19,6 +19,7 @@
 import { type LineChange, type Ranges, covers, gaps, mapThrough, merged, newSide, union } from '../ledger/coverage';
 import type { Edit } from '../types';
 import { ChunkedText } from './chunkedText';
+import { computeLineChanges } from './lineDiff';
 import { EditHistory, type LineOrigin, type WrittenLine } from './lineOrigins';
 import { countLines, type LineIndex, toLf } from './lineEndings';
 import { applyCurlyStyle, normalizeQuotes } from './quotes';
@@ -235,8 +236,18 @@ function lineChanges(text: ChunkedText, matches: readonly Match[], replacementTe
       at = matches[k].end;
     }
     parts.push(text.slice(at, text.lineEndWithTerminator(toLine)));
-    const newCount = countLines(parts.join(''));
-    changes.push({ oldFrom: fromLine, oldTo: toLine + 1, newFrom: fromLine + shift, newTo: fromLine + shift + newCount });
+    const newBlock = parts.join('');
+    const newCount = countLines(newBlock);
+    if (toLine > fromLine && newCount > 1) {
+      // A block of several lines (an edit with context around its change, or a patch's hunks): only the lines
+      // that differ within it are changes, so the review and the result show the real hunks.
+      const oldBlock = text.slice(text.lineStart(fromLine), text.lineEndWithTerminator(toLine));
+      for (const change of computeLineChanges(oldBlock, newBlock)) {
+        changes.push({ oldFrom: change.oldFrom + fromLine - 1, oldTo: change.oldTo + fromLine - 1, newFrom: change.newFrom + fromLine + shift - 1, newTo: change.newTo + fromLine + shift - 1 });
+      }
+    } else {
+      changes.push({ oldFrom: fromLine, oldTo: toLine + 1, newFrom: fromLine + shift, newTo: fromLine + shift + newCount });
+    }
     shift += newCount - (toLine - fromLine + 1);
     first = last + 1;
   }

@@ -10,4 +10,5 @@ export const CommandIds = {
   openFile: 'readgate.openFile',
   revealSeenRange: 'readgate.revealSeenRange',
   openToolResults: 'readgate.openToolResults',
+  applyPatch: 'readgate.applyPatch',
 } as const;

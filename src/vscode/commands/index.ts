@@ -5,6 +5,7 @@ import type { ApprovalService } from '../approval/approvalService';
 import type { Log } from '../log';
 import type { Reports } from '../reports/reports';
 import type { SessionLabels } from '../sessionLabels';
+import { registerApplyPatch } from './applyPatch';
 import { registerFileActions } from './fileActions';
 import { registerForgetSession } from './forgetSession';
 import { registerOpenToolResults } from './openToolResults';
@@ -33,5 +34,6 @@ export function registerCommands({ approvals, log, guard, labels, reports, toolR
     registerShowStatistics(reports),
     registerFileActions(guard),
     registerOpenToolResults(toolResults),
+    registerApplyPatch(guard, labels),
   );
 }

@@ -34,6 +34,11 @@ suite('applying patches through the headless guard', () => {
     const expected = [...lines.slice(0, 2), 'added 1', 'added 2', ...lines.slice(2, 20), 'twenty-one', ...lines.slice(21)];
     assert.strictEqual(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), expected.join('\n') + '\n');
     assert.strictEqual(requests.length, 1, 'one review for the whole patch');
+    // The review shows the patch's own changes, not the span from its first hunk to its last as one block.
+    assert.deepStrictEqual(requests[0].files[0].hunks.flatMap((hunk) => hunk.changes), [
+      { oldFrom: 3, oldTo: 3, newFrom: 3, newTo: 5 },
+      { oldFrom: 21, oldTo: 22, newFrom: 23, newTo: 24 },
+    ]);
   });
 
   test('a CRLF file with a BOM keeps its BOM and CRLF on every line, from an LF patch', async () => {

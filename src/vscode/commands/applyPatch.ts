@@ -1,0 +1,147 @@
+/**
+ * `ReadGate: Apply Patch…`: a change produced anywhere (a web chat, a code review), as a unified diff or
+ * search/replace blocks, applied through the guard like an agent's change: placed by its exact context,
+ * refused with the differing lines when the file moved on, reviewed in the panel, all files or none, into
+ * open editors undoably. The patch comes from the clipboard or an editor (untitled ones first); "Paste a
+ * patch" opens an empty editor for it.
+ */
+import { randomUUID } from 'crypto';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { applyPatch, type FilePatch, type Guard, parsePatch } from '../../core/index';
+import type { SessionLabels } from '../sessionLabels';
+import { uriToGuardPath } from '../util/paths';
+import { showVirtualPaths } from '../util/virtualPaths';
+import { CommandIds } from './commandIds';
+
+/** How tests and the walkthrough call it: the patch text (or where to take it) instead of asking. */
+export interface ApplyPatchArgs {
+  text?: string;
+  source?: 'clipboard' | 'editor';
+}
+
+export type ApplyPatchOutcome = { ok: true; files: number } | { ok: false; code: string; message: string } | undefined;
+
+interface Source {
+  label: string;
+  name: string;
+  text: string;
+}
+
+const PASTE_HINT = 'Paste a unified diff or search/replace blocks here, then run "ReadGate: Apply Patch…" again.';
+
+async function candidates(): Promise<Source[]> {
+  const sources: Source[] = [];
+  const clipboard = await vscode.env.clipboard.readText();
+  if (clipboard.trim()) sources.push({ label: '$(clippy) From the clipboard', name: 'the clipboard', text: clipboard });
+  const editor = vscode.window.activeTextEditor;
+  if (editor && editor.document.getText().trim()) {
+    const name = editor.document.isUntitled ? editor.document.uri.path : vscode.workspace.asRelativePath(editor.document.uri);
+    sources.push({ label: `$(file) From the editor ${name}`, name: `the editor ${name}`, text: editor.document.getText() });
+  }
+  return sources;
+}
+
+function summary(files: readonly FilePatch[]): string {
+  const names = files.map((file) => file.path);
+  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+}
+
+/** Which source to apply: the one named, else a pick that lists each source as a patch or says why it is not one. */
+async function chooseSource(args: ApplyPatchArgs | undefined): Promise<Source | 'paste' | undefined> {
+  if (typeof args?.text === 'string') return { label: '', name: 'the given text', text: args.text };
+  const sources = await candidates();
+  if (args?.source) return sources.find((source) => source.name.startsWith(args.source === 'clipboard' ? 'the clipboard' : 'the editor'));
+  type Item = vscode.QuickPickItem & { source?: Source; paste?: true };
+  const items: Item[] = sources.map((source) => {
+    const parsed = parsePatch(source.text);
+    return parsed.ok
+      ? { label: source.label, description: `${parsed.files.length} file${parsed.files.length === 1 ? '' : 's'}: ${summary(parsed.files)}`, source }
+      : { label: source.label, description: 'not a patch', detail: parsed.message, source };
+  });
+  items.sort((a, b) => Number(b.description !== 'not a patch') - Number(a.description !== 'not a patch'));
+  items.push({ label: '$(edit) Paste a patch…', description: 'opens an empty editor to paste it into', paste: true });
+  const picked = await vscode.window.showQuickPick(items, { title: 'ReadGate: Apply Patch', placeHolder: 'Which patch? A unified diff or search/replace blocks', matchOnDescription: true });
+  return picked?.paste ? 'paste' : picked?.source;
+}
+
+/** Paths in a patch are relative to the workspace folder that has its first existing file (else the first folder). */
+async function baseFolder(files: readonly FilePatch[]): Promise<vscode.Uri | undefined> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  for (const folder of folders) {
+    for (const file of files) {
+      if (path.isAbsolute(file.path)) continue;
+      try {
+        await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder.uri, file.path));
+        return folder.uri;
+      } catch {
+        // not in this folder
+      }
+    }
+  }
+  return folders[0]?.uri;
+}
+
+/** The text a file has for the guard: an open editor's (unsaved text counts), else the disk's; undefined if absent. */
+async function readText(guardPath: string): Promise<string | undefined> {
+  const uri = vscode.Uri.file(guardPath);
+  const open = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'file' && document.uri.fsPath === uri.fsPath);
+  if (open) return open.getText();
+  try {
+    return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri)).replace(/^\uFEFF/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+async function showRefusal(code: string, message: string): Promise<void> {
+  const text = showVirtualPaths(message);
+  const choice = await vscode.window.showErrorMessage(`ReadGate did not apply the patch (${code}): ${text.split('\n')[0]}`, 'Show Details');
+  if (choice === 'Show Details') {
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: `# The patch was not applied\n\n**${code}**\n\n\`\`\`\n${text}\n\`\`\`\n\nNo file was changed.\n` });
+    await vscode.window.showTextDocument(document, { preview: true });
+  }
+}
+
+export async function runApplyPatch(guard: Guard, labels: SessionLabels, args?: ApplyPatchArgs): Promise<ApplyPatchOutcome> {
+  const source = await chooseSource(args);
+  if (!source) {
+    if (args?.source) void vscode.window.showErrorMessage(`ReadGate: ${args.source === 'clipboard' ? 'the clipboard is empty' : 'no editor with text is active'}; copy or open a patch first.`);
+    return undefined;
+  }
+  if (source === 'paste') {
+    const document = await vscode.workspace.openTextDocument({ language: 'diff', content: '' });
+    await vscode.window.showTextDocument(document);
+    void vscode.window.showInformationMessage(PASTE_HINT);
+    return undefined;
+  }
+  const parsed = parsePatch(source.text);
+  if (!parsed.ok) {
+    void showRefusal(parsed.code, `${source.name} does not hold a patch. ${parsed.message}`);
+    return { ok: false, code: parsed.code, message: parsed.message };
+  }
+  const base = await baseFolder(parsed.files);
+  const resolve = (file: string): string => (path.isAbsolute(file) || !base ? file : uriToGuardPath(vscode.Uri.joinPath(base, file)));
+  const id = `palette:apply-patch:${randomUUID()}`;
+  labels.set(id, `Apply Patch (${source.name})`);
+  try {
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ReadGate: applying the patch from ${source.name}`, cancellable: true }, (_, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return applyPatch(guard.session(id), parsed.files, { readText, resolve, explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : 'search/replace blocks'}): ${summary(parsed.files)}`, signal: controller.signal });
+    });
+    if (!result.ok) {
+      void showRefusal(result.code, result.message);
+      return { ok: false, code: result.code, message: showVirtualPaths(result.message) };
+    }
+    void vscode.window.showInformationMessage(`ReadGate applied the patch to ${result.files.length === 1 ? path.basename(result.files[0].path) : `${result.files.length} files`}.`);
+    return { ok: true, files: result.files.length };
+  } finally {
+    guard.dropSession(id);
+    labels.delete(id);
+  }
+}
+
+export function registerApplyPatch(guard: Guard, labels: SessionLabels): vscode.Disposable {
+  return vscode.commands.registerCommand(CommandIds.applyPatch, (args?: ApplyPatchArgs) => runApplyPatch(guard, labels, args));
+}

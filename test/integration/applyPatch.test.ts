@@ -1,0 +1,115 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as harness from './harness';
+import { api, freshFile, numbered, workspaceRoot } from './helpers';
+
+type Outcome = { ok: true; files: number } | { ok: false; code: string; message: string } | undefined;
+
+interface RequestView {
+  id: string;
+  revision: number;
+  sessionLabel: string;
+  files: { path: string }[];
+}
+
+const HOOK = 'readgate._test.approval';
+const pending = async (): Promise<RequestView[]> => (await vscode.commands.executeCommand<RequestView[]>(HOOK, 'pending')) ?? [];
+const settings = () => vscode.workspace.getConfiguration('readgate');
+const applyPatch = (args: object) => vscode.commands.executeCommand<Outcome>('readgate.applyPatch', args) as Thenable<Outcome>;
+
+async function nextRequest(): Promise<RequestView> {
+  for (let i = 0; i < 200; i++) {
+    const [first] = await pending();
+    if (first) return first;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('no approval request arrived');
+}
+
+const diffOf = (file: string, ...hunk: string[]) => [`--- a/${path.basename(file)}`, `+++ b/${path.basename(file)}`, ...hunk, ''].join('\n');
+
+suite('apply patch (a palette action through the guard)', () => {
+  suiteSetup(async () => {
+    await api();
+    await settings().update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
+  });
+  suiteTeardown(async () => {
+    await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('from the clipboard into a closed file: reviewed in the panel, applied byte-exactly on approval (screenshot)', async () => {
+    const file = freshFile('alpha\r\nbeta\r\ngamma\r\n');
+    await vscode.env.clipboard.writeText(diffOf(file, '@@ -1,3 +1,3 @@', ' alpha', '-beta', '+BETA', ' gamma'));
+    const outcome = applyPatch({ source: 'clipboard' });
+    const request = await nextRequest();
+    assert.match(request.sessionLabel, /Apply Patch \(the clipboard\)/);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'alpha\r\nbeta\r\ngamma\r\n', 'written before approval');
+    if (harness.isAvailable) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await harness.screenshot('apply-patch-review');
+    }
+    await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.deepStrictEqual(await outcome, { ok: true, files: 1 });
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'alpha\r\nBETA\r\ngamma\r\n');
+  });
+
+  test('from an untitled editor holding search/replace blocks, across two files, all together', async () => {
+    const first = freshFile(numbered(3));
+    const second = freshFile(numbered(3));
+    const blocks = [path.basename(first), '<<<<<<< SEARCH', 'line 1', '=======', 'one', '>>>>>>> REPLACE', '', path.basename(second), '<<<<<<< SEARCH', 'line 3', '=======', 'three', '>>>>>>> REPLACE'].join('\n');
+    const untitled = await vscode.workspace.openTextDocument({ content: blocks });
+    await vscode.window.showTextDocument(untitled);
+    const outcome = applyPatch({ source: 'editor' });
+    const request = await nextRequest();
+    assert.deepStrictEqual(request.files.map((file) => path.basename(file.path)), [path.basename(first), path.basename(second)]);
+    await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.deepStrictEqual(await outcome, { ok: true, files: 2 });
+    assert.strictEqual(fs.readFileSync(first, 'utf8'), numbered(3).replace('line 1', 'one'));
+    assert.strictEqual(fs.readFileSync(second, 'utf8'), numbered(3).replace('line 3', 'three'));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('into a dirty open document: applied to the buffer, undoably, the typing kept and the disk untouched', async () => {
+    const file = freshFile(numbered(6));
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+    await editor.edit((builder) => builder.replace(new vscode.Range(0, 0, 0, 6), 'typed'));
+    const outcome = applyPatch({ text: diffOf(file, '@@ -4,3 +4,3 @@', ' line 4', '-line 5', '+five', ' line 6') });
+    const request = await nextRequest();
+    await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.deepStrictEqual(await outcome, { ok: true, files: 1 });
+    assert.strictEqual(editor.document.getText(), numbered(6).replace('line 1', 'typed').replace('line 5', 'five'));
+    assert.ok(editor.document.isDirty, 'the document was saved');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(6));
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('undo');
+    assert.strictEqual(editor.document.getText(), numbered(6).replace('line 1', 'typed'), 'undo did not take back the patch alone');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('a stale patch is refused with the lines that differ; nothing is reviewed or written (screenshot)', async () => {
+    const file = freshFile(numbered(4).replace('line 3', 'LINE THREE'));
+    const outcome = await applyPatch({ text: diffOf(file, '@@ -2,3 +2,3 @@', ' line 2', '-line 3', '+3', ' line 4') });
+    assert.ok(outcome && !outcome.ok);
+    assert.strictEqual(outcome.code, 'NO_OCCURRENCE_FOUND');
+    assert.match(outcome.message, /line 3: the patch expects "line 3", the file has "LINE THREE"/);
+    assert.deepStrictEqual(await pending(), []);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(4).replace('line 3', 'LINE THREE'));
+    if (harness.isAvailable) {
+      // In the notification centre (a toast may already have gone).
+      await vscode.commands.executeCommand('notifications.showList');
+      await harness.waitFor('the refusal notification', async () => ((await harness.workbenchTexts('.notifications-center')).some((text) => text.includes('did not apply the patch')) ? true : undefined));
+      await harness.screenshot('apply-patch-stale');
+      await vscode.commands.executeCommand('notifications.hideList');
+    }
+  });
+
+  test('text that is not a patch is refused with what a patch looks like', async () => {
+    const outcome = await applyPatch({ text: 'hello world' });
+    assert.ok(outcome && !outcome.ok && outcome.code === 'INVALID_INPUT');
+    assert.match(outcome.message, /neither a unified diff/);
+    assert.ok(fs.existsSync(workspaceRoot()));
+  });
+});
