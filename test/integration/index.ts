@@ -35,7 +35,9 @@ export async function run(): Promise<void> {
     ...(process.env.READGATE_TEST_GREP ? { grep: process.env.READGATE_TEST_GREP } : {}),
     reporter: require(path.join(repoRoot, 'test/harness/summaryReporter.cjs')),
   });
-  for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+  // firstRun runs first: it sees the window as a new user does (no session yet).
+  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort((a, b) => Number(b === 'firstRun.test.js') - Number(a === 'firstRun.test.js') || a.localeCompare(b));
+  for (const file of files) {
     mocha.addFile(path.join(__dirname, file));
   }
   return new Promise((resolve, reject) => {

@@ -13,11 +13,14 @@ import type { SessionLabels } from '../sessionLabels';
 import { uriToGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import { CommandIds } from './commandIds';
+import { type SamplePatch, samplePatchText } from './walkthrough';
 
 /** How tests and the walkthrough call it: the patch text (or where to take it) instead of asking. */
 export interface ApplyPatchArgs {
   text?: string;
   source?: 'clipboard' | 'editor';
+  /** One of the walkthrough's sample patches. */
+  sample?: SamplePatch;
 }
 
 export type ApplyPatchOutcome = { ok: true; files: number } | { ok: false; code: string; message: string } | undefined;
@@ -48,8 +51,9 @@ function summary(files: readonly FilePatch[]): string {
 }
 
 /** Which source to apply: the one named, else a pick that lists each source as a patch or says why it is not one. */
-async function chooseSource(args: ApplyPatchArgs | undefined): Promise<Source | 'paste' | undefined> {
+async function chooseSource(args: ApplyPatchArgs | undefined, extensionUri: vscode.Uri): Promise<Source | 'paste' | undefined> {
   if (typeof args?.text === 'string') return { label: '', name: 'the given text', text: args.text };
+  if (args?.sample) return { label: '', name: `the ${args.sample} sample patch`, text: await samplePatchText(extensionUri, args.sample) };
   const sources = await candidates();
   if (args?.source) return sources.find((source) => source.name.startsWith(args.source === 'clipboard' ? 'the clipboard' : 'the editor'));
   type Item = vscode.QuickPickItem & { source?: Source; paste?: true };
@@ -103,8 +107,8 @@ async function showRefusal(code: string, message: string): Promise<void> {
   }
 }
 
-export async function runApplyPatch(guard: Guard, labels: SessionLabels, args?: ApplyPatchArgs): Promise<ApplyPatchOutcome> {
-  const source = await chooseSource(args);
+export async function runApplyPatch(guard: Guard, labels: SessionLabels, extensionUri: vscode.Uri, args?: ApplyPatchArgs): Promise<ApplyPatchOutcome> {
+  const source = await chooseSource(args, extensionUri);
   if (!source) {
     if (args?.source) void vscode.window.showErrorMessage(`ReadGate: ${args.source === 'clipboard' ? 'the clipboard is empty' : 'no editor with text is active'}; copy or open a patch first.`);
     return undefined;
@@ -142,6 +146,6 @@ export async function runApplyPatch(guard: Guard, labels: SessionLabels, args?: 
   }
 }
 
-export function registerApplyPatch(guard: Guard, labels: SessionLabels): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.applyPatch, (args?: ApplyPatchArgs) => runApplyPatch(guard, labels, args));
+export function registerApplyPatch(guard: Guard, labels: SessionLabels, extensionUri: vscode.Uri): vscode.Disposable {
+  return vscode.commands.registerCommand(CommandIds.applyPatch, (args?: ApplyPatchArgs) => runApplyPatch(guard, labels, extensionUri, args));
 }

@@ -11,4 +11,6 @@ export const CommandIds = {
   revealSeenRange: 'readgate.revealSeenRange',
   openToolResults: 'readgate.openToolResults',
   applyPatch: 'readgate.applyPatch',
+  getStarted: 'readgate.getStarted',
+  openSamplePatch: 'readgate.openSamplePatch',
 } as const;

@@ -14,6 +14,7 @@ import { registerShowLog } from './showLog';
 import { registerReviewPending } from './reviewPending';
 import { registerShowStatistics } from './showStatistics';
 import { registerToggleDedup } from './toggleDedup';
+import { registerWalkthrough } from './walkthrough';
 
 export interface CommandDeps {
   approvals: ApprovalService;
@@ -22,9 +23,10 @@ export interface CommandDeps {
   labels: SessionLabels;
   reports: Reports;
   toolResults: ToolResultStore;
+  extensionUri: vscode.Uri;
 }
 
-export function registerCommands({ approvals, log, guard, labels, reports, toolResults }: CommandDeps): vscode.Disposable {
+export function registerCommands({ approvals, log, guard, labels, reports, toolResults, extensionUri }: CommandDeps): vscode.Disposable {
   return vscode.Disposable.from(
     registerReviewPending(approvals),
     registerShowLog(log),
@@ -34,6 +36,7 @@ export function registerCommands({ approvals, log, guard, labels, reports, toolR
     registerShowStatistics(reports),
     registerFileActions(guard),
     registerOpenToolResults(toolResults),
-    registerApplyPatch(guard, labels),
+    registerApplyPatch(guard, labels, extensionUri),
+    registerWalkthrough(extensionUri),
   );
 }

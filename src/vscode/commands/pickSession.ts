@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
 import { isStandaloneSession } from '../tools/sessionKeys';
+import { NO_SESSIONS_YET } from '../reports/emptyStates';
 import type { SessionLabels } from '../sessionLabels';
 import type { SessionsNode } from '../views/sessionsView';
 
@@ -10,7 +11,10 @@ export async function pickSession(guard: Guard, labels: SessionLabels, node: Ses
   if (node?.kind === 'file') return node.sessionId;
   const ids = guard.sessionIds().filter((id) => !isStandaloneSession(id));
   if (ids.length === 0) {
-    void vscode.window.showInformationMessage('No agent session has used ReadGate yet in this window.');
+    void vscode.window.showInformationMessage(NO_SESSIONS_YET, 'Apply Patch…', 'Get Started').then((choice) => {
+      if (choice === 'Apply Patch…') void vscode.commands.executeCommand('readgate.applyPatch');
+      else if (choice === 'Get Started') void vscode.commands.executeCommand('readgate.getStarted');
+    });
     return undefined;
   }
   if (ids.length === 1) return ids[0];

@@ -10,6 +10,7 @@ import { isStandaloneSession } from '../tools/sessionKeys';
 import { STANDALONE_CALLS_LABEL, type SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { addStats, emptyStats } from '../util/stats';
+import { NO_SESSIONS_YET } from './emptyStates';
 import { guardPathToUri } from '../util/paths';
 
 export const REPORT_SCHEME = 'readgate-report';
@@ -47,7 +48,7 @@ function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals:
   const rows: [string, SessionStats][] = guard.sessionIds().filter((id) => !isStandaloneSession(id)).map((id) => [labels.labelOf(id), guard.session(id).stats()]);
   if (standaloneTotals) rows.push([STANDALONE_CALLS_LABEL, standaloneTotals]);
   const lines = ['# ReadGate statistics', ''];
-  if (rows.length === 0) return [...lines, 'No agent session has used ReadGate yet in this window.'].join('\n');
+  if (rows.length === 0) return [...lines, NO_SESSIONS_YET].join('\n');
   const total = emptyStats();
   lines.push('| session | reads | placeholder hits | est. tokens saved | changes applied | refusals |', '|---|---|---|---|---|---|');
   for (const [label, stats] of rows) {
@@ -83,8 +84,18 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
    * still open from earlier would otherwise be shown with its old content while VS Code refetches it.
    */
   async open(kind: 'statistics' | 'ledger', sessionId?: string): Promise<vscode.TextEditor> {
-    const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/${kind}.md`, query: sessionId ? encodeURIComponent(sessionId) : '', fragment: String(++this.opened) });
-    const document = await vscode.workspace.openTextDocument(uri);
+    const document = await vscode.workspace.openTextDocument(this.uriOf(kind, sessionId));
     return vscode.window.showTextDocument(document, { preview: true, preserveFocus: false });
+  }
+
+  /** Opens a report as a rendered Markdown preview (tables read as tables); returns its Markdown. */
+  async preview(kind: 'statistics' | 'ledger', sessionId?: string): Promise<string> {
+    const document = await vscode.workspace.openTextDocument(this.uriOf(kind, sessionId));
+    await vscode.commands.executeCommand('markdown.showPreview', document.uri);
+    return document.getText();
+  }
+
+  private uriOf(kind: 'statistics' | 'ledger', sessionId?: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/${kind}.md`, query: sessionId ? encodeURIComponent(sessionId) : '', fragment: String(++this.opened) });
   }
 }
