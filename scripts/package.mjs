@@ -8,12 +8,25 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vsce = path.join(root, 'node_modules/@vscode/vsce/vsce');
 
+/**
+ * The README the Extensions page shows: README.md without its screenshots. The page (VS Code 1.139's extension
+ * editor) renders only http(s) images: its sanitizer drops relative and data: sources, and vsce would point
+ * relative ones at the repository, which is not published. A dropped image would show as a broken box, so the
+ * packaged README leaves them out; the screenshots stay in the repository's README.
+ */
+export function readmeForVsix(markdown) {
+  return markdown.replace(/^!\[[^\]]*\]\((?![a-z][\w+.-]*:)[^)\s]+\)\n\n?/gim, '');
+}
+
 /** Packs the VSIX (vsce runs `vscode:prepublish`, the production build) and returns its path. */
 export function packageVsix(outFile) {
   const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const out = outFile ?? path.join(root, `readgate-${version}.vsix`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], {
+  const readme = path.join(root, 'out', 'vsix-readme', 'README.md');
+  fs.mkdirSync(path.dirname(readme), { recursive: true });
+  fs.writeFileSync(readme, readmeForVsix(fs.readFileSync(path.join(root, 'README.md'), 'utf8')));
+  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', path.relative(root, readme), '--out', out], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -21,5 +34,5 @@ export function packageVsix(outFile) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  packageVsix();
+  packageVsix(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
 }

@@ -9,7 +9,7 @@
 // socket paths are limited to 108 bytes); the server runs in its own process group, which is killed at the
 // end, so no process is left behind. Tests reach the driver through files in $READGATE_HARNESS_DIR
 // (test/integration/harness.ts): screenshots and text of the workbench's DOM.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -102,7 +102,7 @@ export async function killProcessGroup(child, hasExited) {
 
 /**
  * Answers test requests written to `dir`: `<id>.request.json` with
- * `{ kind: 'screenshot', name }`, `{ kind: 'text', selector }`, `{ kind: 'click', selector }` or
+ * `{ kind: 'screenshot', name }`, `{ kind: 'text', selector }`, `{ kind: 'images', selector }`, `{ kind: 'click', selector }` or
  * `{ kind: 'drag', selector, dx, dy, from? }` (Playwright selectors; the first match is used); the answer goes to
  * `<id>.response.json`.
  */
@@ -128,6 +128,10 @@ function serveTestRequests(page, dir, shotDir, log) {
           } else if (request.kind === 'text') {
             const texts = await page.locator(String(request.selector)).allInnerTexts();
             response = { ok: true, texts };
+          } else if (request.kind === 'images') {
+            // Whether images rendered: a broken one has no natural size.
+            const images = await page.locator(String(request.selector)).evaluateAll((elements) => elements.map((element) => ({ src: element.getAttribute('src'), width: element.naturalWidth, complete: element.complete })));
+            response = { ok: true, images };
           } else if (request.kind === 'click') {
             await page.locator(String(request.selector)).first().click({ timeout: 5000 });
             response = { ok: true };
@@ -176,7 +180,7 @@ function developmentPath(extensionPaths, stateDir) {
  * Runs the tests; resolves to the exit code (0 pass, 1 fail, 124 timeout, 2 harness error).
  * @param {{ vscode: { node: string, serverMain: string }, extensionPaths: string[], testsPath: string,
  *   workspace?: string, outDir: string, timeoutSeconds?: number, env?: Record<string,string>,
- *   settings?: object }} options
+ *   settings?: object, installVsix?: string[] }} options
  */
 export async function runHeadlessTests(options) {
   const started = Date.now();
@@ -194,6 +198,11 @@ export async function runHeadlessTests(options) {
   const userDir = path.join(stateDir, 'user-data');
   fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });
   fs.writeFileSync(path.join(userDir, 'User/settings.json'), JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...options.settings }, null, 2));
+  // Installed extensions (a packed VSIX), as a user installs them: loaded from the extensions folder.
+  for (const vsix of options.installVsix ?? []) {
+    execFileSync(options.vscode.node, [options.vscode.serverMain, '--install-extension', vsix, '--extensions-dir', path.join(stateDir, 'extensions'), '--accept-server-license-terms'], { env: { ...process.env, ...hermetic }, stdio: 'ignore' });
+    say(`installed ${path.basename(vsix)}`);
+  }
   const workspace = options.workspace ?? fs.mkdtempSync(path.join(stateDir, 'ws-'));
   const hostLog = path.join(outDir, 'tests.log');
   const resultFile = path.join(outDir, 'mocha-result.json');

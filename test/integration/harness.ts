@@ -70,3 +70,8 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   }
   throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
 }
+
+/** The images matching a Playwright selector, with their natural width (0: not rendered). */
+export async function images(selector: string): Promise<{ src: string | null; width: number; complete: boolean }[]> {
+  return (await ask<{ images: { src: string | null; width: number; complete: boolean }[] }>({ kind: 'images', selector })).images;
+}

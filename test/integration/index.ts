@@ -36,7 +36,10 @@ export async function run(): Promise<void> {
     reporter: require(path.join(repoRoot, 'test/harness/summaryReporter.cjs')),
   });
   // firstRun runs first: it sees the window as a new user does (no session yet).
-  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort((a, b) => Number(b === 'firstRun.test.js') - Number(a === 'firstRun.test.js') || a.localeCompare(b));
+  // `packaged.*` suites run only against the installed VSIX (test/harness/runPackaged.mjs), the others only against
+  // the development copy.
+  const packaged = process.env.READGATE_TEST_SUITE === 'packaged';
+  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js') && f.startsWith('packaged.') === packaged).sort((a, b) => Number(b === 'firstRun.test.js') - Number(a === 'firstRun.test.js') || a.localeCompare(b));
   for (const file of files) {
     mocha.addFile(path.join(__dirname, file));
   }

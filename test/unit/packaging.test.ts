@@ -1,15 +1,50 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
+import * as fs from 'fs';
 import * as path from 'path';
 import { repoRoot } from './helpers/repoRoot';
+import { makeTempDir } from './helpers/tempDir';
 
-suite('packaging (what the VSIX carries)', () => {
-  test('the VSIX holds the extension, the headless library, both MCP scripts and the webview, and no sources or tests', function () {
+const vsce = path.join(repoRoot, 'node_modules/@vscode/vsce/vsce');
+const readme = () => fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+const imagesOf = (markdown: string) => [...markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]);
+
+suite('packaging (what the VSIX carries, and the Extensions page it shows)', () => {
+  test('the VSIX holds the extension, the headless library, both MCP scripts, the webview and the walkthrough, and no sources or tests', function () {
     this.timeout(60_000);
-    const vsce = path.join(repoRoot, 'node_modules/@vscode/vsce/vsce');
     const files = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').map((line) => line.trim()).filter(Boolean);
     // Connect an External Agent installs dist/mcp-bridge.js from the installed extension; dist/mcp.js is the headless server.
-    for (const wanted of ['package.json', 'dist/extension.js', 'dist/core.js', 'dist/mcp.js', 'dist/mcp-bridge.js', 'dist/webview/approval.js']) assert.ok(files.includes(wanted), `${wanted} is missing from: ${files.join(', ')}`);
-    assert.deepStrictEqual(files.filter((file) => /^(src|test|out|scripts|bench|node_modules)\//.test(file) || file.endsWith('.map')), []);
+    const wanted = ['package.json', 'dist/extension.js', 'dist/core.js', 'dist/mcp.js', 'dist/mcp-bridge.js', 'dist/webview/approval.js', 'media/walkthrough/fresh.patch', 'media/walkthrough/stale.patch'];
+    for (const file of wanted) assert.ok(files.includes(file), `${file} is missing from: ${files.join(', ')}`);
+    assert.deepStrictEqual(files.filter((file) => /^(src|test|out|scripts|bench|node_modules|demo)\//.test(file) || file.endsWith('.map')), []);
+  });
+
+  test('the README speaks to users: its images are relative files that exist, and it holds no contributor material', () => {
+    const text = readme();
+    const images = imagesOf(text);
+    assert.ok(images.length >= 3);
+    for (const image of images) {
+      assert.ok(!/^[a-z]+:/i.test(image), `${image} is a URL: the Extensions page must render offline`);
+      assert.ok(fs.existsSync(path.join(repoRoot, image)), `${image} does not exist`);
+    }
+    for (const contributorOnly of ['npm run bench', 'test/harness', 'READGATE_TEST_GREP', 'npm run typecheck']) assert.ok(!text.includes(contributorOnly), `README mentions ${contributorOnly}; it belongs in CONTRIBUTING.md`);
+    assert.match(text, /npm start/);
+    assert.match(text, /npm test/);
+  });
+
+  test('the packed VSIX\'s README is README.md without its screenshots (the Extensions page renders only http(s) images)', function () {
+    this.timeout(180_000);
+    const out = path.join(makeTempDir(), 'readgate.vsix');
+    try {
+      execFileSync(process.execPath, [path.join(repoRoot, 'scripts/package.mjs'), out], { cwd: repoRoot, stdio: 'ignore' });
+    } finally {
+      // Packing rebuilds dist/ minified (vscode:prepublish); later tests get the development build back.
+      execFileSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs')], { cwd: repoRoot, stdio: 'ignore' });
+    }
+    const packed = execFileSync('python3', ['-c', 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("extension/readme.md").decode())', out], { encoding: 'utf8' });
+    assert.deepStrictEqual(imagesOf(packed), []);
+    assert.ok(imagesOf(readme()).length >= 3);
+    const withoutImages = readme().split('\n').filter((line) => !/^!\[/.test(line)).join('\n').replace(/\n{3,}/g, '\n\n');
+    assert.strictEqual(packed.replace(/\n{3,}/g, '\n\n'), withoutImages, 'the packaged README differs from README.md beyond its screenshots');
   });
 });
