@@ -13,4 +13,6 @@ export const CommandIds = {
   applyPatch: 'readgate.applyPatch',
   getStarted: 'readgate.getStarted',
   openSamplePatch: 'readgate.openSamplePatch',
+  connectExternalAgent: 'readgate.connectExternalAgent',
+  createGuardedAgent: 'readgate.createGuardedAgent',
 } as const;

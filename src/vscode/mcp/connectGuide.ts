@@ -1,0 +1,182 @@
+/**
+ * What **Connect an External Agent…** shows, as data (no `vscode` import, so it is unit-tested): per agent, the
+ * set-up to copy, and an honest account of what ReadGate guards and what it does not. Agents start the stdio
+ * bridge, which finds the window by its workspace folder, so one set-up serves every window and survives
+ * restarts; the HTTP endpoint and token change with each window.
+ */
+
+export interface GuideBlock {
+  /** Shown above the block. */
+  caption: string;
+  /** Exactly what the Copy button copies. */
+  text: string;
+  /** Shown instead of `text` when it holds a secret (the token). */
+  display?: string;
+}
+
+export interface GuideSection {
+  id: string;
+  title: string;
+  intro: string;
+  blocks: GuideBlock[];
+  notes: string[];
+}
+
+export interface GuideInput {
+  /** Where the stdio bridge is installed (`~/.readgate/mcp-bridge.js`). */
+  bridgePath: string;
+  /** The headless server in the extension (`dist/mcp.js`). */
+  headlessPath: string;
+  /** This window's server, when it runs. */
+  endpoint?: { url: string; token: string };
+  /** The workspace folder agents work in (for the headless example). */
+  folder?: string;
+}
+
+/** A path as one shell word (POSIX quoting, only when needed). */
+export function shellWord(value: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A TOML basic string. */
+function tomlString(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+const DENY_OWN_EDITS = { permissions: { deny: ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'] } };
+
+export const NOT_GUARDED = [
+  'Guarded: every read and change an agent makes through the readgate_* tools. Each change is checked against what that agent has read and waits in the review panel (as your readgate.approval.mode says), and open editors\' unsaved text is what the agent sees.',
+  'Not guarded: the agent\'s shell commands (a `sed -i`, a `git checkout` or a build script changes files without ReadGate; ReadGate only notices afterwards), its own built-in file tools unless you turn them off as shown, and anything it does on another machine.',
+  'Not reachable: files outside the window\'s workspace folders (and readgate.paths.extraRoots), and files your readgate.paths.deny globs exclude.',
+];
+
+export function connectGuide(input: GuideInput): GuideSection[] {
+  const bridge = shellWord(input.bridgePath);
+  const stdioJson = JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } }, null, 2);
+  const sections: GuideSection[] = [
+    {
+      id: 'claude-code',
+      title: 'Claude Code',
+      intro: 'Add ReadGate as an MCP server of this project, then turn off Claude Code\'s own file-editing tools so its edits go through ReadGate.',
+      blocks: [
+        { caption: 'In a terminal, in the project folder:', text: `claude mcp add --scope project readgate -- node ${bridge}` },
+        { caption: 'In .claude/settings.json (merge with what is there): Claude Code\'s own Edit, Write, MultiEdit and NotebookEdit tools are denied.', text: JSON.stringify(DENY_OWN_EDITS, null, 2) },
+      ],
+      notes: ['Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.'],
+    },
+    {
+      id: 'codex',
+      title: 'Codex',
+      intro: 'Add ReadGate to Codex\'s configuration (~/.codex/config.toml), and tell it to edit through ReadGate (for example in the project\'s AGENTS.md).',
+      blocks: [
+        { caption: 'In ~/.codex/config.toml:', text: `[mcp_servers.readgate]\ncommand = "node"\nargs = [${tomlString(input.bridgePath)}]` },
+        { caption: 'In AGENTS.md:', text: 'Read and change files only with the readgate_read, readgate_edit, readgate_multiEdit and readgate_write tools.' },
+      ],
+      notes: ['Codex can still change files with its own patch tool or shell commands; those changes are not guarded.'],
+    },
+    {
+      id: 'cline',
+      title: 'Cline (and Roo Code, Kilo Code)',
+      intro: 'In Cline\'s MCP Servers view, open "Configure MCP Servers" and add ReadGate to cline_mcp_settings.json.',
+      blocks: [{ caption: 'In cline_mcp_settings.json (merge "readgate" into "mcpServers"):', text: stdioJson }],
+      notes: ['Tell Cline to use the readgate_* tools for files (for example in .clinerules); its own file tools are not guarded.'],
+    },
+    {
+      id: 'any',
+      title: 'Any MCP client',
+      intro: 'Start the bridge as a stdio server in the project folder: it finds this window by its workspace folder.',
+      blocks: [
+        { caption: 'The command:', text: `node ${bridge}` },
+        { caption: 'As JSON, for clients configured with "mcpServers":', text: stdioJson },
+        ...(input.endpoint
+          ? [
+              {
+                caption: 'Or Streamable HTTP straight to this window (the port and the token change with each window; prefer the bridge):',
+                text: `URL: ${input.endpoint.url}\nHeader: Authorization: Bearer ${input.endpoint.token}`,
+                display: `URL: ${input.endpoint.url}\nHeader: Authorization: Bearer ${'•'.repeat(12)} (copied in full)`,
+              },
+            ]
+          : []),
+        { caption: 'Without VS Code (approval is then the client\'s own permission prompt):', text: `node ${shellWord(input.headlessPath)} --root ${shellWord(input.folder ?? '.')}` },
+      ],
+      notes: [],
+    },
+    {
+      id: 'copilot',
+      title: 'Copilot agent mode and other extensions',
+      intro: 'VS Code\'s own agents use ReadGate\'s language model tools, not MCP. Run "ReadGate: Create a Guarded Agent" for a custom agent whose tools are ReadGate\'s instead of the built-in edit tools. Extensions call the tools with vscode.lm.invokeTool, or use ReadGate\'s extension API.',
+      blocks: [],
+      notes: [],
+    },
+  ];
+  return sections;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** The page: every text escaped; one Copy button per block (the script posts its index). */
+export function connectPageHtml(sections: readonly GuideSection[], options: { cspSource: string; nonce: string; running: boolean }): string {
+  const csp = [`default-src 'none'`, `style-src 'nonce-${options.nonce}'`, `script-src 'nonce-${options.nonce}'`].join('; ');
+  let index = 0;
+  const body = sections
+    .map((section) => {
+      const blocks = section.blocks
+        .map((block) => {
+          const id = index++;
+          return `<div class="block"><p class="caption">${escapeHtml(block.caption)}</p><pre><code>${escapeHtml(block.display ?? block.text)}</code></pre><button data-copy="${id}" aria-label="Copy: ${escapeHtml(block.caption)}">Copy</button></div>`;
+        })
+        .join('');
+      const notes = section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('');
+      return `<section id="${escapeHtml(section.id)}"><h2>${escapeHtml(section.title)}</h2><p>${escapeHtml(section.intro)}</p>${blocks}${notes}</section>`;
+    })
+    .join('');
+  const status = options.running ? 'ReadGate\'s MCP server runs in this window (127.0.0.1 only, behind a secret token).' : 'ReadGate\'s MCP server is off: turn on readgate.mcp.enabled (user settings) for agents to connect.';
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>ReadGate: Connect an External Agent</title>
+<style nonce="${options.nonce}">
+body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); padding: 0 20px 40px; max-width: 920px; }
+h1 { font-size: 1.5em; font-weight: 600; }
+h2 { font-size: 1.15em; font-weight: 600; margin-top: 1.6em; border-bottom: 1px solid var(--vscode-panel-border); padding-bottom: 4px; }
+.status { padding: 6px 10px; border-left: 3px solid var(--vscode-textLink-foreground); background: var(--vscode-textBlockQuote-background); }
+.block { position: relative; margin: 8px 0 14px; }
+.caption { margin: 4px 0; color: var(--vscode-descriptionForeground); }
+pre { background: var(--vscode-textCodeBlock-background); padding: 8px 84px 8px 10px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; border-radius: 3px; }
+code { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
+button { position: absolute; right: 6px; bottom: 6px; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); padding: 3px 10px; cursor: pointer; border-radius: 2px; }
+button:hover { background: var(--vscode-button-hoverBackground); }
+button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
+.note { color: var(--vscode-descriptionForeground); }
+.guarded li { margin: 4px 0; }
+</style>
+</head>
+<body>
+<h1>Connect an External Agent</h1>
+<p class="status">${escapeHtml(status)}</p>
+${body}
+<section id="guarded"><h2>What is guarded, and what is not</h2><ul class="guarded">${NOT_GUARDED.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul></section>
+<script nonce="${options.nonce}">
+const vscode = acquireVsCodeApi();
+for (const button of document.querySelectorAll('button[data-copy]')) {
+  button.addEventListener('click', () => {
+    vscode.postMessage({ type: 'copy', index: Number(button.dataset.copy) });
+    button.textContent = 'Copied';
+    setTimeout(() => (button.textContent = 'Copy'), 1500);
+  });
+}
+</script>
+</body>
+</html>`;
+}
+
+/** The blocks in page order (what a Copy button's index names). */
+export function blocksOf(sections: readonly GuideSection[]): GuideBlock[] {
+  return sections.flatMap((section) => section.blocks);
+}

@@ -1,0 +1,58 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as harness from './harness';
+import { api, workspaceRoot } from './helpers';
+
+interface Section {
+  id: string;
+  title: string;
+  blocks: { caption: string; text: string }[];
+}
+
+const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
+
+suite('agents: connecting external agents and a guarded Copilot agent', () => {
+  suiteSetup(async () => {
+    await api();
+  });
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('Create a Guarded Agent writes a custom agent where VS Code reads agents, and VS Code takes it as one', async () => {
+    const written = await vscode.commands.executeCommand<string>('readgate.createGuardedAgent');
+    const file = path.join(workspaceRoot(), '.github', 'agents', 'readgate.agent.md');
+    assert.strictEqual(vscode.Uri.parse(written).fsPath, file);
+    const content = fs.readFileSync(file, 'utf8');
+    assert.match(content, /tools: \[.*'readgate\.readgate\/readgateEdit'.*\]/);
+    assert.doesNotMatch(content, /'edit'|'execute'/);
+    const editor = vscode.window.activeTextEditor;
+    assert.strictEqual(editor?.document.uri.fsPath, file);
+    // VS Code's own language for custom agent files: it recognizes the file's place and name.
+    assert.strictEqual(editor.document.languageId, 'chatagent');
+    // If VS Code validates the agent's tool names here, none of ReadGate's is unknown.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const problems = vscode.languages.getDiagnostics(editor.document.uri).filter((diagnostic) => /readgate/i.test(diagnostic.message));
+    assert.deepStrictEqual(problems.map((problem) => problem.message), []);
+  });
+
+  test('Connect an External Agent turns the server on, shows each agent\'s set-up and copies it (screenshot)', async () => {
+    const sections = await vscode.commands.executeCommand<Section[]>('readgate.connectExternalAgent', { enable: true });
+    assert.deepStrictEqual(sections.map((section) => section.id), ['claude-code', 'codex', 'cline', 'any', 'copilot']);
+    assert.strictEqual(vscode.workspace.getConfiguration('readgate').get('mcp.enabled'), true);
+    const bridge = sections[0].blocks[0].text;
+    assert.match(bridge, /^claude mcp add --scope project readgate -- node \S+mcp-bridge\.js$/);
+    assert.ok(fs.existsSync(bridge.split(' -- node ')[1].replace(/^'|'$/g, '')), 'the bridge the set-up names is not installed');
+    assert.ok(sections[3].blocks.some((block) => /Bearer \S{20,}/.test(block.text)), 'no HTTP set-up for the running server');
+    if (!harness.isAvailable) return;
+    await harness.waitFor('the page', async () => ((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('What is guarded, and what is not') && text.includes('Claude Code')) ? true : undefined));
+    const page = (await harness.workbenchTexts(inPanel('body'))).join('\n');
+    assert.ok(!/Bearer [A-Za-z0-9_-]{20,}/.test(page), 'the page shows the token');
+    await harness.screenshot('connect-external-agent');
+    await vscode.env.clipboard.writeText('');
+    await harness.click(inPanel('button[data-copy="0"]'));
+    await harness.waitFor('the copied set-up', async () => ((await vscode.env.clipboard.readText()) === bridge ? true : undefined));
+  });
+});

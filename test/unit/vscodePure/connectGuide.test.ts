@@ -1,0 +1,74 @@
+import * as assert from 'assert';
+import { blocksOf, connectGuide, connectPageHtml, NOT_GUARDED, shellWord } from '../../../src/vscode/mcp/connectGuide';
+import { guardedAgentFile } from '../../../src/vscode/mcp/guardedAgent';
+
+const input = { bridgePath: '/home/me/.readgate/mcp-bridge.js', headlessPath: '/ext/dist/mcp.js', endpoint: { url: 'http://127.0.0.1:4567/mcp', token: 'SECRET-TOKEN-123' }, folder: '/work/my project' };
+
+suite('Connect an External Agent: the guide', () => {
+  test('has a section per kind of agent, each set-up starting the bridge', () => {
+    const sections = connectGuide(input);
+    assert.deepStrictEqual(sections.map((section) => section.id), ['claude-code', 'codex', 'cline', 'any', 'copilot']);
+    assert.strictEqual(sections[0].blocks[0].text, 'claude mcp add --scope project readgate -- node /home/me/.readgate/mcp-bridge.js');
+    for (const id of ['claude-code', 'codex', 'cline', 'any']) assert.ok(sections.find((section) => section.id === id)!.blocks.some((block) => block.text.includes(input.bridgePath)), id);
+  });
+
+  test('Claude Code\'s own edit tools are denied in valid settings JSON; the JSON and TOML snippets parse', () => {
+    const sections = connectGuide(input);
+    assert.deepStrictEqual(JSON.parse(sections[0].blocks[1].text), { permissions: { deny: ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'] } });
+    assert.deepStrictEqual(JSON.parse(sections[2].blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } });
+    const toml = sections[1].blocks[0].text.split('\n');
+    assert.deepStrictEqual(toml, ['[mcp_servers.readgate]', 'command = "node"', `args = ["${input.bridgePath}"]`]);
+  });
+
+  test('paths with spaces or quotes are quoted for the shell, and for TOML', () => {
+    assert.strictEqual(shellWord('/a b/it\'s.js'), `'/a b/it'\\''s.js'`);
+    assert.strictEqual(shellWord('/plain/path.js'), '/plain/path.js');
+    const sections = connectGuide({ ...input, bridgePath: 'C:\\Users\\Me Too\\"x".js' });
+    assert.match(sections[0].blocks[0].text, /-- node 'C:\\Users\\Me Too\\"x".js'$/);
+    assert.strictEqual(sections[1].blocks[0].text.split('\n')[2], 'args = ["C:\\\\Users\\\\Me Too\\\\\\"x\\".js"]');
+    assert.match(sections[3].blocks.at(-1)!.text, / --root '\/work\/my project'$/);
+  });
+
+  test('the token is copied in full but never shown; without a running server there is no HTTP block', () => {
+    const http = blocksOf(connectGuide(input)).find((block) => block.text.includes('Bearer'))!;
+    assert.ok(http.text.includes('SECRET-TOKEN-123'));
+    assert.ok(!http.display!.includes('SECRET'));
+    const html = connectPageHtml(connectGuide(input), { cspSource: 'x', nonce: 'n0nce', running: true });
+    assert.ok(!html.includes('SECRET-TOKEN-123'), 'the page shows the token');
+    assert.ok(!blocksOf(connectGuide({ ...input, endpoint: undefined })).some((block) => block.text.includes('Bearer')));
+  });
+
+  test('the page escapes every text, has one Copy button per block, a strict CSP and says what is not guarded', () => {
+    const sections = connectGuide({ ...input, bridgePath: '/tmp/<script>alert(1)</script>.js' });
+    const html = connectPageHtml(sections, { cspSource: 'x', nonce: 'n0nce', running: false });
+    assert.ok(!html.includes('<script>alert(1)'));
+    assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+    assert.strictEqual((html.match(/data-copy="/g) ?? []).length, blocksOf(sections).length);
+    assert.match(html, /default-src 'none'; style-src 'nonce-n0nce'; script-src 'nonce-n0nce'/);
+    assert.strictEqual((html.match(/<script(?![^>]*nonce="n0nce")/g) ?? []).length, 0, 'a script without the nonce');
+    assert.match(html, /MCP server is off/);
+    for (const line of NOT_GUARDED) assert.ok(html.includes(line.replace(/'/g, '&#39;').replace(/`/g, '`').slice(0, 40)));
+    assert.match(NOT_GUARDED.join(' '), /shell commands/);
+  });
+});
+
+suite('Create a Guarded Agent: the agent file', () => {
+  test('VS Code 1.106 and later: a custom agent in .github/agents naming ReadGate\'s tools by their full names, without built-in edit or terminal tools', () => {
+    for (const version of ['1.106.0', '1.139.1', '2.0.0']) {
+      const file = guardedAgentFile(version);
+      assert.strictEqual(file.path, '.github/agents/readgate.agent.md');
+      const tools = /^tools: \[(.*)\]$/m.exec(file.content)![1].split(', ').map((tool) => tool.replace(/'/g, ''));
+      assert.deepStrictEqual(tools, ['search', 'todo', 'readgate.readgate/readgateRead', 'readgate.readgate/readgateEdit', 'readgate.readgate/readgateMultiEdit', 'readgate.readgate/readgateWrite']);
+      assert.ok(!tools.includes('edit') && !tools.includes('execute'));
+      assert.match(file.content, /^---\nname: ReadGate\ndescription: .+\ntools: .+\n---\n/);
+    }
+  });
+
+  test('VS Code 1.104 and 1.105: a custom chat mode naming the tools by their reference names', () => {
+    for (const version of ['1.104.0', '1.105.2']) {
+      const file = guardedAgentFile(version);
+      assert.strictEqual(file.path, '.github/chatmodes/ReadGate.chatmode.md');
+      assert.match(file.content, /tools: \['codebase', 'search', 'usages', 'problems', 'readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite'\]/);
+    }
+  });
+});
