@@ -33,6 +33,7 @@ export function discoveryDir(env: NodeJS.ProcessEnv = process.env): string {
 /** Writes this window's entry (owner-only) and returns the function that removes it. */
 export function publishWindow(entry: WindowEntry, id: string, dir = discoveryDir()): { file: string; remove(): void } {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700); // also when it existed: other users must not list the windows
   const file = path.join(dir, `${entry.pid}-${id}.json`);
   // Written under a temporary name with owner-only mode, then renamed: a reader never sees half a file, and
   // the token is never readable by others, not even briefly.

@@ -1,0 +1,127 @@
+import * as assert from 'assert';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { repoRoot } from '../helpers/repoRoot';
+import { makeTempDir } from '../helpers/tempDir';
+
+const SERVER = path.join(repoRoot, 'dist/mcp.js');
+const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+type CallResult = { content: { text?: string }[]; isError?: boolean };
+const textOf = (result: unknown) => (result as CallResult).content.map((part) => part.text ?? '').join('');
+
+async function start(args: string[]): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, ...args], stderr: 'pipe' });
+  const client = new Client({ name: 'headless-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over stdio)', () => {
+  let client: Client | undefined;
+  teardown(async () => {
+    await client?.close();
+    client = undefined;
+  });
+
+  test('lists exactly the language model tools, with their schemas, descriptions and hints, and names itself', async () => {
+    ({ client } = await start(['--root', makeTempDir()]));
+    const { tools } = await client.listTools();
+    const declared = manifest.contributes.languageModelTools as { name: string; modelDescription: string; inputSchema: unknown }[];
+    assert.deepStrictEqual(tools.map((tool) => tool.name), declared.map((tool) => tool.name));
+    for (const tool of tools) {
+      const twin = declared.find((candidate) => candidate.name === tool.name)!;
+      assert.deepStrictEqual(tool.inputSchema, twin.inputSchema);
+      assert.strictEqual(tool.description, twin.modelDescription);
+      assert.strictEqual(tool.annotations?.readOnlyHint, tool.name === 'readgate_read');
+      assert.strictEqual(tool.annotations?.openWorldHint, false);
+    }
+    assert.deepStrictEqual([client.getServerVersion()?.name, client.getServerVersion()?.version], ['readgate', manifest.version]);
+  });
+
+  test('guards like the tools: no edit before a read; a read then an edit keeps CRLF and BOM byte-exactly', async () => {
+    const root = makeTempDir();
+    const file = path.join(root, 'w.txt');
+    fs.writeFileSync(file, '\uFEFFone\r\ntwo\r\nthree\r\n');
+    ({ client } = await start(['--root', root]));
+    const early = await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'w.txt', oldString: 'two', newString: '2' } });
+    assert.strictEqual((early as CallResult).isError, true);
+    assert.match(textOf(early), /^EDIT_REQUIRES_PRIOR_READ: /);
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt' } })), /lines 1–3 of 3/);
+    const edited = await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'w.txt', oldString: 'two', newString: '2' } });
+    assert.ok(!(edited as CallResult).isError, textOf(edited));
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), '\uFEFFone\r\n2\r\nthree\r\n');
+    // A repeated read of lines already shown in this version is the placeholder; force gets the content.
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt' } })), /2\t2/);
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt' } })), /unchanged/i);
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt', force: true } })), /2\t2/);
+  });
+
+  test('a file changed on disk in the seen lines is refused with what changed, and left as it is', async () => {
+    const root = makeTempDir();
+    const file = path.join(root, 'a.txt');
+    fs.writeFileSync(file, 'a\nb\nc\n');
+    ({ client } = await start(['--root', root]));
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: file } });
+    fs.writeFileSync(file, 'a\nB!\nc\n');
+    const stale = await client.callTool({ name: 'readgate_edit', arguments: { filePath: file, oldString: 'a', newString: 'A' } });
+    assert.match(textOf(stale), /^FILE_CHANGED_SINCE_READ: /);
+    assert.match(textOf(stale), /B!/);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'a\nB!\nc\n');
+  });
+
+  test('bad input, unknown tools, paths outside the roots, links out of them and denied paths are refused with their codes', async () => {
+    const root = makeTempDir();
+    const outside = makeTempDir();
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'secret\n');
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'link.txt'));
+    fs.writeFileSync(path.join(root, '.env'), 'KEY=1\n');
+    ({ client } = await start(['--root', root, '--deny', '**/.env*']));
+    const cases: [string, unknown, RegExp][] = [
+      ['readgate_read', {}, /^INVALID_INPUT: input\.filePath must be a string/],
+      ['readgate_read', { filePath: 3 }, /^INVALID_INPUT: /],
+      ['readgate_edit', { filePath: 'x', oldString: 1, newString: '' }, /^INVALID_INPUT: input\.oldString/],
+      ['readgate_delete', { filePath: 'x' }, /^INVALID_INPUT: There is no tool named "readgate_delete"/],
+      ['readgate_read', { filePath: path.join(outside, 'secret.txt') }, /^PATH_DENIED: /],
+      ['readgate_read', { filePath: '../secret.txt' }, /^PATH_DENIED: /],
+      ['readgate_read', { filePath: 'link.txt' }, /^PATH_DENIED: /],
+      ['readgate_read', { filePath: '.env' }, /^PATH_DENIED: /],
+    ];
+    for (const [name, args, expected] of cases) {
+      const result = await client.callTool({ name, arguments: args as Record<string, unknown> });
+      assert.strictEqual((result as CallResult).isError, true, `${name} ${JSON.stringify(args)}`);
+      assert.match(textOf(result), expected, `${name} ${JSON.stringify(args)}`);
+    }
+    assert.doesNotMatch(JSON.stringify(cases.map(() => '')), /secret\n/);
+  });
+
+  test('a multiEdit is all files or none', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'a1\n');
+    fs.writeFileSync(path.join(root, 'b.txt'), 'b1\n');
+    ({ client } = await start(['--root', root]));
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: 'a.txt' } });
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: 'b.txt' } });
+    const refused = await client.callTool({ name: 'readgate_multiEdit', arguments: { edits: [{ filePath: 'a.txt', oldString: 'a1', newString: 'A1' }, { filePath: 'b.txt', oldString: 'nope', newString: 'x' }] } });
+    assert.match(textOf(refused), /^NO_OCCURRENCE_FOUND: /);
+    assert.deepStrictEqual([fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), fs.readFileSync(path.join(root, 'b.txt'), 'utf8')], ['a1\n', 'b1\n']);
+  });
+
+  test('the command line: --help on stdout, missing or wrong roots on stderr with exit 2; closing stdin ends it', () => {
+    const help = spawnSync(process.execPath, [SERVER, '--help'], { encoding: 'utf8' });
+    assert.strictEqual(help.status, 0);
+    assert.match(help.stdout, /^Usage: node dist\/mcp\.js --root <dir>/);
+    const none = spawnSync(process.execPath, [SERVER], { encoding: 'utf8' });
+    assert.strictEqual(none.status, 2);
+    assert.match(none.stderr, /Name at least one folder/);
+    const file = path.join(makeTempDir(), 'f.txt');
+    fs.writeFileSync(file, '');
+    const notFolder = spawnSync(process.execPath, [SERVER, '--root', file], { encoding: 'utf8' });
+    assert.strictEqual(notFolder.status, 2);
+    assert.match(notFolder.stderr, /is not a folder/);
+    const ended = spawnSync(process.execPath, [SERVER, '--root', makeTempDir()], { input: '', encoding: 'utf8', timeout: 10_000 });
+    assert.strictEqual(ended.status, 0, ended.stderr);
+  });
+});

@@ -1,0 +1,58 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { createGuard, isToolName, parseToolCall, TOOL_NAMES } from '../../../src/core/index';
+import { makeTempDir } from '../helpers/tempDir';
+
+suite('the four tools as one check and dispatch (parseToolCall)', () => {
+  test('every tool\'s input is checked before any session is touched, naming the field', () => {
+    const cases: [string, unknown, RegExp][] = [
+      [TOOL_NAMES.read, null, /input must be an object/],
+      [TOOL_NAMES.read, { filePath: 1 }, /input\.filePath must be a string/],
+      [TOOL_NAMES.read, { filePath: 'a', offset: '3' }, /input\.offset must be a number when given/],
+      [TOOL_NAMES.edit, { filePath: 'a', oldString: 'x' }, /input\.newString must be a string; got nothing/],
+      [TOOL_NAMES.write, { filePath: 'a', content: 'x', expectedVersion: 5 }, /input\.expectedVersion/],
+      [TOOL_NAMES.multiEdit, { edits: [] }, /input\.edits must be a non-empty list/],
+      [TOOL_NAMES.multiEdit, { edits: [{ filePath: 'a', oldString: 'x', newString: 'y', expectedVersion: 'v1' }, { filePath: 'a', oldString: 'z', newString: 'w', expectedVersion: 'v2' }] }, /differs from input\.edits\[0\]\.expectedVersion/],
+      ['readgate_remove', { filePath: 'a' }, /There is no tool named "readgate_remove"/],
+    ];
+    for (const [name, input, message] of cases) {
+      const call = parseToolCall(name, input);
+      assert.ok(!call.ok && call.code === 'INVALID_INPUT' && message.test(call.message), `${name} ${JSON.stringify(input)}: ${JSON.stringify(call)}`);
+    }
+    assert.ok(isToolName('readgate_read') && !isToolName('readgate_remove'));
+  });
+
+  test('a path mapper\'s refusal is the call\'s refusal; its path is the one the guard gets', async () => {
+    const refused = parseToolCall(TOOL_NAMES.read, { filePath: 'bad:uri' }, () => ({ ok: false, code: 'PATH_INVALID', message: 'no' }));
+    assert.deepStrictEqual(refused, { ok: false, code: 'PATH_INVALID', message: 'no' });
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'real.txt'), 'hello\n');
+    const guard = createGuard({ roots: [root] });
+    const call = parseToolCall(TOOL_NAMES.read, { filePath: 'alias' }, () => path.join(root, 'real.txt'));
+    assert.ok(call.ok);
+    const read = await call.run(guard.session('s'));
+    assert.ok(read.ok && /1\thello/.test(read.text));
+    guard.dispose();
+  });
+
+  test('runs each tool in the given session: read, edit, multiEdit by file, write', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'a\n');
+    fs.writeFileSync(path.join(root, 'b.txt'), 'b\n');
+    const guard = createGuard({ roots: [root] });
+    const session = guard.session('s');
+    const run = async (name: string, input: unknown) => {
+      const call = parseToolCall(name, input);
+      assert.ok(call.ok, JSON.stringify(call));
+      return call.run(session);
+    };
+    assert.ok((await run(TOOL_NAMES.read, { filePath: 'a.txt' })).ok);
+    assert.ok((await run(TOOL_NAMES.read, { filePath: 'b.txt' })).ok);
+    assert.ok((await run(TOOL_NAMES.edit, { filePath: 'a.txt', oldString: 'a', newString: 'A' })).ok);
+    assert.ok((await run(TOOL_NAMES.multiEdit, { edits: [{ filePath: 'a.txt', oldString: 'A', newString: 'AA' }, { filePath: 'b.txt', oldString: 'b', newString: 'B' }, { filePath: 'a.txt', oldString: 'AA', newString: 'AAA' }] })).ok);
+    assert.ok((await run(TOOL_NAMES.write, { filePath: 'c.txt', content: 'new\n' })).ok);
+    assert.deepStrictEqual(['a.txt', 'b.txt', 'c.txt'].map((name) => fs.readFileSync(path.join(root, name), 'utf8')), ['AAA\n', 'B\n', 'new\n']);
+    guard.dispose();
+  });
+});
