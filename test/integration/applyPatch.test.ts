@@ -3,30 +3,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as harness from './harness';
-import { api, freshFile, numbered, workspaceRoot } from './helpers';
+import { api, freshFile, nextReview as nextRequest, numbered, pendingReviews as pending, REVIEW_HOOK as HOOK, workspaceRoot } from './helpers';
 
 type Outcome = { ok: true; files: number } | { ok: false; code: string; message: string } | undefined;
 
-interface RequestView {
-  id: string;
-  revision: number;
-  sessionLabel: string;
-  files: { path: string }[];
-}
-
-const HOOK = 'readgate._test.approval';
-const pending = async (): Promise<RequestView[]> => (await vscode.commands.executeCommand<RequestView[]>(HOOK, 'pending')) ?? [];
 const settings = () => vscode.workspace.getConfiguration('readgate');
 const applyPatch = (args: object) => vscode.commands.executeCommand<Outcome>('readgate.applyPatch', args) as Thenable<Outcome>;
-
-async function nextRequest(): Promise<RequestView> {
-  for (let i = 0; i < 200; i++) {
-    const [first] = await pending();
-    if (first) return first;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('no approval request arrived');
-}
 
 const diffOf = (file: string, ...hunk: string[]) => [`--- a/${path.basename(file)}`, `+++ b/${path.basename(file)}`, ...hunk, ''].join('\n');
 

@@ -2,29 +2,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import * as harness from './harness';
-import { api, freshFile, numbered, rejection, textOf, versionIn } from './helpers';
+import { api, freshFile, nextReview as nextRequest, numbered, pendingReviews as pending, rejection, REVIEW_HOOK as HOOK, type ReviewView, textOf, versionIn } from './helpers';
 
-interface RequestView {
-  id: string;
-  revision: number;
-  operation: string;
-  explanation?: string;
-  notice?: string;
-  files: { path: string; hunks: { index: number }[] }[];
-}
-
-const HOOK = 'readgate._test.approval';
-const pending = async (): Promise<RequestView[]> => (await vscode.commands.executeCommand<RequestView[]>(HOOK, 'pending')) ?? [];
 const send = (message: unknown) => vscode.commands.executeCommand(HOOK, 'message', message);
-
-async function nextRequest(): Promise<RequestView> {
-  for (let i = 0; i < 200; i++) {
-    const [first] = await pending();
-    if (first) return first;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('no approval request arrived');
-}
 
 const invoke = (name: string, input: object, token?: vscode.CancellationToken) => vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
 /** Calls without a chat session stand alone: an edit names the version its read showed. */
@@ -123,7 +103,7 @@ suite('approval gate', () => {
     const request = await nextRequest();
     assert.strictEqual(request.revision, 0);
     fs.writeFileSync(file, numbered(30).replace('line 25\n', 'line 25 (theirs)\n'));
-    let refreshed: RequestView | undefined;
+    let refreshed: ReviewView | undefined;
     for (let i = 0; i < 100 && !(refreshed = (await pending())[0])?.revision; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.strictEqual(refreshed?.revision, 1);
     assert.match(refreshed?.notice ?? '', /recomputed against the new content/);
@@ -145,8 +125,8 @@ suite('approval gate', () => {
     source.cancel();
     // VS Code answers a cancelled invokeTool with its own "Canceled"; the guard's own outcome shows in the statistics.
     assert.match(await rejection(call), /^(CANCELLED: .+|Canceled)$/s);
-    await vscode.commands.executeCommand('readgate.showStatistics');
-    const statistics = vscode.window.activeTextEditor?.document.getText() ?? '';
+    // Shown as a rendered preview; the command answers the report's Markdown.
+    const statistics = (await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '';
     assert.match(statistics, /\| Tool calls without a chat session \|.*CANCELLED \d+/, statistics);
     for (let i = 0; i < 100 && (await pending()).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     assert.strictEqual((await pending()).length, 0);

@@ -28,8 +28,8 @@ suite('commands and the sessions view', () => {
     assert.strictEqual(ledger?.uri.scheme, 'readgate-report');
     assert.match(ledger.getText(), /# ReadGate ledger: Report test/);
     assert.ok(ledger.getText().includes(`| ${path.basename(file)} | 5–14 | 30 |`), ledger.getText());
-    await vscode.commands.executeCommand('readgate.showStatistics');
-    const statistics = vscode.window.activeTextEditor?.document.getText() ?? '';
+    // Shown as a rendered preview; the command answers the report's Markdown.
+    const statistics = (await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '';
     assert.match(statistics, /\| Report test \| 2 \| 1 \| \d+ \| 0 \| EDIT_REQUIRES_PRIOR_READ 1 \|/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     session.dispose();
@@ -60,8 +60,8 @@ suite('commands and the sessions view', () => {
     const entry = { path: file, version: 'x', totalLines: 5, seen: [1, 5], seenText: '1–5', recordedAt: 0 };
     await vscode.commands.executeCommand('readgate.revealSeenRange', { kind: 'file', sessionId: 'dropped-session', entry });
     await vscode.commands.executeCommand('readgate.forgetSession', node);
-    await vscode.commands.executeCommand('readgate.showStatistics');
-    const statistics = vscode.window.activeTextEditor?.document.getText() ?? '';
+    // Shown as a rendered preview; the command answers the report's Markdown.
+    const statistics = (await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '';
     assert.ok(!statistics.includes('dropped-session'), `the dropped session is live again:\n${statistics}`);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

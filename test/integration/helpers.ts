@@ -92,3 +92,31 @@ export function autoApprove(): vscode.Disposable & { readonly approved: number }
     },
   };
 }
+
+/** A review request as the approval panel's test hook shows it. */
+export interface ReviewView {
+  id: string;
+  revision: number;
+  operation: string;
+  sessionLabel: string;
+  explanation?: string;
+  notice?: string;
+  files: { path: string; hunks: { index: number }[] }[];
+}
+
+export const REVIEW_HOOK = 'readgate._test.approval';
+
+/** The changes waiting for review, oldest first. */
+export async function pendingReviews(): Promise<ReviewView[]> {
+  return (await vscode.commands.executeCommand<ReviewView[]>(REVIEW_HOOK, 'pending')) ?? [];
+}
+
+/** The first change waiting for review, once one arrives (5 s at most). */
+export async function nextReview(): Promise<ReviewView> {
+  for (let i = 0; i < 200; i++) {
+    const [first] = await pendingReviews();
+    if (first) return first;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('no approval request arrived');
+}

@@ -9,19 +9,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { discoveryDir, listWindows, type WindowEntry } from '../../src/mcp/index';
 import * as harness from './harness';
-import { api, freshFile, numbered, workspaceRoot } from './helpers';
-
-interface RequestView {
-  id: string;
-  revision: number;
-  sessionLabel: string;
-  files: { path: string }[];
-}
+import { api, freshFile, numbered, pendingReviews as pending, REVIEW_HOOK as HOOK, workspaceRoot } from './helpers';
 
 type CallResult = { content: { type: string; text?: string }[]; isError?: boolean };
 
-const HOOK = 'readgate._test.approval';
-const pending = async (): Promise<RequestView[]> => (await vscode.commands.executeCommand<RequestView[]>(HOOK, 'pending')) ?? [];
 const settings = () => vscode.workspace.getConfiguration('readgate');
 
 async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
