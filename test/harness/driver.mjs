@@ -231,7 +231,7 @@ export async function runHeadlessTests(options) {
       READGATE_HARNESS_DIR: requestDir,
       READGATE_TEST_LOG: hostLog,
       READGATE_TEST_RESULT: resultFile,
-      READGATE_TEST_LABEL: 'integration',
+      READGATE_TEST_LABEL: options.env?.READGATE_TEST_LABEL ?? 'integration',
       VSCODE_IPC_HOOK_CLI: '',
     },
   });

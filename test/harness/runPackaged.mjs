@@ -28,7 +28,7 @@ let code = await runHeadlessTests({
   testsPath: path.join(repoRoot, 'out/test/integration/index.js'),
   outDir,
   timeoutSeconds: 300,
-  env: { READGATE_TEST_SUITE: 'packaged', READGATE_TEST_HOOKS: '0' },
+  env: { READGATE_TEST_SUITE: 'packaged', READGATE_TEST_HOOKS: '0', READGATE_TEST_LABEL: 'packaged' },
 });
 let summary = 'packaged: the suite did not report a result';
 try {
