@@ -10,6 +10,8 @@
  * ever replacing anything (`link`, which fails if the name was taken). Afterwards the old file is read once more
  * through the descriptor opened for the check: a writer that changed it in between has its content put back.
  *
+ * Temp files that crashed writers left in the folder are removed after a successful write (`strayTemps.ts`).
+ *
  * A writer holding the old file open that appends to it after that last read is watched for a little longer
  * (`lateAppends.ts`): its appends are carried over to the new file.
  *
@@ -26,6 +28,7 @@ import { errnoOf, identityOfStats, isMissing, kindOf } from './fileKinds';
 import { holdsExactly, openRegularFile, readRegularFile, readToEnd } from './openRegular';
 import { type FolderHandle, openFolder } from './folderHandle';
 import { APPEND_RACE_TRIES, watchLateAppends } from './lateAppends';
+import { sweepStrayTemps } from './strayTemps';
 import type { Syscalls } from './syscalls';
 
 const TEMP_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
@@ -149,6 +152,8 @@ export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array,
     : { target, targetAt: target, temp: nodePath.join(nodePath.dirname(target), tempName), pinned: false };
   try {
     writeThrough(sys, names, data, options, restoring);
+    const dir = nodePath.dirname(target);
+    afterCommit(() => sweepStrayTemps(sys, { folder: dir, at: folder ? (name) => folder!.at(name) : (name) => nodePath.join(dir, name) }));
   } finally {
     folder?.close();
   }

@@ -7,11 +7,16 @@
  * A and B (and the original) differ in line 1 and in every 8192nd line after it, and B is 4 KB longer: any
  * torn or truncated result differs from all three, while the guard's own diffing stays cheap enough that a
  * good share of each write's time is the actual file-system write.
+ *
+ * Killed writers leave their temp files behind; once those are a minute old, the next guarded write in the folder
+ * (here from this process) removes them.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { createGuard } from '../../../src/core/index';
 import { childProgram, coreBundle, startChild } from '../helpers/childGuard';
+import { isTemp } from '../helpers/tree';
 import { makeTempDir } from '../helpers/tempDir';
 import { seeded } from '../helpers/seeded';
 import { sha256 } from '../helpers/treeSnapshot';
@@ -68,6 +73,16 @@ suite('real faults: SIGKILL in the middle of a write', () => {
         `after SIGKILL ${kill} the file is neither the original, A nor B (${bytes.length} bytes; a torn or truncated write); ${random.note}\n${log.join('\n')}\nfirst 64 bytes: ${JSON.stringify(bytes.subarray(0, 64).toString())}\nlast 64 bytes: ${JSON.stringify(bytes.subarray(-64).toString())}`,
       );
     }
-    console.log(`      ${random.note}; ${writes} writes applied, ${midWrite} of ${KILLS} kills inside a write call`);
+    const leftBehind = fs.readdirSync(root).filter(isTemp);
+    // As if the crash was a minute ago: the next write in the folder cleans up.
+    const aMinuteAgo = new Date(Date.now() - 61_000);
+    for (const name of leftBehind) fs.utimesSync(path.join(root, name), aMinuteAgo, aMinuteAgo);
+    const session = createGuard({ roots: [root], limits: { maxFileBytes: 64 * 1024 * 1024 } }).session('after the kills');
+    const read = await session.read(file, { limit: 1 });
+    assert.ok(read.ok, JSON.stringify(read).slice(0, 300));
+    const written = await session.write(file, fs.readFileSync(file, 'utf8') === a ? b : a, { expectedVersion: read.version });
+    assert.ok(written.ok, JSON.stringify(written).slice(0, 300));
+    assert.deepStrictEqual(fs.readdirSync(root).filter(isTemp), [], 'temp files of the killed writers are still there after the next write');
+    console.log(`      ${random.note}; ${writes} writes applied, ${midWrite} of ${KILLS} kills inside a write call, ${leftBehind.length} temp files left by them and removed by the next write`);
   });
 });
