@@ -57,4 +57,5 @@ export type { FilePatch, ParsedPatch, PatchHunk, PatchLine, SearchReplaceBlock }
 export { patchEdit } from './patch/patchEdits';
 export type { PatchEdit } from './patch/patchEdits';
 export { applyPatch } from './patch/applyPatch';
+export { textOfBytes } from './operations/fileText';
 export type { ApplyPatchOptions } from './patch/applyPatch';

@@ -71,6 +71,29 @@ suite('apply patch (a palette action through the guard)', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  test('into a closed Latin-1 file: placed in the text the guard reads, written back in Latin-1 byte for byte', async () => {
+    const file = freshFile('');
+    fs.writeFileSync(file, Buffer.from('caf\xe9 = 1\nna\xefve = 2\n', 'latin1'));
+    const outcome = applyPatch({ text: diffOf(file, '@@ -1,2 +1,2 @@', ' caf\u00e9 = 1', '-na\u00efve = 2', '+na\u00efve = 3') });
+    const request = await nextRequest();
+    await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.deepStrictEqual(await outcome, { ok: true, files: 1 });
+    assert.deepStrictEqual(fs.readFileSync(file), Buffer.from('caf\xe9 = 1\nna\xefve = 3\n', 'latin1'));
+  });
+
+  test('into a clean open document whose editor normalized mixed line endings: placed in the file\'s own lines, each ending kept', async () => {
+    const file = freshFile('a\r\nb\nc\r\n');
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    assert.notStrictEqual(document.getText(), 'a\r\nb\nc\r\n', 'VS Code kept the mixed line endings; the case this test is about does not arise');
+    const outcome = applyPatch({ text: diffOf(file, '@@ -2,2 +2,2 @@', ' b', '-c', '+C') });
+    const request = await nextRequest();
+    await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.deepStrictEqual(await outcome, { ok: true, files: 1 });
+    assert.strictEqual(fs.readFileSync(file, 'latin1'), 'a\r\nb\nC\r\n');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   test('a stale patch is refused with the lines that differ; nothing is reviewed or written (screenshot)', async () => {
     const file = freshFile(numbered(4).replace('line 3', 'LINE THREE'));
     const outcome = await applyPatch({ text: diffOf(file, '@@ -2,3 +2,3 @@', ' line 2', '-line 3', '+3', ' line 4') });

@@ -49,14 +49,32 @@ export async function decodeFile(ctx: GuardContext, target: string, bytes: Uint8
   const loaded = textFromBytes(await ctx.hasher(), bytes, revision, knownVersion);
   if (loaded.kind !== 'text' || loaded.file.encoding !== 'latin1' || !ctx.fs.codecFor) return loaded;
   const codec = await ctx.fs.codecFor(target).catch(() => undefined);
-  if (!codec) return loaded;
+  const text = codec && (await exactlyDecoded(codec, bytes));
+  return text === undefined ? loaded : { kind: 'text', file: { ...loaded.file, codec, text, index: indexLines(text) } };
+}
+
+/** The codec's text for `bytes`, only when encoding it gives back exactly those bytes. */
+async function exactlyDecoded(codec: TextCodec, bytes: Uint8Array): Promise<string | undefined> {
   try {
     const text = await codec.decode(bytes);
-    if (!sameBytes(await codec.encode(text), bytes)) return loaded;
-    return { kind: 'text', file: { ...loaded.file, codec, text, index: indexLines(text) } };
+    return sameBytes(await codec.encode(text), bytes) ? text : undefined;
   } catch {
-    return loaded;
+    return undefined;
   }
+}
+
+/**
+ * A file's bytes as exactly the text the guard reads and edits (`decodeFile` without a guard), for adapters that
+ * locate changes in it before handing them to the guard (Apply Patch); undefined for binary or undecodable bytes.
+ * `codec`: the adapter's codec for the file, as its `FileSystem.codecFor` gives it.
+ */
+export async function textOfBytes(bytes: Uint8Array, codec?: TextCodec): Promise<string | undefined> {
+  if (sniffBinary(bytes.subarray(0, 8192)).binary) return undefined;
+  const encoding = detectEncoding(bytes);
+  if (!encoding) return undefined;
+  const own = decodeText(bytes, encoding);
+  if (encoding !== 'latin1' || !codec) return own;
+  return (await exactlyDecoded(codec, bytes)) ?? own;
 }
 
 export async function loadFile(ctx: GuardContext, target: string, stat: FileStat): Promise<LoadedFile> {

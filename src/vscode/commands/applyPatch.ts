@@ -8,7 +8,7 @@
 import { randomUUID } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { applyPatch, type FilePatch, type Guard, parsePatch } from '../../core/index';
+import { applyPatch, type FilePatch, type FileSystem, type Guard, parsePatch, textOfBytes } from '../../core/index';
 import type { SessionLabels } from '../sessionLabels';
 import { uriToGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
@@ -87,15 +87,22 @@ async function baseFolder(files: readonly FilePatch[]): Promise<vscode.Uri | und
 }
 
 /** The text a file has for the guard: an open editor's (unsaved text counts), else the disk's; undefined if absent. */
-async function readText(guardPath: string): Promise<string | undefined> {
-  const uri = vscode.Uri.file(guardPath);
-  const open = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'file' && document.uri.fsPath === uri.fsPath);
-  if (open) return open.getText();
-  try {
-    return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri)).replace(/^\uFEFF/, '');
-  } catch {
-    return undefined;
-  }
+/**
+ * A file's text exactly as the guard will read it, so the patch is placed in the text the guard edits: through the
+ * editor file system (unsaved editor text counts, a clean editor whose text differs from disk does not) and its
+ * encoding (a Latin-1, Windows-1252 or UTF-16 file is not misread as UTF-8). Undefined when absent or binary.
+ */
+function textReader(files: FileSystem): (guardPath: string) => Promise<string | undefined> {
+  return async (guardPath) => {
+    let bytes: Uint8Array;
+    try {
+      bytes = await files.readFile(guardPath);
+    } catch {
+      return undefined;
+    }
+    const codec = await files.codecFor?.(guardPath).catch(() => undefined);
+    return textOfBytes(bytes, codec);
+  };
 }
 
 async function showRefusal(code: string, message: string): Promise<void> {
@@ -107,7 +114,7 @@ async function showRefusal(code: string, message: string): Promise<void> {
   }
 }
 
-export async function runApplyPatch(guard: Guard, labels: SessionLabels, extensionUri: vscode.Uri, args?: ApplyPatchArgs): Promise<ApplyPatchOutcome> {
+export async function runApplyPatch(guard: Guard, files: FileSystem, labels: SessionLabels, extensionUri: vscode.Uri, args?: ApplyPatchArgs): Promise<ApplyPatchOutcome> {
   const source = await chooseSource(args, extensionUri);
   if (!source) {
     if (args?.source) void vscode.window.showErrorMessage(`ReadGate: ${args.source === 'clipboard' ? 'the clipboard is empty' : 'no editor with text is active'}; copy or open a patch first.`);
@@ -132,7 +139,7 @@ export async function runApplyPatch(guard: Guard, labels: SessionLabels, extensi
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ReadGate: applying the patch from ${source.name}`, cancellable: true }, (_, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return applyPatch(guard.session(id), parsed.files, { readText, resolve, explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : 'search/replace blocks'}): ${summary(parsed.files)}`, signal: controller.signal });
+      return applyPatch(guard.session(id), parsed.files, { readText: textReader(files), resolve, explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : 'search/replace blocks'}): ${summary(parsed.files)}`, signal: controller.signal });
     });
     if (!result.ok) {
       void showRefusal(result.code, result.message);
@@ -146,6 +153,6 @@ export async function runApplyPatch(guard: Guard, labels: SessionLabels, extensi
   }
 }
 
-export function registerApplyPatch(guard: Guard, labels: SessionLabels, extensionUri: vscode.Uri): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.applyPatch, (args?: ApplyPatchArgs) => runApplyPatch(guard, labels, extensionUri, args));
+export function registerApplyPatch(guard: Guard, files: FileSystem, labels: SessionLabels, extensionUri: vscode.Uri): vscode.Disposable {
+  return vscode.commands.registerCommand(CommandIds.applyPatch, (args?: ApplyPatchArgs) => runApplyPatch(guard, files, labels, extensionUri, args));
 }

@@ -1,6 +1,6 @@
 /** Registers every command; the returned Disposable unregisters them all. */
 import * as vscode from 'vscode';
-import type { Guard, ToolResultStore } from '../../core/index';
+import type { FileSystem, Guard, ToolResultStore } from '../../core/index';
 import type { ApprovalService } from '../approval/approvalService';
 import type { Log } from '../log';
 import type { Reports } from '../reports/reports';
@@ -20,13 +20,15 @@ export interface CommandDeps {
   approvals: ApprovalService;
   log: Log;
   guard: Guard;
+  /** The file system the guard reads through (editor buffers, virtual workspaces). */
+  files: FileSystem;
   labels: SessionLabels;
   reports: Reports;
   toolResults: ToolResultStore;
   extensionUri: vscode.Uri;
 }
 
-export function registerCommands({ approvals, log, guard, labels, reports, toolResults, extensionUri }: CommandDeps): vscode.Disposable {
+export function registerCommands({ approvals, log, guard, files, labels, reports, toolResults, extensionUri }: CommandDeps): vscode.Disposable {
   return vscode.Disposable.from(
     registerReviewPending(approvals),
     registerShowLog(log),
@@ -36,7 +38,7 @@ export function registerCommands({ approvals, log, guard, labels, reports, toolR
     registerShowStatistics(reports),
     registerFileActions(guard),
     registerOpenToolResults(toolResults),
-    registerApplyPatch(guard, labels, extensionUri),
+    registerApplyPatch(guard, files, labels, extensionUri),
     registerWalkthrough(extensionUri),
   );
 }

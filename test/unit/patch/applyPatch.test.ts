@@ -1,11 +1,12 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { applyPatch, type ApprovalRequest, createGuard, parsePatch } from '../../../src/core/index';
+import { applyPatch, type ApprovalRequest, createGuard, parsePatch, textOfBytes } from '../../../src/core/index';
 import { makeTempDir } from '../helpers/tempDir';
 import { seeded } from '../helpers/seeded';
 
-const readText = async (file: string): Promise<string | undefined> => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '') : undefined);
+/** The file as the guard reads it, as an adapter gives it to applyPatch. */
+const readText = async (file: string): Promise<string | undefined> => (fs.existsSync(file) ? textOfBytes(fs.readFileSync(file)) : undefined);
 
 /** Applies `patch` in `root` through a fresh guard session; returns the result and every approval request. */
 async function apply(root: string, patch: string, approve: (request: ApprovalRequest) => boolean = () => true) {
@@ -47,6 +48,29 @@ suite('applying patches through the headless guard', () => {
     const { result } = await apply(root, unified('w.bat', ['@@ -2,2 +2,3 @@', ' set A=1', '-set B=2', '+set B=3', '+set C=4']));
     assert.ok(result.ok, result.ok ? '' : result.message);
     assert.strictEqual(fs.readFileSync(path.join(root, 'w.bat'), 'utf8'), '\uFEFF@echo off\r\nset A=1\r\nset B=3\r\nset C=4\r\nexit\r\n');
+  });
+
+  test('files that are not UTF-8 are patched in their own encoding, every other byte kept (Latin-1, UTF-16 LE)', async () => {
+    const root = makeTempDir();
+    const latin1 = Buffer.from('caf\xe9 = 1\nna\xefve = 2\n', 'latin1');
+    fs.writeFileSync(path.join(root, 'legacy.txt'), latin1);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('r\u00e9sum\u00e9\r\nline two\r\n', 'utf16le')]);
+    fs.writeFileSync(path.join(root, 'wide.txt'), utf16);
+    const patch = unified('legacy.txt', ['@@ -1,2 +1,2 @@', ' caf\u00e9 = 1', '-na\u00efve = 2', '+na\u00efve = 3']) + unified('wide.txt', ['@@ -1,2 +1,2 @@', ' r\u00e9sum\u00e9', '-line two', '+line 2']);
+    const { result } = await apply(root, patch);
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    assert.deepStrictEqual(fs.readFileSync(path.join(root, 'legacy.txt')), Buffer.from('caf\xe9 = 1\nna\xefve = 3\n', 'latin1'));
+    assert.deepStrictEqual(fs.readFileSync(path.join(root, 'wide.txt')), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('r\u00e9sum\u00e9\r\nline 2\r\n', 'utf16le')]));
+  });
+
+  test('the text applyPatch is given is the guard\'s: binary is none, a lossless codec wins over Latin-1, a lossy one does not', async () => {
+    assert.strictEqual(await textOfBytes(Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00])), undefined);
+    const bytes = Buffer.from('\x80 euro\n', 'latin1');
+    assert.strictEqual(await textOfBytes(bytes), '\x80 euro\n');
+    const euro = { name: 'windows1252', decode: async (b: Uint8Array) => Buffer.from(b).toString('latin1').replace('\x80', '\u20ac'), encode: async (t: string) => Buffer.from(t.replace('\u20ac', '\x80'), 'latin1') };
+    assert.strictEqual(await textOfBytes(bytes, euro), '\u20ac euro\n');
+    const lossy = { name: 'lossy', decode: async () => '? euro\n', encode: async (t: string) => Buffer.from(t, 'latin1') };
+    assert.strictEqual(await textOfBytes(bytes, lossy), '\x80 euro\n');
   });
 
   test('a file without a final line break keeps that, or gains one when the patch says so', async () => {
