@@ -39,12 +39,20 @@ class Chunk {
   }
 }
 
-/** Where the first line break at or after `from` ends, or -1. */
+/**
+ * Where the first line break at or after `from` ends, or -1. A '\r' is looked for only up to the next '\n':
+ * `indexOf('\r')` would scan to the end of a file without one on every call, quadratic over a split.
+ */
 function breakEndFrom(text: string, from: number): number {
   const lf = text.indexOf('\n', from);
-  const cr = text.indexOf('\r', from);
-  if (cr === -1 || (lf !== -1 && lf < cr)) return lf === -1 ? -1 : lf + 1;
-  return text.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
+  if (lf === -1) {
+    const cr = text.indexOf('\r', from);
+    return cr === -1 ? -1 : cr + 1;
+  }
+  for (let at = from; at < lf; at++) {
+    if (text.charCodeAt(at) === 13) return at + 1 === lf ? lf + 1 : at + 1;
+  }
+  return lf + 1;
 }
 
 /** Whether a chunk may end with `text` when `next` follows it: on a break, and not between '\r' and '\n'. */
