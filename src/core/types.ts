@@ -114,7 +114,7 @@ export interface Guard {
   hasSession(id: string): boolean;
   /** Forgets a session entirely (its ledger and statistics); a later `session(id)` starts afresh. */
   dropSession(id: string): void;
-  /** Hears every change to any session's ledger; returns the unsubscribe function. */
+  /** Hears every change to any session's ledger (standalone sessions' excepted: they end with their call); returns the unsubscribe function. */
   onDidChangeLedger(listener: (change: LedgerChange) => void): () => void;
   /**
    * Hears every session that forgot what it had seen (`clear()`, or `dropSession`), with its id; returns the

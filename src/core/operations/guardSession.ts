@@ -61,7 +61,8 @@ export class GuardSessionImpl implements GuardSession {
   ) {
     // A standalone session's calls share nothing, so nothing it returns may point at an earlier call.
     const standalone = options.standalone === true;
-    this.state = new SessionState(id, standalone ? false : options.dedup, ctx.maxEntriesPerSession, onLedgerChange, standalone);
+    // Nor is its ledger news to anyone: it ends with the call, so listeners would look up a session that is gone.
+    this.state = new SessionState(id, standalone ? false : options.dedup, ctx.maxEntriesPerSession, standalone ? () => {} : onLedgerChange, standalone);
   }
 
   read(path: string, options?: ReadOptions): Promise<ReadResult> {

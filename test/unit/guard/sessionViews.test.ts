@@ -51,6 +51,23 @@ suite('session statistics, ledger views and change events', () => {
     assert.strictEqual(changes.length, 3);
   });
 
+  test('a standalone session\'s ledger is news to nobody: it ends with its call', async () => {
+    const f = fixture();
+    const changes: LedgerChange[] = [];
+    const unsubscribe = f.guard.onDidChangeLedger((change) => changes.push(change));
+    const file = f.file('a.txt', numbered(5));
+    const oneCall = f.guard.session('one-call', { standalone: true });
+    const read = await oneCall.read(file);
+    assert.ok(read.ok && read.kind === 'content');
+    const edit = await oneCall.edit(file, [{ oldString: 'line 2', newString: 'two' }], { expectedVersion: read.version });
+    assert.ok(edit.ok, JSON.stringify(edit));
+    f.guard.dropSession('one-call');
+    assert.deepStrictEqual(changes, []);
+    await f.session.read(file);
+    assert.deepStrictEqual(changes, [{ sessionId: 'test', path: file }]);
+    unsubscribe();
+  });
+
   test('announces every session that forgets, by clear() or by being dropped, until unsubscribed', async () => {
     // Adapters keep things per session (approval grants) that must not outlive what the session has seen.
     const f = fixture();
