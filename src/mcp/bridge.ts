@@ -4,7 +4,9 @@
  * message, unchanged, to that window's MCP server, so the agent's session is the window's: the same ledger,
  * the same review panel, the editors' unsaved text. When the window reloads (its session and port are gone),
  * the bridge finds it again and replays the agent's `initialize`, so the agent keeps working; the new session
- * has a fresh ledger, so the agent is asked to read again before editing.
+ * has a fresh ledger, so the agent is asked to read again before editing. With no window for its folder yet, it
+ * looks again at each message and answers requests with an error saying what to open, so the agent shows the
+ * user why (a bridge that just exits shows only "failed to start").
  *   node dist/mcp-bridge.js [--cwd <dir>] [--list]
  */
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -34,6 +36,9 @@ function noWindow(windows: readonly WindowEntry[], cwd: string): string {
     : `no open VS Code window has ${cwd} in its workspace. Open windows: ${windows.map((w) => w.folders.join(', ') || '(no folder)').join('; ')}. Start the agent inside one of them, or pass --cwd <folder>.`;
 }
 
+/** No window serves the bridge's folder (yet): the message says what to do. */
+class NoWindow extends Error {}
+
 /** The session ended on the window's side (reload, or the server went off and on): worth finding it again. */
 function isLostSession(error: unknown): boolean {
   if (error instanceof StreamableHTTPError) return error.code === 404;
@@ -43,6 +48,7 @@ function isLostSession(error: unknown): boolean {
 
 class Relay {
   private upstream: StreamableHTTPClientTransport | undefined;
+  private connecting: Promise<StreamableHTTPClientTransport> | undefined;
   private initialize: JSONRPCMessage | undefined;
   /** Requests whose answer must not reach the agent: a replayed initialize. */
   private readonly swallowed = new Set<RequestId>();
@@ -52,7 +58,6 @@ class Relay {
   constructor(
     private readonly downstream: StdioServerTransport,
     private readonly cwd: string,
-    private target: WindowEntry,
   ) {}
 
   private async connect(target: WindowEntry): Promise<StreamableHTTPClientTransport> {
@@ -76,7 +81,9 @@ class Relay {
 
   async toWindow(message: JSONRPCMessage): Promise<void> {
     if (isInitializeRequest(message)) this.initialize = message;
-    this.upstream ??= await this.connect(this.target);
+    // Looked for again until one answers: the agent may have started before VS Code or before its server.
+    this.connecting ??= this.firstConnection().finally(() => (this.connecting = undefined));
+    this.upstream ??= await this.connecting;
     try {
       await this.upstream.send(message);
     } catch (error) {
@@ -91,13 +98,20 @@ class Relay {
     if (!target || !this.initialize) return false;
     say(`the window's MCP session ended (reload?); reconnecting to "${target.name}"`);
     await this.upstream?.close().catch(() => undefined);
-    this.target = target;
     this.upstream = await this.connect(target);
     const replay = { ...(this.initialize as object), id: `readgate-bridge-replay-${++this.replays}` } as JSONRPCMessage;
     this.swallowed.add((replay as { id: RequestId }).id);
     await this.upstream.send(replay);
     await this.upstream.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     return true;
+  }
+
+  private async firstConnection(): Promise<StreamableHTTPClientTransport> {
+    const windows = listWindows();
+    const target = pickWindow(windows, this.cwd);
+    if (!target) throw new NoWindow(noWindow(windows, this.cwd));
+    say(`relaying to the VS Code window "${target.name}" (${target.folders.join(', ')})`);
+    return this.connect(target);
   }
 
   async close(): Promise<void> {
@@ -116,14 +130,12 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify(windows.map(({ token: _, ...rest }) => rest), null, 2)}\n`);
     return 0;
   }
-  const target = pickWindow(windows, args.cwd);
-  if (!target) return say(noWindow(windows, args.cwd)), 1;
-  say(`relaying to the VS Code window "${target.name}" (${target.folders.join(', ')})`);
+  if (!pickWindow(windows, args.cwd)) say(noWindow(windows, args.cwd));
   const downstream = new StdioServerTransport();
-  const relay = new Relay(downstream, args.cwd, target);
+  const relay = new Relay(downstream, args.cwd);
   downstream.onmessage = (message: JSONRPCMessage) => {
     relay.toWindow(message).catch((error: unknown) => {
-      const why = `the VS Code window did not take the message (${error instanceof Error ? error.message : String(error)}). Is it still open, with ReadGate's MCP server on?`;
+      const why = error instanceof NoWindow ? error.message : `the VS Code window did not take the message (${error instanceof Error ? error.message : String(error)}). Is it still open, with ReadGate's MCP server on?`;
       if (isJSONRPCRequest(message)) void downstream.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `ReadGate: ${why}` } });
       else say(why);
     });

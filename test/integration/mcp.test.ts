@@ -187,15 +187,22 @@ suite('mcp: external agents through the window', () => {
     }
   });
 
-  test('outside every workspace folder the bridge says which windows exist and exits', async () => {
+  test('outside every workspace folder the bridge answers the agent with an error naming the open windows', async () => {
     const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
     const child = spawn(process.execPath, [bridge], { cwd: path.dirname(workspaceRoot()), env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+    let stdout = '';
     let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    assert.strictEqual(code, 1);
-    assert.match(stderr, /no open VS Code window has .* in its workspace/);
-    assert.ok(stderr.includes(workspaceRoot()), stderr);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'lost agent', version: '1' } } })}\n`);
+    for (let i = 0; i < 100 && !stdout.includes('"id":1'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const answer = JSON.parse(stdout.split('\n').find((line) => line.includes('"id":1')) ?? '{}') as { error?: { message: string } };
+    assert.match(answer.error?.message ?? '', /^ReadGate: no open VS Code window has .* in its workspace/, stdout);
+    assert.ok(answer.error?.message.includes(workspaceRoot()), answer.error?.message);
+    assert.match(stderr, /no open VS Code window has/);
+    child.stdin.end();
+    assert.strictEqual(await exited, 0);
   });
 
   test('turning the setting off stops the server and removes the discovery file', async () => {

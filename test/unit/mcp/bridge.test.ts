@@ -72,29 +72,67 @@ suite('the stdio bridge (dist/mcp-bridge.js, a real child process)', () => {
     }
   });
 
-  test('with no window for its folder it says which windows exist and exits 1; --list shows them without tokens', async () => {
+  test('with no window for its folder it answers the agent with an error naming the open windows, and relays once the window is there; --list shows windows without tokens', async function () {
+    this.timeout(30_000);
     const home = makeTempDir();
     const discovery = path.join(home, 'windows');
-    const window = await openWindow(makeTempDir(), discovery, 'secret-token', 'w');
+    const root = path.join(home, 'project');
+    fs.mkdirSync(root);
+    fs.writeFileSync(path.join(root, 'a.txt'), 'alpha\n');
+    const elsewhere = await openWindow(makeTempDir(), discovery, 'secret-token', 'w');
+    const env = { ...process.env, READGATE_DISCOVERY_DIR: discovery };
+    let window: Awaited<ReturnType<typeof openWindow>> | undefined;
+    const child = spawn(process.execPath, [BRIDGE], { cwd: root, env });
     try {
-      const run = (args: string[]) =>
-        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, [BRIDGE, ...args], { cwd: home, env: { ...process.env, READGATE_DISCOVERY_DIR: discovery } });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (chunk) => (stdout += chunk));
-          child.stderr.on('data', (chunk) => (stderr += chunk));
-          child.on('exit', (code) => resolve({ code, stdout, stderr }));
-        });
-      const lost = await run([]);
-      assert.strictEqual(lost.code, 1);
-      assert.match(lost.stderr, /no open VS Code window has .* in its workspace/);
-      const listed = await run(['--list']);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const answer = async (id: number): Promise<{ result?: { serverInfo?: { name: string } }; error?: { message: string } }> => {
+        let line: string | undefined;
+        await eventually(`an answer to request ${id}`, () => (line = stdout.split('\n').find((text) => text.includes(`"id":${id}`))) !== undefined);
+        return JSON.parse(line!);
+      };
+      const send = (message: object): boolean => child.stdin.write(`${JSON.stringify(message)}\n`);
+      const initialize = (id: number) => send({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'Codex', version: '0.50' } } });
+
+      // Started before the window: the agent is told why, in its own answer, and the bridge keeps running.
+      initialize(1);
+      const refused = await answer(1);
+      assert.match(refused.error?.message ?? '', /^ReadGate: no open VS Code window has .*project in its workspace\. Open windows: /);
+      assert.match(stderr, /no open VS Code window has/);
+      assert.strictEqual(child.exitCode, null, 'the bridge exited');
+
+      // The window opens; the agent tries again and is relayed to it.
+      window = await openWindow(root, discovery, 'project-token', 'project');
+      initialize(2);
+      const accepted = await answer(2);
+      assert.ok(accepted.result?.serverInfo, JSON.stringify(accepted));
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await eventually('the window knows the client', () => window!.clients.length > 0);
+      assert.deepStrictEqual(window.clients, ['Codex']);
+      assert.deepStrictEqual(elsewhere.clients, []);
+      send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'readgate_read', arguments: { filePath: 'a.txt' } } });
+      assert.match(JSON.stringify(await answer(3)), /1\\talpha/);
+
+      const listed = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        const list = spawn(process.execPath, [BRIDGE, '--list'], { cwd: home, env });
+        let out = '';
+        list.stdout.on('data', (chunk) => (out += chunk));
+        list.on('exit', (code) => resolve({ code, stdout: out }));
+      });
       assert.strictEqual(listed.code, 0);
-      assert.strictEqual(JSON.parse(listed.stdout)[0].name, 'window w');
-      assert.ok(!listed.stdout.includes('secret-token'), 'the token was printed');
+      assert.deepStrictEqual(JSON.parse(listed.stdout).map((w: { name: string }) => w.name).sort(), ['window project', 'window w']);
+      assert.ok(!listed.stdout.includes('secret-token') && !listed.stdout.includes('project-token'), 'a token was printed');
+
+      // The agent ends the session: the bridge exits.
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      child.stdin.end();
+      assert.strictEqual(await exited, 0);
     } finally {
-      await window.close();
+      child.kill();
+      await window?.close();
+      await elsewhere.close();
     }
   });
 });
