@@ -21,6 +21,10 @@ export async function applyPatch(session: GuardSession, files: readonly FilePatc
   const edits: PatchEdit[] = [];
   for (const file of files) {
     const path = options.resolve ? options.resolve(file.path) : file.path;
+    // The guard's rules first (roots, deny globs, file kinds): a file it refuses is never read to place the
+    // patch, so no refusal can show lines of a file the session may not see.
+    const allowed = await session.read(path, { limit: 1, force: true, signal: options.signal });
+    if (!allowed.ok && allowed.code !== 'FILE_NOT_FOUND') return allowed;
     const edit = patchEdit({ ...file, path } as FilePatch, await options.readText(path));
     if ('ok' in edit) return edit;
     edits.push(edit);

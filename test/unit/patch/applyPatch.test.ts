@@ -162,6 +162,31 @@ suite('applying patches through the headless guard', () => {
     assert.deepStrictEqual(tree(root), before);
   });
 
+  test('files outside the roots or denied are refused by the guard before the patch is placed: no line of theirs is shown, nothing written', async () => {
+    const outer = makeTempDir();
+    const root = path.join(outer, 'project');
+    fs.mkdirSync(root);
+    fs.writeFileSync(path.join(outer, 'outside.txt'), 'secret outside\n');
+    fs.writeFileSync(path.join(root, '.env'), 'TOKEN=hunter2\n');
+    fs.writeFileSync(path.join(root, 'ok.txt'), 'fine\n');
+    const guard = createGuard({ roots: [root], deny: ['**/.env'], approve: async () => ({ approved: true }) });
+    const run = async (patch: string) => {
+      const parsed = parsePatch(patch);
+      assert.ok(parsed.ok, parsed.ok ? '' : parsed.message);
+      return applyPatch(guard.session(`patch-${Math.random()}`), parsed.files, { readText, resolve: (file) => path.resolve(root, file) });
+    };
+    const before = () => [fs.readFileSync(path.join(outer, 'outside.txt'), 'utf8'), fs.readFileSync(path.join(root, '.env'), 'utf8'), fs.readFileSync(path.join(root, 'ok.txt'), 'utf8')];
+    const original = before();
+    for (const [file, wrongContext] of [['../outside.txt', 'not what it says'], ['.env', 'TOKEN=guess']]) {
+      const result = await run(unified('ok.txt', ['@@ -1 +1 @@', '-fine', '+FINE']) + unified(file, ['@@ -1 +1 @@', `-${wrongContext}`, '+changed']));
+      assert.ok(!result.ok, `a patch of ${file} was applied`);
+      assert.ok(['PATH_DENIED', 'PATH_INVALID'].includes(result.code), `${file}: ${result.code} ${result.message}`);
+      assert.ok(!/secret outside|hunter2/.test(result.message), `${file}: the refusal shows the file's content: ${result.message}`);
+      assert.deepStrictEqual(before(), original, `${file}: a file changed`);
+    }
+    guard.dispose();
+  });
+
   test('a patch applied twice is refused the second time (its old lines are gone)', async () => {
     const root = makeTempDir();
     fs.writeFileSync(path.join(root, 'a.txt'), 'a\nb\n');
