@@ -35,11 +35,14 @@ export function createToolServer(options: ToolServerOptions): Server {
   return server;
 }
 
+/** One line of at most `max` characters: a client's name must not bring line breaks or invisible characters. */
+const oneLine = (text: unknown, max: number): string => (typeof text === 'string' ? text.replace(/[\p{Cc}\p{Cf}\u2028\u2029\s]+/gu, ' ').trim().slice(0, max).trim() : '');
+
 /** How a client names itself in the Sessions view and the review panel: "Claude Code 2.0.14". */
 export function clientLabel(client: Implementation | undefined): string | undefined {
   if (!client) return undefined;
-  const name = (client.title || client.name || '').trim().slice(0, 60);
+  const name = oneLine(client.title, 60) || oneLine(client.name, 60);
   if (!name) return undefined;
-  const version = (client.version || '').trim().slice(0, 20);
+  const version = oneLine(client.version, 20);
   return version && !name.includes(version) ? `${name} ${version}` : name;
 }

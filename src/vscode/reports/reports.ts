@@ -12,6 +12,7 @@ import { Disposable } from '../util/dispose';
 import { addStats, emptyStats } from '../util/stats';
 import { NO_SESSIONS_YET } from './emptyStates';
 import { guardPathToUri } from '../util/paths';
+import { markdownCode, markdownText } from '../util/markdownText';
 
 export const REPORT_SCHEME = 'readgate-report';
 
@@ -23,14 +24,14 @@ export async function ledgerMarkdown(guard: Guard, labels: SessionLabels, id: st
   const session = guard.hasSession(id) ? guard.session(id) : undefined;
   const entries: LedgerEntryView[] = session?.entries() ?? [];
   const stale = await Promise.all(entries.map((entry) => (entry.version === undefined || !session ? false : session.check(entry.path).then((state) => state === 'stale', () => false))));
-  const lines = options.heading ? [`# ReadGate ledger: ${labels.labelOf(id)}`, '', `Session id: \`${id}\``, ''] : [];
+  const lines = options.heading ? [`# ReadGate ledger: ${markdownText(labels.labelOf(id))}`, '', `Session id: ${markdownCode(id)}`, ''] : [];
   if (entries.length === 0) return [...lines, 'This session has not seen any file yet.'].join('\n');
   lines.push('| file | lines seen | of | version | since then |', '|---|---|---|---|---|');
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i];
     const version = entry.version ? `\`${entry.version.slice(0, 8)}\`` : 'seen missing';
     const since = stale[i] ? (entry.changedBy ? `changed ${describeChange(entry.changedBy)}` : 'changed') : '';
-    lines.push(`| ${vscode.workspace.asRelativePath(guardPathToUri(entry.path))} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${since} |`);
+    lines.push(`| ${markdownText(vscode.workspace.asRelativePath(guardPathToUri(entry.path)))} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${since} |`);
   }
   return lines.join('\n');
 }
@@ -53,7 +54,7 @@ function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals:
   lines.push('| session | reads | placeholder hits | est. tokens saved | changes applied | refusals |', '|---|---|---|---|---|---|');
   for (const [label, stats] of rows) {
     addStats(total, stats);
-    lines.push(`| ${label} | ${stats.reads} | ${stats.placeholderHits} | ${stats.estimatedTokensSaved} | ${stats.mutations} | ${refusalsText(stats.refusals)} |`);
+    lines.push(`| ${markdownText(label)} | ${stats.reads} | ${stats.placeholderHits} | ${stats.estimatedTokensSaved} | ${stats.mutations} | ${refusalsText(stats.refusals)} |`);
   }
   lines.push(`| **all sessions** | **${total.reads}** | **${total.placeholderHits}** | **${total.estimatedTokensSaved}** | **${total.mutations}** | ${refusalsText(total.refusals)} |`, '');
   lines.push('Tokens saved are estimated at about 4 characters a token from the size of the content each placeholder stood for.');

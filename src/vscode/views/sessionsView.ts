@@ -13,6 +13,7 @@ import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { describeChange } from './changeWords';
 import { guardPathToUri } from '../util/paths';
+import { markdownCode, markdownText } from '../util/markdownText';
 import { sessionFiles } from './sessionFiles';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
@@ -96,7 +97,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
       const item = new vscode.TreeItem(this.labels.labelOf(node.id), vscode.TreeItemCollapsibleState.Expanded);
       item.id = `session:${node.id}`;
       item.description = `${files} file${files === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'}`;
-      item.tooltip = new vscode.MarkdownString(`**${this.labels.labelOf(node.id)}**\n\nSession id: \`${node.id}\`\n\nReads ${stats.reads} (${stats.placeholderHits} answered with the unchanged placeholder, ~${stats.estimatedTokensSaved} tokens saved) · changes applied ${stats.mutations}`);
+      item.tooltip = new vscode.MarkdownString(`**${markdownText(this.labels.labelOf(node.id))}**\n\nSession id: ${markdownCode(node.id)}\n\nReads ${stats.reads} (${stats.placeholderHits} answered with the unchanged placeholder, ~${stats.estimatedTokensSaved} tokens saved) · changes applied ${stats.mutations}`);
       item.contextValue = 'readgate.session';
       item.iconPath = new vscode.ThemeIcon('comment-discussion');
       return item;
@@ -117,7 +118,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     if (changed) parts.push(changed);
     item.description = parts.join(' · ');
     item.tooltip = new vscode.MarkdownString(
-      `${vscode.workspace.asRelativePath(guardPathToUri(entry.path))}\n\n` +
+      `${markdownText(vscode.workspace.asRelativePath(guardPathToUri(entry.path)))}\n\n` +
         (entry.version === undefined ? 'The session saw this path missing.' : `Seen: lines ${entry.seenText} of ${entry.totalLines} (version \`${entry.version}\`)`) +
         (changed ? `\n\n$(warning) ${changed[0].toUpperCase()}${changed.slice(1)}: the agent must see the change before editing the lines it touched.` : ''),
       true,
