@@ -196,7 +196,7 @@ suite('mcp: external agents through the window', () => {
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'lost agent', version: '1' } } })}\n`);
-    for (let i = 0; i < 100 && !stdout.includes('"id":1'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 200 && !stdout.includes('"id":1'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     const answer = JSON.parse(stdout.split('\n').find((line) => line.includes('"id":1')) ?? '{}') as { error?: { message: string } };
     assert.match(answer.error?.message ?? '', /^ReadGate: no open VS Code window has .* in its workspace/, stdout);
     assert.ok(answer.error?.message.includes(workspaceRoot()), answer.error?.message);

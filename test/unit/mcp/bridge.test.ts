@@ -9,8 +9,9 @@ import { createToolServer, publishWindow, serveHttp, type HttpMcpServer } from '
 import { repoRoot } from '../helpers/repoRoot';
 import { makeTempDir } from '../helpers/tempDir';
 
+/** Waits up to 10 s (a child process starting on a busy machine) for `probe`. */
 async function eventually(what: string, probe: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !probe(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 1000 && !probe(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.ok(probe(), what);
 }
 
