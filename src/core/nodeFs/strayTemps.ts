@@ -71,29 +71,26 @@ export interface SweepPlace {
   at(name: string): string;
 }
 
-/** Removes the stray temp files of one folder; best effort: nothing here may fail the write that called it. Returns the names removed. */
-export function sweepStrayTemps(sys: Syscalls, place: SweepPlace, options: { nowMs?: number; isAlive?: (pid: number) => boolean; force?: boolean } = {}): string[] {
-  const nowMs = options.nowMs ?? Date.now();
-  if (!options.force && !sweepDue(place.folder, nowMs)) return [];
-  const removed: string[] = [];
+/** Removes the stray temp files of one folder when it is due; best effort: nothing here may fail the write that called it. */
+export function sweepStrayTemps(sys: Syscalls, place: SweepPlace): void {
+  const nowMs = Date.now();
+  if (!sweepDue(place.folder, nowMs)) return;
   let names: string[];
   try {
     names = sys.readdirSync(place.at(''));
   } catch {
-    return removed;
+    return;
   }
   for (const name of names) {
     if (tempWriterPid(name) === undefined) continue;
     try {
       const at = place.at(name);
       const stats = sys.lstatSync(at);
-      const facts = { name, plainFile: stats.isFile() && stats.nlink === 1, mtimeMs: stats.mtimeMs, nowMs, ownPid: process.pid, isAlive: options.isAlive ?? processAlive };
+      const facts = { name, plainFile: stats.isFile() && stats.nlink === 1, mtimeMs: stats.mtimeMs, nowMs, ownPid: process.pid, isAlive: processAlive };
       if (!isStrayTemp(facts)) continue;
       sys.unlinkSync(at);
-      removed.push(name);
     } catch {
       // Gone already, or not ours to remove: left as it is.
     }
   }
-  return removed;
 }

@@ -86,7 +86,6 @@ async function baseFolder(files: readonly FilePatch[]): Promise<vscode.Uri | und
   return folders[0]?.uri;
 }
 
-/** The text a file has for the guard: an open editor's (unsaved text counts), else the disk's; undefined if absent. */
 /**
  * A file's text exactly as the guard will read it, so the patch is placed in the text the guard edits: through the
  * editor file system (unsaved editor text counts, a clean editor whose text differs from disk does not) and its
