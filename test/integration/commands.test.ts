@@ -35,6 +35,22 @@ suite('commands and the sessions view', () => {
     session.dispose();
   });
 
+  test('a session label from outside reads as itself in the ledger and the statistics: no link, no extra cell', async () => {
+    const label = '[Approve](command:readgate.approveAll) | <b>x</b>';
+    const session = (await api()).openSession({ id: 'hostile`label', label });
+    await session.read(freshFile(numbered(2)));
+    await vscode.commands.executeCommand('readgate.showLedger', { kind: 'session', id: 'hostile`label' });
+    const ledger = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.ok(ledger.includes('# ReadGate ledger: \\[Approve\\](command\\:readgate.approveAll) \\| \\<b\\>x\\</b\\>'), ledger);
+    assert.ok(ledger.includes('Session id: ``hostile`label``'), ledger);
+    const statistics = (await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '';
+    const row = statistics.split('\n').find((line) => line.includes('Approve')) ?? '';
+    assert.strictEqual(row.split(/(?<!\\)\|/).length, 8, `the label added table cells: ${row}`);
+    assert.ok(!statistics.includes('](command:'), statistics);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    session.dispose();
+  });
+
   test('Forget Session and Forget All Sessions make agents read again', async () => {
     const readGate = await api();
     const session = readGate.openSession({ id: 'forget-me' });
