@@ -8,6 +8,7 @@ export { DEFAULTS } from './defaults';
 export { ERROR_CODES, isErrorCode } from './refusals/refusal';
 export { MAX_EDITS_PER_CALL } from './operations/inputValidation';
 export type { ErrorCode, Refusal } from './refusals/refusal';
+export type { ResultBudget } from './types';
 export type { BatchWrite, ChangeSource, ChunkReader, ConflictReason, TextCodec, Clock, FileKind, FileStat, FileSystem, FolderExpectation, Logger, NotRegularFile, NotWritable, WriteConflict, WriteExpectation, WriteOptions } from './ports';
 export type {
   ApprovalDecision,

@@ -57,6 +57,23 @@ export interface SessionOptions {
    * read's version as `expectedVersion` rather than a read in this session. Enforcement is the same.
    */
   standalone?: boolean;
+  /**
+   * The most a result of this session may hold, for clients that cut longer tool results (SPEC section 3:
+   * nothing is counted that the client did not show). Reads stop at a line boundary within it and are marked
+   * cut; diffs in refusals and results are cut to fit and long lines in them shortened; only what a result
+   * shows counts as shown or seen. Default: no budget beyond `limits`.
+   */
+  resultBudget?: ResultBudget;
+}
+
+/** A client's limit on one tool result. */
+export interface ResultBudget {
+  /** Characters (UTF-16 code units, as clients count them) one result may hold, at least 2,000. */
+  maxChars: number;
+  /** Why, for the model: "Claude Code shows at most 50,000 characters of a tool result". */
+  reason?: string;
+  /** How the user can raise it, for refusals of lines too long for any read: "the --max-read-chars option". */
+  howToRaise?: string;
 }
 
 /** What a session has done, for statistics views. Token figures are estimates (about 4 characters a token). */

@@ -26,6 +26,11 @@ export function decideRead(entry: LedgerEntry | undefined, facts: ReadRequestFac
   return covers(entry.shown, facts.from, facts.to) ? 'placeholder' : 'content';
 }
 
+/**
+ * Names the result that showed the lines (reads are numbered in their headers) and says how to get them back,
+ * because a client may have summarized or cut that result since (SPEC section 3).
+ */
 export function placeholderText(path: string, from: number, to: number, readNumber: number, version: string): string {
-  return `${displayPath(path)}: lines ${from}–${to} are unchanged since your read #${readNumber} (version ${version}); their content is exactly as shown then. Pass force: true to get it again (for example if that earlier result is no longer in your context).`;
+  const source = readNumber > 0 ? `your read #${readNumber} (version ${version}), which showed them to you` : `a refusal showed them to you in its diff (version ${version})`;
+  return `${displayPath(path)}: lines ${from}–${to} are unchanged since ${source}; their content is exactly as shown then. If that result is no longer in your context (it was summarized or cut, or another agent made that read), read again with force: true to get the lines back.`;
 }

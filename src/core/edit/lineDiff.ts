@@ -10,10 +10,13 @@
 import { diffArrays } from 'diff';
 import { type LineChange, type Ranges, EMPTY, add } from '../ledger/coverage';
 import { displayPath } from '../path/displayPath';
+import { formatCount } from '../read/formatCount';
 import { hunksOf } from './hunks';
 import { indexLines, type LineIndex } from './lineEndings';
 
 const MAX_EDIT_LENGTH = 1000;
+
+const TRUNCATED = '\n… (diff truncated)';
 
 /** Line `n` (1-based) of `text` including its terminator. */
 function lineAt(text: string, index: LineIndex, n: number): string {
@@ -86,6 +89,10 @@ export interface DiffOptions {
   newIndex?: LineIndex;
   /** Caps the number of body lines rendered (refusal messages stay bounded). */
   maxLines?: number;
+  /** Caps the characters of the whole rendering (a client's result budget): it stops at a line, marked. */
+  maxChars?: number;
+  /** Lines longer than this are shortened and marked; a shortened new-side line does not count as shown. */
+  maxLineLength?: number;
 }
 
 /** The line without its break: "\r\n", "\n" or a lone "\r" (`lineEndings.ts`). */
@@ -105,40 +112,48 @@ function hasTerminator(line: string): boolean {
 export function formatUnifiedDiff(label: string, oldText: string, newText: string, changes: readonly LineChange[], options: DiffOptions = {}): UnifiedDiff {
   const context = options.context ?? 3;
   const maxLines = options.maxLines ?? Number.POSITIVE_INFINITY;
+  const maxLineLength = options.maxLineLength ?? Number.POSITIVE_INFINITY;
   if (changes.length === 0) return { text: '', shownNew: EMPTY, truncated: false };
   const oldIndex = options.oldIndex ?? indexLines(oldText);
   const newIndex = options.newIndex ?? indexLines(newText);
+  const headers = [`--- ${displayPath(label)}`, `+++ ${displayPath(label)}`];
+  // Room for the body: the headers and the truncation mark are always there.
+  let room = (options.maxChars ?? Number.POSITIVE_INFINITY) - headers.join('\n').length - TRUNCATED.length;
   const body: string[] = [];
   let shownNew: Ranges = EMPTY;
   let truncated = false;
-  const emit = (prefix: string, line: string): boolean => {
-    if (body.length >= maxLines) {
+  const fits = (text: string): boolean => {
+    if (body.length >= maxLines || text.length + 1 > room) {
       truncated = true;
       return false;
     }
-    body.push(prefix + display(line));
-    if (!hasTerminator(line)) body.push('\\ No newline at end of file');
+    room -= text.length + 1;
+    body.push(text);
     return true;
+  };
+  /** Emits one line; true when it was shown whole (a shortened line was not really seen). */
+  const emit = (prefix: string, line: string): boolean => {
+    if (truncated) return false;
+    const content = display(line);
+    const whole = content.length <= maxLineLength;
+    const shown = whole ? content : `${content.slice(0, maxLineLength)} … [line shortened: ${formatCount(content.length)} characters]`;
+    const noNewline = hasTerminator(line) ? '' : '\n\\ No newline at end of file';
+    return fits(prefix + shown + noNewline) && whole;
   };
 
   for (const hunk of hunksOf(changes, oldIndex.count, newIndex.count, context)) {
     if (truncated) break;
     const { oldStart, oldLines: oldLen, newStart, newLines: newLen } = hunk;
     const header = `@@ -${oldLen === 0 ? oldStart - 1 : oldStart}${oldLen === 1 ? '' : `,${oldLen}`} +${newLen === 0 ? newStart - 1 : newStart}${newLen === 1 ? '' : `,${newLen}`} @@`;
-    if (body.length >= maxLines) {
-      truncated = true;
-      break;
-    }
-    body.push(header);
+    if (!fits(header)) break;
     const oldEnd = oldStart + oldLen - 1;
     const newEnd = newStart + newLen - 1;
     let oldLine = oldStart;
     let newLine = newStart;
     for (const change of hunk.changes) {
       if (truncated) break;
-      for (; oldLine < change.oldFrom; oldLine++, newLine++) {
-        if (!emit(' ', lineAt(newText, newIndex, newLine))) break;
-        shownNew = add(shownNew, newLine, newLine);
+      for (; oldLine < change.oldFrom && !truncated; oldLine++, newLine++) {
+        if (emit(' ', lineAt(newText, newIndex, newLine))) shownNew = add(shownNew, newLine, newLine);
       }
       for (let n = change.oldFrom; n < change.oldTo && !truncated; n++) emit('-', lineAt(oldText, oldIndex, n));
       for (let n = change.newFrom; n < change.newTo && !truncated; n++) {
@@ -151,6 +166,6 @@ export function formatUnifiedDiff(label: string, oldText: string, newText: strin
       if (emit(' ', lineAt(newText, newIndex, newLine))) shownNew = add(shownNew, newLine, newLine);
     }
   }
-  const text = [`--- ${displayPath(label)}`, `+++ ${displayPath(label)}`, ...body].join('\n') + (truncated ? '\n… (diff truncated)' : '');
+  const text = [...headers, ...body].join('\n') + (truncated ? TRUNCATED : '');
   return { text, shownNew, truncated };
 }

@@ -132,7 +132,18 @@ async function finalize(plans: FilePlan[], overrides: { path: string; content: s
   return finals;
 }
 
-async function record(ctx: GuardContext, s: SessionState, final: Final): Promise<MutatedFile & { summary: string; shownDiff: string }> {
+/**
+ * What each file's diff in the result may take within the session's budget: an equal share of what the
+ * summary lines leave (each is the path and a few words).
+ */
+function diffShare(ctx: GuardContext, s: SessionState, finals: Final[]): { maxChars: number; maxLineLength: number } | undefined {
+  const budget = s.diffBudget(ctx.limits);
+  if (!budget) return undefined;
+  const words = finals.reduce((sum, f) => sum + displayPath(f.plan.path).length + 120, 200);
+  return { maxChars: Math.max(200, Math.floor((budget.maxChars - words) / Math.max(1, finals.length))), maxLineLength: budget.maxLineLength };
+}
+
+async function record(ctx: GuardContext, s: SessionState, final: Final, share?: { maxChars: number; maxLineLength: number }): Promise<MutatedFile & { summary: string; shownDiff: string }> {
   const { plan, afterText, bytes } = final;
   // The file is written: a failing stat now must not turn the call into a failure that says nothing changed.
   const stat = await ctx.fs.stat(plan.target).catch(() => undefined);
@@ -140,7 +151,7 @@ async function record(ctx: GuardContext, s: SessionState, final: Final): Promise
   const version = versionOf(hasher, bytes, stat?.revision);
   const afterIndex = final.userChanged ? indexLines(afterText) : plan.afterIndex;
   const changes = final.userChanged ? computeLineChanges(plan.beforeText, afterText, { old: plan.beforeIndex, new: afterIndex }) : plan.changes;
-  const diff = formatUnifiedDiff(plan.path, plan.beforeText, afterText, changes, { maxLines: RESULT_DIFF_LINES, oldIndex: plan.beforeIndex, newIndex: afterIndex });
+  const diff = formatUnifiedDiff(plan.path, plan.beforeText, afterText, changes, { maxLines: RESULT_DIFF_LINES, oldIndex: plan.beforeIndex, newIndex: afterIndex, ...share });
   const lineCount = afterIndex.count;
   let seen: Ranges = plan.seenAfter;
   if (final.userChanged) seen = union(mapThrough(plan.seenBefore, changes), diff.shownNew);
@@ -188,12 +199,13 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, planned: F
   const files: MutatedFile[] = [];
   const lines: string[] = [];
   const userChanged = finals.some((f) => f.userChanged);
+  const share = diffShare(ctx, s, finals);
   for (const final of finals) {
     if (!final.plan.created && final.afterText === final.plan.beforeText) {
       lines.push(`${displayPath(final.plan.path)}: NOT modified (the user rejected all of its changes).`);
       continue;
     }
-    const done = await record(ctx, s, final);
+    const done = await record(ctx, s, final, share);
     files.push({ path: done.path, version: done.version, created: done.created, diff: done.diff });
     lines.push(done.summary);
   }

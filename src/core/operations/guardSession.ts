@@ -23,6 +23,7 @@ import { performRead } from './readOperation';
 import { linkSignal } from './linkedSignal';
 import { SessionState } from './sessionState';
 import { callCancelled } from '../refusals/cancelled';
+import { fitText } from '../read/resultBudget';
 import { verificationFailed } from '../refusals/verificationFailed';
 
 function isCancellation(error: unknown): boolean {
@@ -62,7 +63,7 @@ export class GuardSessionImpl implements GuardSession {
     // A standalone session's calls share nothing, so nothing it returns may point at an earlier call.
     const standalone = options.standalone === true;
     // Nor is its ledger news to anyone: it ends with the call, so listeners would look up a session that is gone.
-    this.state = new SessionState(id, standalone ? false : options.dedup, ctx.maxEntriesPerSession, standalone ? () => {} : onLedgerChange, standalone);
+    this.state = new SessionState(id, standalone ? false : options.dedup, ctx.maxEntriesPerSession, standalone ? () => {} : onLedgerChange, standalone, options.resultBudget);
   }
 
   read(path: string, options?: ReadOptions): Promise<ReadResult> {
@@ -242,7 +243,7 @@ export class GuardSessionImpl implements GuardSession {
     } finally {
       linked.unlink();
     }
-    if (isRefusal(result)) return this.refused(operation, key, call.path, result);
+    if (isRefusal(result)) return this.withinBudget(this.refused(operation, key, call.path, result));
     this.state.lastRefusal = undefined;
     if (operation === 'read') {
       this.state.stats.reads++;
@@ -250,7 +251,25 @@ export class GuardSessionImpl implements GuardSession {
     } else {
       this.state.stats.mutations++;
     }
-    return result;
+    return this.withinBudget(result);
+  }
+
+  /**
+   * The last resort of the session's budget: reads and diffs are sized to fit when they are built (what they
+   * show is what counts as seen), so this only ever shortens words, such as the closest lines of a refusal.
+   * A refusal's code and ": " come before its message on every surface, so they count too.
+   */
+  private withinBudget<T extends { ok: boolean }>(result: T): T {
+    const max = this.state.maxChars;
+    if (max === undefined) return result;
+    if (isRefusal(result)) {
+      const room = max - result.code.length - 2;
+      return result.message.length <= room ? result : ({ ...result, message: fitText(result.message, room) } as unknown as T);
+    }
+    const text = (result as unknown as { text?: unknown }).text;
+    if (typeof text !== 'string' || text.length <= max) return result;
+    this.ctx.logger.warn('[guard] a result was cut to the session budget after it was built', { session: this.id, chars: text.length, budget: max });
+    return { ...result, text: fitText(text, max) };
   }
 
   /** `key` says which calls count as the same call; it is built only here, and a failure to build it is no error. */

@@ -167,7 +167,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
       return fileChanged.expectedMissing(path, input.expectedVersion);
     }
     if (request.kind === 'edit' && !creates) return fileNotFound.missing(path, await allowedSuggestions(ctx, path));
-    return planCreate(input, ctx.limits);
+    return planCreate(input, s.limits(ctx.limits));
   }
   if (stat.kind === 'directory') return targetIsDirectory.directory(path, []);
   if (stat.kind !== 'file') return specialFile.special(path, specialKindName(stat.kind));
@@ -226,7 +226,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
         snapshot,
         wholeFile: request.kind === 'write',
       });
-      const facts = { sessionId: s.id, path, target, identity: stat.identity, entry: seenEntry, current, when: 'since you read it', now: ctx.clock.now() };
+      const facts = { sessionId: s.id, path, target, identity: stat.identity, entry: seenEntry, current, when: 'since you read it', now: ctx.clock.now(), budget: s.diffBudget(ctx.limits) };
       if (staleness.kind === 'unknown') return refuseWithoutDiff(ctx.changes, facts);
       if (staleness.kind === 'touched') {
         const { refusal, update } = refuseWithDiff(ctx.changes, facts, snapshot as string, staleness.changes, staleness.seenUntouched);
@@ -250,7 +250,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
   let changes: LineChange[] | undefined;
   if (request.kind === 'edit') {
     const applied = applyEdits(current.text, request.edits, seen, current.index, own);
-    if (!applied.ok) return editRefusal(path, applied, ctx.limits, current);
+    if (!applied.ok) return editRefusal(path, applied, s.limits(ctx.limits), current);
     afterText = applied.text;
     seenAfter = applied.seen;
     replacements = applied.replacements;
@@ -258,9 +258,10 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
   } else {
     const unseen = gaps(seen, 1, current.index.count);
     if (unseen.length) {
-      const beyond = linesBeyondReadCap(unseen, (line) => lineAt(current, line), ctx.limits, current.index.longest);
-      if (beyond.length) return outsideSeenRange.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), ctx.limits.maxBytes);
-      const readAlone = { lines: linesToReadAlone(unseen, (line) => lineAt(current, line), ctx.limits, current.index.longest), maxLineLength: ctx.limits.maxLineLength };
+      const limits = s.limits(ctx.limits);
+      const beyond = linesBeyondReadCap(unseen, (line) => lineAt(current, line), limits, current.index.longest);
+      if (beyond.length) return outsideSeenRange.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), limits);
+      const readAlone = { lines: linesToReadAlone(unseen, (line) => lineAt(current, line), limits, current.index.longest), maxLineLength: limits.maxLineLength };
       return outsideSeenRange.writeNeedsFullRead(path, formatRanges(unseen), current.index.count, readAlone);
     }
     // A file whose line endings were all CRLF (or all CR) keeps them; the encoding (and its BOM) is kept.

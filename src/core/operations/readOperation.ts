@@ -17,7 +17,7 @@ import { mayHaveLongLines, shortensLines } from '../read/longLines';
 import { scanRange } from '../read/scanRange';
 import { type Refusal, refuse } from '../refusals/refusal';
 import type { ReadOptions, ReadResult } from '../types';
-import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
+import { type GuardContext, IN_MEMORY_MAX_BYTES, type Limits } from './context';
 import { specialKindName } from './fileKinds';
 import { decodeFile, encodingName, type FileText, lineAt, versionOf } from './fileText';
 import type { SessionState } from './sessionState';
@@ -72,7 +72,7 @@ function fitsUntruncated(file: FileText, from: number, to: number, limits: ReadL
   return Math.min(file.bytes.length * 2, chars * 3) + (to - from + 1) * perLine <= limits.maxBytes;
 }
 
-async function showLoaded(ctx: GuardContext, path: string, file: FileText, options: ReadOptions): Promise<Shown | Refusal> {
+async function showLoaded(path: string, file: FileText, options: ReadOptions, limits: Limits, readNumber: number): Promise<Shown | Refusal> {
   const total = file.index.count;
   const from = options.offset ?? 1;
   if (total > 0 && from > total) return pastEnd(path, from, total);
@@ -86,18 +86,19 @@ async function showLoaded(ctx: GuardContext, path: string, file: FileText, optio
     from,
     to,
     lineAt: (line) => lineAt(file, line),
-    limits: ctx.limits,
+    limits,
+    readNumber,
   });
   return { version: file.version, totalLines: total, from, to, text: formatted.text, endLine: formatted.endLine, truncated: formatted.truncated, fullyShown: formatted.fullyShown, file };
 }
 
-async function showStreamed(ctx: GuardContext, path: string, target: string, stat: FileStat, options: ReadOptions): Promise<Shown | Refusal> {
+async function showStreamed(ctx: GuardContext, path: string, target: string, stat: FileStat, options: ReadOptions, limits: Limits, readNumber: number): Promise<Shown | Refusal> {
   const from = options.offset ?? 1;
-  const wanted = Math.min(options.limit ?? ctx.limits.maxLines, ctx.limits.maxLines);
+  const wanted = Math.min(options.limit ?? limits.maxLines, limits.maxLines);
   const reader = await ctx.fs.openChunkReader(target);
   let scan;
   try {
-    scan = await scanRange(reader, { startLine: from, maxLines: wanted, maxBytes: ctx.limits.maxBytes, hasher: await ctx.hasher(), signal: options.signal });
+    scan = await scanRange(reader, { startLine: from, maxLines: wanted, maxBytes: limits.maxBytes, hasher: await ctx.hasher(), signal: options.signal });
   } finally {
     await reader.close();
   }
@@ -117,7 +118,8 @@ async function showStreamed(ctx: GuardContext, path: string, target: string, sta
     to,
     lastAvailable,
     lineAt: (line) => decoder.decode(scan.lines[line - scan.firstLine]),
-    limits: ctx.limits,
+    limits,
+    readNumber,
   });
   return { version: scan.version, totalLines: total, from, to, text: formatted.text, endLine: formatted.endLine, truncated: formatted.truncated, fullyShown: formatted.fullyShown };
 }
@@ -142,6 +144,7 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
   // What this session saw at this path, whatever inode holds it now: the content decides below.
   const entry = s.ledger.at(target);
   const dedup = s.dedup ?? ctx.dedup;
+  const limits = s.limits(ctx.limits);
   const force = options.force === true;
   const placeholder = (version: string, from: number, to: number, sizeBytes: number, totalLines: number): ReadResult => {
     ctx.logger.debug('[guard] read: unchanged placeholder', { session: s.id, path, version, lines: `${from}-${to}` });
@@ -152,8 +155,10 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
   };
 
   let shown: Shown | Refusal;
+  // Numbered before formatting: the header names it, and concurrent reads of the session must not share it.
+  let readNumber = 0;
   if (stat.size > IN_MEMORY_MAX_BYTES) {
-    shown = await showStreamed(ctx, path, target, stat, options);
+    shown = await showStreamed(ctx, path, target, stat, options, limits, (readNumber = ++s.reads));
   } else {
     const hasher = await ctx.hasher();
     const bytes = await ctx.fs.readFile(target);
@@ -163,8 +168,8 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
     if (entry?.version !== undefined && dedup && !force) {
       version = versionOf(hasher, bytes, stat.revision);
       const range = entry.version === version ? requestedRange(entry.totalLines, options) : undefined;
-      const fits = range && range.to - range.from < ctx.limits.maxLines && bytes.length * 2 + (range.to - range.from + 1) * (String(range.to).length + 2) <= ctx.limits.maxBytes;
-      if (range && fits && covers(entry.shown, range.from, range.to) && (range.from === range.to || !mayHaveLongLines(bytes, ctx.limits.maxLineLength))) {
+      const fits = range && range.to - range.from < limits.maxLines && bytes.length * 2 + (range.to - range.from + 1) * (String(range.to).length + 2) <= limits.maxBytes;
+      if (range && fits && covers(entry.shown, range.from, range.to) && (range.from === range.to || !mayHaveLongLines(bytes, limits.maxLineLength))) {
         s.reads++;
         return placeholder(version, range.from, range.to, bytes.length, entry.totalLines);
       }
@@ -174,16 +179,15 @@ export async function performRead(ctx: GuardContext, s: SessionState, input: unk
     const file = loaded.file;
     // Otherwise a dedup hit is still decided before formatting whenever the caps provably cannot cut the range.
     const range = requestedRange(file.index.count, options);
-    if (range && fitsUntruncated(file, range.from, range.to, ctx.limits) && decideRead(entry, { version: file.version, ...range, truncated: false, dedup, force }) === 'placeholder') {
+    if (range && fitsUntruncated(file, range.from, range.to, limits) && decideRead(entry, { version: file.version, ...range, truncated: false, dedup, force }) === 'placeholder') {
       s.reads++;
       return placeholder(file.version, range.from, range.to, file.bytes.length, file.index.count);
     }
-    shown = await showLoaded(ctx, path, file, options);
+    shown = await showLoaded(path, file, options, limits, (readNumber = ++s.reads));
   }
   if (!('version' in shown)) return shown;
 
   const decision = decideRead(entry, { version: shown.version, from: shown.from, to: shown.to, truncated: shown.truncated, dedup, force });
-  const readNumber = ++s.reads;
   if (decision === 'placeholder') return placeholder(shown.version, shown.from, shown.to, stat.size, shown.totalLines);
 
   let carried: Ranges = EMPTY;

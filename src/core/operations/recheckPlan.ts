@@ -59,7 +59,7 @@ async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePla
   const entry = { identity: stat.identity, target: plan.target, path: plan.path, version: before.version, totalLines: before.index.count, seen: plan.seenBefore, shown: [], shownByRead: 0, recordedAt: 0 };
   const changes = computeLineChanges(before.text, loaded.file.text);
   const seenUntouched = mapThrough(plan.seenBefore, changes);
-  const { refusal, update } = refuseWithDiff(ctx.changes, { sessionId: s.id, path: plan.path, target: plan.target, identity: stat.identity, entry, current: loaded.file, when, now: ctx.clock.now() }, before.text, changes, seenUntouched);
+  const { refusal, update } = refuseWithDiff(ctx.changes, { sessionId: s.id, path: plan.path, target: plan.target, identity: stat.identity, entry, current: loaded.file, when, now: ctx.clock.now(), budget: s.diffBudget(ctx.limits) }, before.text, changes, seenUntouched);
   // The agent gets this refusal: what it shows counts as seen.
   s.ledger.record(update);
   return refusal;

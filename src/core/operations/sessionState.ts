@@ -1,7 +1,9 @@
-/** The mutable state of one session: its ledger, its counters and its last refusal. */
+/** The mutable state of one session: its ledger, its counters, its last refusal and its result budget. */
 import { SessionLedger } from '../ledger/sessionLedger';
+import { budgetChars, limitsWithin } from '../read/resultBudget';
 import type { ErrorCode } from '../refusals/refusal';
-import type { SessionStats } from '../types';
+import type { ResultBudget, SessionStats } from '../types';
+import type { Limits } from './context';
 
 export class SessionState {
   readonly ledger: SessionLedger;
@@ -16,7 +18,26 @@ export class SessionState {
     onLedgerChange: (path: string) => void = () => {},
     /** `SessionOptions.standalone`: refusals ask for an expectedVersion, not a read in this session. */
     readonly standalone = false,
+    /** `SessionOptions.resultBudget`: what this session's client shows of one result. */
+    readonly budget?: ResultBudget,
   ) {
     this.ledger = new SessionLedger(maxEntries, onLedgerChange);
+    this.maxChars = budgetChars(budget);
+  }
+
+  /** Characters one result may hold, when the client has a budget. */
+  readonly maxChars: number | undefined;
+
+  private limitsCache: { base: Limits; within: Limits } | undefined;
+
+  /** What a refusal's or result's diff may take: the budget and the line length reads shorten at. */
+  diffBudget(base: Limits): { maxChars: number; maxLineLength: number } | undefined {
+    return this.maxChars === undefined ? undefined : { maxChars: this.maxChars, maxLineLength: this.limits(base).maxLineLength };
+  }
+
+  /** The guard's caps within this session's budget (the guard's own when it has none). */
+  limits(base: Limits): Limits {
+    if (this.limitsCache?.base !== base) this.limitsCache = { base, within: limitsWithin(base, this.budget) };
+    return this.limitsCache.within;
   }
 }

@@ -10,13 +10,10 @@
 import { EMPTY, type Ranges } from '../ledger/coverage';
 import { displayPath } from '../path/displayPath';
 import { formatCount } from './formatCount';
-import { isBeyondReadCap, RAISE_READ_CAP, shortensLines } from './longLines';
+import { isBeyondReadCap, shortensLines } from './longLines';
+import { capWords, type ReadLimits, raiseWords } from './resultBudget';
 
-export interface ReadLimits {
-  maxLines: number;
-  maxBytes: number;
-  maxLineLength: number;
-}
+export type { ReadLimits } from './resultBudget';
 
 export interface FormatInput {
   path: string;
@@ -32,6 +29,8 @@ export interface FormatInput {
   /** Last line `lineAt` can give, when a streamed read kept fewer lines than asked (its byte cap). */
   lastAvailable?: number;
   limits: ReadLimits;
+  /** This read's number in its session, shown in the header so a later placeholder can name it. */
+  readNumber?: number;
 }
 
 export interface FormattedRead {
@@ -48,6 +47,7 @@ const utf8Length = (text: string): number => Buffer.byteLength(text, 'utf8');
 function header(input: FormatInput, shown: string): string {
   const parts = [displayPath(input.path), shown, `${formatCount(input.sizeBytes)} bytes`, `version ${input.version}`];
   if (input.encodingNote) parts.push(input.encodingNote);
+  if (input.readNumber !== undefined) parts.push(`read #${input.readNumber}`);
   return parts.join(' · ');
 }
 
@@ -131,13 +131,28 @@ function shortenedNotes(input: FormatInput, shortened: readonly number[]): strin
   }
   if (beyond.length) {
     notes.push(
-      `[line${beyond.length === 1 ? '' : 's'} ${listLines(beyond)} ${beyond.length === 1 ? 'is' : 'are'} longer than the ${formatCount(limits.maxBytes)}-byte read cap by ${beyond.length === 1 ? 'itself' : 'themselves'}: no read can show ${beyond.length === 1 ? 'it' : 'them'} in full, so ${beyond.length === 1 ? 'it' : 'they'} cannot be edited here. Do not re-read; to change ${beyond.length === 1 ? 'it' : 'them'}, ${RAISE_READ_CAP}]`,
+      `[line${beyond.length === 1 ? '' : 's'} ${listLines(beyond)} ${beyond.length === 1 ? 'is' : 'are'} longer than ${capWords(limits)} by ${beyond.length === 1 ? 'itself' : 'themselves'}: no read can show ${beyond.length === 1 ? 'it' : 'them'} in full, so ${beyond.length === 1 ? 'it' : 'they'} cannot be edited here. Do not re-read; to change ${beyond.length === 1 ? 'it' : 'them'}, ${raiseWords(limits)}]`,
     );
   }
   return notes;
 }
 
+/**
+ * Formats the read; with a character budget (`limits.maxChars`) the whole text fits it: when header and notes
+ * leave too little room, the lines are cut further (at a line boundary) until it does.
+ */
 export function formatRead(input: FormatInput): FormattedRead {
+  let formatted = formatOnce(input);
+  const maxChars = input.limits.maxChars;
+  for (let attempt = 0; maxChars !== undefined && formatted.text.length > maxChars && attempt < 8; attempt++) {
+    const maxBytes = Math.max(1, input.limits.maxBytes - (formatted.text.length - maxChars) - 64 * (attempt + 1));
+    input = { ...input, limits: { ...input.limits, maxBytes, maxLineLength: Math.max(1, Math.min(input.limits.maxLineLength, Math.floor(maxBytes / 4))) } };
+    formatted = formatOnce(input);
+  }
+  return formatted;
+}
+
+function formatOnce(input: FormatInput): FormattedRead {
   const { from, to, limits } = input;
   if (input.totalLines === 0) {
     return { text: header(input, 'empty file (0 lines)'), startLine: 1, endLine: 0, truncated: false, fullyShown: EMPTY };
@@ -152,15 +167,19 @@ export function formatRead(input: FormatInput): FormattedRead {
   if (!shorten && shown.cutByBytes && shown.endLine < from) shown = render(input, lastAllowed, width, true);
   const { endLine, cutByBytes } = shown;
   const notes: string[] = [];
+  let cut = '';
   if (lastAllowed < from && input.lastAvailable !== undefined && to >= from) {
     // A streamed read keeps no line over the byte cap, so this one cannot be shown at all.
-    notes.push(`[line ${from} is longer than the ${formatCount(limits.maxBytes)}-byte read cap by itself and cannot be shown; continue with offset: ${from + 1}. To see it, ${RAISE_READ_CAP}]`);
+    notes.push(`[line ${from} is longer than ${capWords(limits)} by itself and cannot be shown; continue with offset: ${from + 1}. To see it, ${raiseWords(limits)}]`);
+    cut = `, cut: next offset ${from + 1}`;
   } else if (endLine < to) {
-    const cap = cutByBytes || !cutByLines ? `the ${formatCount(limits.maxBytes)}-byte cap` : `the ${limits.maxLines}-line cap`;
+    const cap = cutByBytes || !cutByLines ? capWords(limits) : `the ${limits.maxLines}-line cap`;
     notes.push(`[truncated by ${cap}: showed lines ${from}–${endLine} of the requested ${from}–${to}; continue with offset: ${endLine + 1}]`);
+    // Said in the header too: a client that keeps only the head of a result still tells the model.
+    cut = `, cut by ${cutByBytes || !cutByLines ? 'the size limit' : 'the line limit'}: next offset ${endLine + 1}`;
   }
   if (shown.shortened.length) notes.push(...shortenedNotes(input, shown.shortened));
-  const range = `lines ${from}–${endLine} of ${input.totalLines}`;
+  const range = `lines ${from}–${endLine} of ${input.totalLines}${cut}`;
   const text = header(input, range) + shown.body + (notes.length ? '\n' + notes.join('\n') : '');
   return { text, startLine: from, endLine, truncated: endLine < to || shown.shortened.length > 0, fullyShown: shown.fullyShown };
 }

@@ -87,6 +87,3 @@ export function linesToReadAlone(ranges: Ranges, lineAt: (line: number) => strin
   }
   return found;
 }
-
-/** "the user can raise …": the cap's name on every surface (VS Code setting, library option). */
-export const RAISE_READ_CAP = 'ask the user to raise the read byte cap (the readgate.read.maxBytes setting, or limits.maxBytes of the library)';

@@ -86,7 +86,7 @@ function outsideSeen(path: string, failure: OutsideSeen, n: Numbering, limits: R
   const who = touching(failure, n);
   const lineAt = (line: number): string => text.slice(index.start(line), index.end(line));
   const beyond = linesBeyondReadCap(unseen, lineAt, limits, index.longest);
-  if (beyond.length) return outsideSeenRange.beyondReadCap(path, who, beyond.join(', '), limits.maxBytes, formatRanges(unseen));
+  if (beyond.length) return outsideSeenRange.beyondReadCap(path, who, beyond.join(', '), limits, formatRanges(unseen));
   const readAlone = { lines: linesToReadAlone(unseen, lineAt, limits, index.longest), maxLineLength: limits.maxLineLength };
   return outsideSeenRange.unseen(path, formatRanges(unseen), who, readAlone);
 }

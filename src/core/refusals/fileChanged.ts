@@ -25,6 +25,8 @@ export interface ChangedFacts {
   /** Why the version moved on, in words ("since you read it", "while the change awaited approval"). */
   when: string;
   now: number;
+  /** The session's result budget, when its client has one: the whole message fits `maxChars`. */
+  budget?: { maxChars: number; maxLineLength: number };
 }
 
 /** The words after "changed": who the notes prove changed the file since the session's entry. */
@@ -34,7 +36,13 @@ export function whoChanged(notes: ChangeNotes, sessionId: string, target: string
 
 export function refuseWithDiff(notes: ChangeNotes, facts: ChangedFacts, snapshot: string, changes: LineChange[], seenUntouched: Ranges): { refusal: Refusal; update: LedgerEntry } {
   const { path, current, entry } = facts;
-  const diff = formatUnifiedDiff(path, snapshot, current.text, changes, { maxLines: MAX_DIFF_LINES });
+  const who = whoChanged(notes, facts.sessionId, facts.target, entry.recordedAt, current.version);
+  const intro = `${displayPath(path)} changed ${facts.when} (${who}), in lines you had seen (version ${entry.version} → ${current.version}). Nothing was written. What changed:\n`;
+  const cutNext = 'The diff was cut to keep this message short: read the changed region before retrying; the lines it shows count as seen.';
+  const wholeNext = 'The lines shown above now count as seen: re-issue your change against the current content; no new read is needed for them.';
+  // Within a client's budget the diff gets what the words leave; only the lines it shows in full count as seen.
+  const maxChars = facts.budget ? facts.budget.maxChars - intro.length - Math.max(cutNext.length, wholeNext.length) - 1 : undefined;
+  const diff = formatUnifiedDiff(path, snapshot, current.text, changes, { maxLines: MAX_DIFF_LINES, maxChars, maxLineLength: facts.budget?.maxLineLength });
   const update: LedgerEntry = {
     identity: facts.identity,
     target: facts.target,
@@ -46,17 +54,7 @@ export function refuseWithDiff(notes: ChangeNotes, facts: ChangedFacts, snapshot
     shownByRead: 0,
     recordedAt: facts.now,
   };
-  const next = diff.truncated
-    ? 'The diff was cut to keep this message short: read the changed region before retrying.'
-    : 'The lines shown above now count as seen: re-issue your change against the current content; no new read is needed for them.';
-  const who = whoChanged(notes, facts.sessionId, facts.target, entry.recordedAt, current.version);
-  return {
-    refusal: refuse(
-      'FILE_CHANGED_SINCE_READ',
-      `${displayPath(path)} changed ${facts.when} (${who}), in lines you had seen (version ${entry.version} → ${current.version}). Nothing was written. What changed:\n${diff.text}\n${next}`,
-    ),
-    update,
-  };
+  return { refusal: refuse('FILE_CHANGED_SINCE_READ', `${intro}${diff.text}\n${diff.truncated ? cutNext : wholeNext}`), update };
 }
 
 export function refuseWithoutDiff(notes: ChangeNotes, facts: ChangedFacts): Refusal {

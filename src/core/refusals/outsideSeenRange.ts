@@ -4,7 +4,7 @@
  */
 import { displayPath } from '../path/displayPath';
 import { formatCount } from '../read/formatCount';
-import { RAISE_READ_CAP } from '../read/longLines';
+import { capWords, type ReadLimits, raiseWords } from '../read/resultBudget';
 import { type Refusal, refuse } from './refusal';
 
 /** Unseen long lines a read of several lines shortens: only a read of each alone (or of only such lines) shows them. */
@@ -42,11 +42,11 @@ export const outsideSeenRange = {
     return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${touch(path, who)} lines you have not seen in this version: ${lines}.${who.detail ?? ''}${who.note ?? ''} Read those lines (offset/limit), then retry.${readAloneHint(readAlone)}`);
   },
   /** Never "read those lines": no read can show a line longer than the read cap, so that would loop. */
-  beyondReadCap(path: string, who: Touching, lines: string, maxBytes: number, unseen: string): Refusal {
-    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${touch(path, who)} lines you have not seen in this version (${unseen}), and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you change them. Do not retry or re-read them. Leave those lines out of your change, or ${RAISE_READ_CAP}, or ask the user to make this change.${who.detail ?? ''}${who.note ?? ''}`);
+  beyondReadCap(path: string, who: Touching, lines: string, limits: ReadLimits, unseen: string): Refusal {
+    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${touch(path, who)} lines you have not seen in this version (${unseen}), and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you change them. Do not retry or re-read them. Leave those lines out of your change, or ${raiseWords(limits)}, or ask the user to make this change.${who.detail ?? ''}${who.note ?? ''}`);
   },
-  writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, maxBytes: number): Refusal {
-    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than the ${formatCount(maxBytes)}-byte read cap by themselves: no read can show them in full, so ReadGate cannot let you overwrite the file. Do not re-read them. Change the other lines with edit instead, or ${RAISE_READ_CAP}.`);
+  writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, limits: ReadLimits): Refusal {
+    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you overwrite the file. Do not re-read them. Change the other lines with edit instead, or ${raiseWords(limits)}.`);
   },
   writeNeedsFullRead(path: string, unseen: string, totalLines: number, readAlone?: ReadAlone): Refusal {
     return refuse('EDIT_OUTSIDE_SEEN_RANGE', `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first, or change it with edit instead.${readAloneHint(readAlone)}`);

@@ -276,7 +276,7 @@ suite('read and dedup', () => {
     const file = f.file('a.txt', numbered(100));
     const result = await f.session.read(file);
     assertOk(result);
-    assert.match(result.text, /truncated by the 200-byte cap: showed lines 1–(\d+) of the requested 1–100; continue with offset: \d+/);
+    assert.match(result.text, /truncated by the 200-byte read cap: showed lines 1–(\d+) of the requested 1–100; continue with offset: \d+/);
     assert.ok(result.ok && result.kind === 'content' && result.endLine < 100 && result.endLine > 5);
   });
 

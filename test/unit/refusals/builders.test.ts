@@ -59,8 +59,8 @@ suite('refusal builders: one per code, each situation with that code', () => {
           const readAlone = { lines: [4], maxLineLength: 2000 };
           refusal = {
             unseen: () => outsideSeenRange.unseen(PATH, '4–5', who, readAlone),
-            beyondReadCap: () => outsideSeenRange.beyondReadCap(PATH, who, '4', 100, '4–5'),
-            writeBeyondReadCap: () => outsideSeenRange.writeBeyondReadCap(PATH, '4–5', 9, '4', 100),
+            beyondReadCap: () => outsideSeenRange.beyondReadCap(PATH, who, '4', { maxLines: 2000, maxBytes: 100, maxLineLength: 2000 }, '4–5'),
+            writeBeyondReadCap: () => outsideSeenRange.writeBeyondReadCap(PATH, '4–5', 9, '4', { maxLines: 2000, maxBytes: 100, maxLineLength: 2000 }),
             writeNeedsFullRead: () => outsideSeenRange.writeNeedsFullRead(PATH, '4–5', 9, readAlone),
           }[situation as 'unseen']();
         } else if (builder === fileNotFound && situation === 'missing') {

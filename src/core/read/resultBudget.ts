@@ -1,0 +1,96 @@
+/**
+ * A client's result budget (SPEC section 3: nothing is counted that the client did not show) turned into the
+ * caps a read and a diff obey. Clients cut long tool results (Claude Code keeps a preview of results over
+ * ~50,000 characters, Codex cuts MCP output near 10 KB); a read that returned more than its client shows would
+ * record lines as seen, and allow placeholders for them, that the model never had. So a session with a budget
+ * reads at most that much: its byte cap shrinks to the budget less room for the header and notes (UTF-8 bytes
+ * are never fewer than UTF-16 code units, so a byte cap bounds characters too), and long lines are shortened
+ * so one still fits beside others. The wording of the cap and of how to raise it follows the budget when it is
+ * the budget that binds. Pure.
+ */
+import { formatCount } from './formatCount';
+import type { ResultBudget } from '../types';
+
+/** The smallest budget honoured: below it not even a header, a note and one shortened line fit. */
+export const MIN_BUDGET_CHARS = 2_000;
+
+/** Room a read's header and notes may take besides its lines. */
+const FRAME_CHARS = 1_500;
+
+export interface ReadLimits {
+  maxLines: number;
+  maxBytes: number;
+  maxLineLength: number;
+  /** Characters the whole result may hold (header, lines and notes), when a budget applies. */
+  maxChars?: number;
+  /** Words for the cap that binds when it is the budget: "this client's 10,000-character result limit (…)". */
+  capName?: string;
+  /** How the user raises it, when it is the budget. */
+  raise?: string;
+}
+
+/** "ask the user to raise …": the read cap's name on every surface (VS Code setting, library option). */
+export const RAISE_READ_CAP = 'ask the user to raise the read byte cap (the readgate.read.maxBytes setting, or limits.maxBytes of the library)';
+
+export function budgetChars(budget: ResultBudget | undefined): number | undefined {
+  if (!budget || typeof budget.maxChars !== 'number' || !Number.isFinite(budget.maxChars)) return undefined;
+  return Math.max(MIN_BUDGET_CHARS, Math.floor(budget.maxChars));
+}
+
+/** The caps of a read within `budget` (the limits unchanged without one). */
+export function limitsWithin<L extends ReadLimits>(limits: L, budget: ResultBudget | undefined): L {
+  const maxChars = budgetChars(budget);
+  if (maxChars === undefined) return limits;
+  const contentBytes = maxChars - Math.min(FRAME_CHARS, Math.floor(maxChars / 4));
+  const binds = contentBytes < limits.maxBytes;
+  const maxBytes = Math.min(limits.maxBytes, contentBytes);
+  return {
+    ...limits,
+    maxBytes,
+    // A shortened line (up to 4 UTF-8 bytes a character) must fit beside its neighbours.
+    maxLineLength: Math.max(1, Math.min(limits.maxLineLength, Math.floor(maxBytes / 4))),
+    maxChars,
+    ...(binds
+      ? {
+          capName: `this client's ${formatCount(maxChars)}-character result limit${budget?.reason ? ` (${budget.reason})` : ''}`,
+          raise: `ask the user to raise ${budget?.howToRaise ?? "this client's result limit"}`,
+        }
+      : {}),
+  };
+}
+
+/** "the 100,000-byte read cap", or the budget's words when it binds. */
+export function capWords(limits: ReadLimits): string {
+  return limits.capName ?? `the ${formatCount(limits.maxBytes)}-byte read cap`;
+}
+
+export function raiseWords(limits: ReadLimits): string {
+  return limits.raise ?? RAISE_READ_CAP;
+}
+
+const CUT_MARK = (lines: number, maxChars: number): string => `[… ${lines} more line${lines === 1 ? '' : 's'} cut: a result holds at most ${formatCount(maxChars)} characters here]`;
+
+/**
+ * The last resort for a text that must fit `maxChars` but was not built to (a refusal quoting long lines):
+ * lines are shortened and the text is cut at a line boundary, marked. Results that record what they showed
+ * (reads, diffs) are sized when they are built, so this never cuts them.
+ */
+export function fitText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const lines = text.split('\n');
+  const longest = Math.max(200, Math.floor(maxChars / 8));
+  const out: string[] = [];
+  let length = 0;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i];
+    if (line.length > longest) line = `${line.slice(0, longest)} … [line shortened: ${formatCount(line.length)} characters]`;
+    const mark = CUT_MARK(lines.length - i, maxChars);
+    if (length + line.length + 1 + mark.length > maxChars) {
+      out.push(mark);
+      break;
+    }
+    out.push(line);
+    length += line.length + 1;
+  }
+  return out.join('\n').slice(0, maxChars);
+}
