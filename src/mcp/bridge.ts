@@ -8,26 +8,34 @@
  * looks again at each message and answers requests with an error saying what to open, so the agent shows the
  * user why (a bridge that just exits shows only "failed to start").
  *   node dist/mcp-bridge.js [--cwd <dir>] [--list]
+ *   node dist/mcp-bridge.js --forget [--client <name>] [--cwd <dir>]   (from a client's compaction hooks)
  */
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import * as path from 'path';
 import { discoveryDir, listWindows, pickWindow, type WindowEntry } from './discovery';
+import { requestForget } from './forget';
 
 function say(message: string): void {
   process.stderr.write(`readgate-mcp-bridge: ${message}\n`);
 }
 
-function argumentsOf(argv: readonly string[]): { cwd: string; list: boolean } | string {
+const USAGE = 'Usage: node mcp-bridge.js [--cwd <dir>] [--list] | --forget [--client <name>] [--cwd <dir>]';
+
+function argumentsOf(argv: readonly string[]): { cwd: string; list: boolean; forget: boolean; client?: string } | string {
   let cwd = process.cwd();
   let list = false;
+  let forget = false;
+  let client: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--list') list = true;
+    else if (argv[i] === '--forget') forget = true;
     else if (argv[i] === '--cwd' && argv[i + 1]) cwd = path.resolve(argv[++i]);
-    else return `Unknown argument ${JSON.stringify(argv[i])}. Usage: node mcp-bridge.js [--cwd <dir>] [--list]`;
+    else if (argv[i] === '--client' && argv[i + 1]) client = argv[++i];
+    else return `Unknown argument ${JSON.stringify(argv[i])}. ${USAGE}`;
   }
-  return { cwd, list };
+  return { cwd, list, forget, ...(client ? { client } : {}) };
 }
 
 function noWindow(windows: readonly WindowEntry[], cwd: string): string {
@@ -125,6 +133,12 @@ class Relay {
 async function main(): Promise<number> {
   const args = argumentsOf(process.argv.slice(2));
   if (typeof args === 'string') return say(args), 2;
+  if (args.forget) {
+    // The window watches these markers: at its next tool call it forgets what that client's sessions had read.
+    requestForget({ folder: args.cwd, ...(args.client ? { client: args.client } : {}), time: Date.now() });
+    say(`asked the VS Code windows for ${args.cwd} to forget what ${args.client ?? 'every agent'} had read`);
+    return 0;
+  }
   const windows = listWindows();
   if (args.list) {
     process.stdout.write(`${JSON.stringify(windows.map(({ token: _, ...rest }) => rest), null, 2)}\n`);

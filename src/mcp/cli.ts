@@ -1,33 +1,64 @@
 /**
- * `dist/mcp.js`: the headless guard as a stdio MCP server. One guard, one ledger session for the process
- * (one agent conversation); every change is approved here, because the client's own permission prompt is the
- * review. Logs go to stderr: stdout carries the protocol.
+ * `dist/mcp.js`: the headless guard as a stdio MCP server. One guard, one ledger session for the process,
+ * opened once the client said who it is, with that client's result budget (`clientProfiles.ts`); placeholders
+ * only with `--placeholders`, as clients' subagents share the connection. Every change is approved here,
+ * because the client's own permission prompt is the review. `--forget` (run from a client's hooks) tells
+ * running servers for the folder to forget what that client had read. Logs go to stderr: stdout carries the
+ * protocol.
  */
 import * as fs from 'fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createGuard, parseToolCall } from '../core/index';
+import { createGuard, type GuardSession, parseToolCall } from '../core/index';
 import { parseCliArguments, USAGE } from './cliArguments';
+import { clientPolicy } from './clientProfiles';
+import { ForgetWatch, mustForget, requestForget } from './forget';
 import { READGATE_VERSION } from './toolDefinitions';
 import { createToolServer } from './toolServer';
+
+const say = (message: string): void => void process.stderr.write(`readgate-mcp: ${message}\n`);
 
 async function main(): Promise<number> {
   const parsed = parseCliArguments(process.argv.slice(2), process.cwd());
   if (parsed.kind === 'help') return void process.stdout.write(`${USAGE}\n`), 0;
   if (parsed.kind === 'version') return void process.stdout.write(`${READGATE_VERSION}\n`), 0;
   if (parsed.kind === 'error') return void process.stderr.write(`readgate-mcp: ${parsed.message}\n\n${USAGE}\n`), 2;
-  const { roots, deny, dedup } = parsed.options;
+  if (parsed.kind === 'forget') {
+    requestForget({ ...parsed.options, time: Date.now() });
+    say(`asked ReadGate's servers for ${parsed.options.folder} to forget what ${parsed.options.client ?? 'every client'} had read`);
+    return 0;
+  }
+  const { roots, deny, dedup, placeholders, maxResultChars } = parsed.options;
   for (const root of roots) {
     if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) return void process.stderr.write(`readgate-mcp: --root ${root} is not a folder.\n`), 2;
   }
   const quiet = (): void => undefined;
-  const loud = (message: string): void => void process.stderr.write(`readgate-mcp: ${message}\n`);
-  const logger = { trace: quiet, debug: quiet, info: quiet, warn: loud, error: loud };
+  const logger = { trace: quiet, debug: quiet, info: quiet, warn: say, error: say };
   const guard = createGuard({ roots, deny, dedup, logger });
-  const session = guard.session('mcp:stdio');
+  const forget = new ForgetWatch(() => [...roots, process.cwd()]);
+  let clientName: string | undefined;
+  let session: GuardSession | undefined;
+  let opened = 0;
+  // Opened at the first call, when the client has said who it is: its budget is fixed for the session.
+  const sessionNow = (): GuardSession => {
+    for (const marker of forget.newMarkers()) {
+      if (session && mustForget(marker, clientName, opened)) {
+        session.clear();
+        say(`forgot what ${clientName ?? 'the client'} had read (its context was compacted or cleared)`);
+      }
+    }
+    if (session) return session;
+    const policy = clientPolicy(clientName, { maxResultChars, placeholders, env: process.env, howToRaise: 'the server\'s --max-read-chars option' });
+    opened = Date.now();
+    session = guard.session('mcp:stdio', { dedup: dedup && policy.placeholders, resultBudget: policy.budget });
+    return session;
+  };
   const server = createToolServer({
     call: async (name, input, signal) => {
       const call = parseToolCall(name, input);
-      return call.ok ? call.run(session, signal) : call;
+      return call.ok ? call.run(sessionNow(), signal) : call;
+    },
+    onClient: (client) => {
+      clientName = client.name;
     },
   });
   const transport = new StdioServerTransport();

@@ -12,3 +12,7 @@ export { discoveryDir, listWindows, pickWindow, publishWindow } from './discover
 export type { WindowEntry } from './discovery';
 export { MCP_PATH, serveHttp } from './httpServer';
 export type { HttpMcpServer, HttpServeOptions } from './httpServer';
+export { CLIENT_PROFILES, DEFAULT_MAX_RESULT_CHARS, clientPolicy, profileOf } from './clientProfiles';
+export type { ClientPolicy, ClientProfile, PolicyOverrides } from './clientProfiles';
+export { ForgetWatch, concerns, forgetDir, listForgetMarkers, mustForget, requestForget } from './forget';
+export type { ForgetMarker } from './forget';

@@ -30,6 +30,10 @@ export interface ReadGateConfig {
   readonly mcpEnabled: boolean;
   /** `readgate.mcp.registerWithVsCode`: also offer that server to VS Code's own MCP support. */
   readonly mcpRegisterWithVsCode: boolean;
+  /** `readgate.mcp.maxReadChars`: the most one MCP result may hold, for every client (0: by client). */
+  readonly mcpMaxReadChars: number;
+  /** `readgate.mcp.placeholders`: the *unchanged* placeholder for MCP clients (off: their subagents share a connection). */
+  readonly mcpPlaceholders: boolean;
 }
 
 
@@ -44,6 +48,8 @@ export const DEFAULT_CONFIG: ReadGateConfig = {
   chatAdditionalTools: DEFAULT_CHAT_TOOLS,
   mcpEnabled: false,
   mcpRegisterWithVsCode: false,
+  mcpMaxReadChars: 0,
+  mcpPlaceholders: false,
 };
 
 function readMode(value: unknown): ApprovalMode {
@@ -77,6 +83,12 @@ function readDeny(configuration: vscode.WorkspaceConfiguration): string[] {
   return [...new Set(all)];
 }
 
+/** 0 (by client) or a budget of at least 2,000 characters. */
+function readMaxChars(value: unknown): number {
+  const chars = readInteger(value, 0, 0, 100_000_000);
+  return chars === 0 ? 0 : Math.max(2_000, chars);
+}
+
 export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGateConfig {
   return Object.freeze({
     dedup: typeof configuration.get('read.dedup') === 'boolean' ? configuration.get<boolean>('read.dedup')! : DEFAULT_CONFIG.dedup,
@@ -94,6 +106,8 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     toolResultThreshold: readInteger(configuration.get('toolResults.thresholdChars'), DEFAULT_CONFIG.toolResultThreshold, 2_000, 10_000_000),
     mcpEnabled: configuration.get('mcp.enabled') === true,
     mcpRegisterWithVsCode: configuration.get('mcp.registerWithVsCode') === true,
+    mcpMaxReadChars: readMaxChars(configuration.get('mcp.maxReadChars')),
+    mcpPlaceholders: configuration.get('mcp.placeholders') === true,
   });
 }
 

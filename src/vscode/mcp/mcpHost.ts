@@ -10,8 +10,8 @@ import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { type Guard, parseToolCall, type ToolOutcome } from '../../core/index';
-import { clientLabel, createToolServer, discoveryDir, type HttpMcpServer, publishWindow, READGATE_VERSION, serveHttp } from '../../mcp/index';
+import { type Guard, type GuardSession, parseToolCall, type ToolOutcome } from '../../core/index';
+import { clientLabel, clientPolicy, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, publishWindow, READGATE_VERSION, serveHttp } from '../../mcp/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import type { SessionLabels } from '../sessionLabels';
@@ -41,6 +41,10 @@ export class McpHost extends Disposable implements McpServerControl {
   readonly offered: string[][] = [];
   readonly headlessPath: string;
   private readonly token = randomBytes(32).toString('base64url');
+  /** Each open MCP session's client (from `initialize`) and when it opened, for its budget and for forgetting. */
+  private readonly clients = new Map<string, { name?: string; opened: number }>();
+  /** Forget requests from clients' hooks (`mcp-bridge.js --forget`) for this window's folders. */
+  private readonly forget = new ForgetWatch(() => this.folders());
 
   constructor(
     private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; log: Log },
@@ -167,9 +171,11 @@ export class McpHost extends Disposable implements McpServerControl {
   /** One MCP session = one ledger session, named after the client once it says who it is. */
   private openSession(mcpSessionId: string): { server: ReturnType<typeof createToolServer>; close(): void } {
     const id = `${MCP_SESSION_PREFIX}${mcpSessionId}`;
+    this.clients.set(id, { opened: Date.now() });
     const server = createToolServer({
       call: (name, input, signal) => this.call(id, name, input, signal),
       onClient: (client) => {
+        this.clients.set(id, { name: client.name, opened: this.clients.get(id)?.opened ?? Date.now() });
         this.deps.labels.set(id, clientLabel(client));
         this.deps.log.info(`[mcp] session ${mcpSessionId.slice(0, 8)} opened by ${clientLabel(client) ?? 'an unnamed client'}`);
       },
@@ -179,13 +185,33 @@ export class McpHost extends Disposable implements McpServerControl {
       close: () => {
         this.deps.guard.dropSession(id);
         this.deps.labels.delete(id);
+        this.clients.delete(id);
       },
     };
   }
 
+  /** The session of an MCP session, created at its first call with its client's budget and placeholder rule. */
+  private sessionFor(id: string): GuardSession {
+    const config = this.deps.config.current;
+    const policy = clientPolicy(this.clients.get(id)?.name, { maxResultChars: config.mcpMaxReadChars, placeholders: config.mcpPlaceholders, howToRaise: 'the readgate.mcp.maxReadChars setting' });
+    return this.deps.toolSessions.forKey(id, { dedup: policy.placeholders && config.dedup, resultBudget: policy.budget });
+  }
+
+  /** A client's hook asked to forget (its context was compacted or cleared): its sessions here forget what they read. */
+  private forgetAsked(): void {
+    for (const marker of this.forget.newMarkers()) {
+      for (const [id, client] of this.clients) {
+        if (!mustForget(marker, client.name, client.opened) || !this.deps.guard.hasSession(id)) continue;
+        this.deps.guard.session(id).clear();
+        this.deps.log.info(`[mcp] session ${id.slice(MCP_SESSION_PREFIX.length, MCP_SESSION_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`);
+      }
+    }
+  }
+
   private async call(id: string, name: string, input: unknown, signal: AbortSignal): Promise<ToolOutcome> {
+    this.forgetAsked();
     const call = parseToolCall(name, input, (filePath) => toGuardPath(filePath));
-    const outcome = call.ok ? await call.run(this.deps.toolSessions.forKey(id), signal) : call;
+    const outcome = call.ok ? await call.run(this.sessionFor(id), signal) : call;
     return outcome.ok ? { ok: true, text: showVirtualPaths(outcome.text) } : { ...outcome, message: showVirtualPaths(outcome.message) };
   }
 }

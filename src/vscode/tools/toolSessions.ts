@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { ErrorCode, Guard, GuardSession, Refusal, SessionStats } from '../../core/index';
+import type { ErrorCode, Guard, GuardSession, Refusal, SessionOptions, SessionStats } from '../../core/index';
 import { STANDALONE_PREFIX, sessionKeyOf } from './sessionKeys';
 import { Disposable } from '../util/dispose';
 import { addStats, emptyStats } from '../util/stats';
@@ -81,10 +81,11 @@ export class ToolSessions extends Disposable {
     });
   }
 
-  forKey(key: string): GuardSession {
+  /** `options` apply when the session is created (an MCP client's budget and placeholder rule). */
+  forKey(key: string, options?: SessionOptions): GuardSession {
     this.expiry.touch(key, this.now());
     this.expire();
-    return this.guard.session(key);
+    return this.guard.session(key, options);
   }
 
   /** Drops sessions idle past the TTL and the least recently used beyond the cap (never the one just used). */

@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { createGuard, type GuardSession, type ReadResult } from '../../../src/core/index';
-import { fitText, limitsWithin, MIN_BUDGET_CHARS } from '../../../src/core/read/resultBudget';
+import { fitText, limitsWithin, MIN_BUDGET_CHARS, type ReadLimits } from '../../../src/core/read/resultBudget';
 import { assertOk, codeOf, fixture } from '../helpers/guardFixture';
 import { seeded } from '../helpers/seeded';
 import { makeTempDir } from '../helpers/tempDir';
@@ -167,14 +167,14 @@ suite('result budget: nothing counts that the client was not shown', () => {
 
 suite('result budget: the caps it sets', () => {
   test('a budget below the floor is raised to it; the caps leave room for the header and notes', () => {
-    const limits = limitsWithin({ maxLines: 2000, maxBytes: 100_000, maxLineLength: 2000 }, { maxChars: 10 });
+    const limits = limitsWithin<ReadLimits>({ maxLines: 2000, maxBytes: 100_000, maxLineLength: 2000 }, { maxChars: 10 });
     assert.strictEqual(limits.maxChars, MIN_BUDGET_CHARS);
     assert.ok(limits.maxBytes < MIN_BUDGET_CHARS && limits.maxBytes > 0);
     assert.ok(limits.maxLineLength * 4 <= limits.maxBytes);
   });
 
   test('a budget larger than the byte cap leaves the cap and its wording alone', () => {
-    const base = { maxLines: 2000, maxBytes: 100_000, maxLineLength: 2000 };
+    const base: ReadLimits = { maxLines: 2000, maxBytes: 100_000, maxLineLength: 2000 };
     const limits = limitsWithin(base, { maxChars: 500_000 });
     assert.strictEqual(limits.maxBytes, 100_000);
     assert.strictEqual(limits.capName, undefined);

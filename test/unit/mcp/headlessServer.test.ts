@@ -45,7 +45,7 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
     const root = makeTempDir();
     const file = path.join(root, 'w.txt');
     fs.writeFileSync(file, '\uFEFFone\r\ntwo\r\nthree\r\n');
-    ({ client } = await start(['--root', root]));
+    ({ client } = await start(['--root', root, '--placeholders']));
     const early = await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'w.txt', oldString: 'two', newString: '2' } });
     assert.strictEqual((early as CallResult).isError, true);
     assert.match(textOf(early), /^EDIT_REQUIRES_PRIOR_READ: /);
@@ -53,7 +53,7 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
     const edited = await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'w.txt', oldString: 'two', newString: '2' } });
     assert.ok(!(edited as CallResult).isError, textOf(edited));
     assert.strictEqual(fs.readFileSync(file, 'utf8'), '\uFEFFone\r\n2\r\nthree\r\n');
-    // A repeated read of lines already shown in this version is the placeholder; force gets the content.
+    // With --placeholders, a repeated read of lines already shown in this version is the placeholder; force gets the content.
     assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt' } })), /2\t2/);
     assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt' } })), /unchanged/i);
     assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt', force: true } })), /2\t2/);

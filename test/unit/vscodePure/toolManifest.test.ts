@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ERROR_CODES } from '../../../src/core/refusals/refusal';
+import { MCP_TOOLS } from '../../../src/mcp/index';
 import { ToolNames } from '../../../src/vscode/tools/toolNames';
 import { repoRoot } from '../helpers/repoRoot';
 
@@ -51,6 +52,15 @@ suite('language model tool manifest', () => {
     for (const tool of tools) {
       const missing = ERROR_CODES.filter((code) => !tool.modelDescription.includes(code));
       assert.deepStrictEqual(missing, [], `${tool.name} does not explain ${missing.join(', ')}`);
+    }
+  });
+
+  // Claude Code cuts MCP tool descriptions at 2,048 characters: readgate_read's was 2,324, and the end of its
+  // refusal list and "Never retry a refused call with identical arguments" never reached the model.
+  test('every description arrives whole: at most 2,000 characters, and the rule against retrying comes early', () => {
+    for (const tool of [...tools, ...MCP_TOOLS.map((tool) => ({ name: `mcp ${tool.name}`, modelDescription: tool.description ?? '' }))]) {
+      assert.ok(tool.modelDescription.length <= 2000, `${tool.name}: ${tool.modelDescription.length} characters`);
+      assert.ok(tool.modelDescription.indexOf('Never retry a refused call with identical arguments') < 1100, tool.name);
     }
   });
 
