@@ -93,6 +93,8 @@ export function createGuard(options: GuardOptions): Guard {
       if (!session) {
         session = new GuardSessionImpl(ctx, id, sessionOptions, (path) => emit({ sessionId: id, path }), () => notify(forgetListeners, id));
         if (!disposed) sessions.set(id, session);
+      } else if ('resultBudget' in sessionOptions) {
+        session.setBudget(sessionOptions.resultBudget);
       }
       return session;
     },

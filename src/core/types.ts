@@ -68,7 +68,10 @@ export interface SessionOptions {
 
 /** A client's limit on one tool result. */
 export interface ResultBudget {
-  /** Characters (UTF-16 code units, as clients count them) one result may hold, at least 2,000. */
+  /**
+   * The most one result may hold, at least 2,000. Counted in UTF-8 bytes, which are never fewer than its
+   * characters, so the one figure serves clients that count characters and those that count bytes.
+   */
   maxChars: number;
   /** Why, for the model: "Claude Code shows at most 50,000 characters of a tool result". */
   reason?: string;
@@ -113,7 +116,10 @@ export interface LedgerChange {
 }
 
 export interface Guard {
-  /** Gets or creates a session; ids are opaque strings. Options apply when the session is created. */
+  /**
+   * Gets or creates a session; ids are opaque strings. Options apply when the session is created, except
+   * `resultBudget`, which given again replaces a live session's (a client's limit setting changed).
+   */
   session(id: string, options?: SessionOptions): GuardSession;
   /**
    * Tells the guard who changed a file (an adapter's watcher or document events), so refusals can name the

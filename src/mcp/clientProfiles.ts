@@ -14,32 +14,71 @@ import type { ResultBudget } from '../core/index';
 export interface ClientProfile {
   /** The client's name as people know it. */
   label: string;
-  /** Matches `clientInfo.name` (lower-cased). */
+  /** Matches `clientInfo.name`, lower-cased: exactly, or as a prefix when it ends with `*`. */
   names: readonly string[];
-  /** Characters of one tool result the client passes to its model whole, with a margin. */
+  /** The most one result may hold for this client (UTF-8 bytes, so characters too), with a margin. */
   maxResultChars: number;
   /** Why, for the model and the README. */
   reason: string;
 }
 
-/** For clients not in the table: Codex, the strictest known client, cuts MCP output near 10 KB. */
-export const DEFAULT_MAX_RESULT_CHARS = 9_000;
+/**
+ * For clients not in the table: under the smallest cut known (VS Code's agents write a result over 8,192
+ * characters to a file and show the model only its path).
+ */
+export const DEFAULT_MAX_RESULT_CHARS = 8_000;
 
-/** Characters per token where a client measures results in tokens and the user set the limit that way. */
-const CHARS_PER_TOKEN = 4;
+/**
+ * Claude Code counts a result as tokens at four characters each and leaves it alone while that estimate is at
+ * most half of MAX_MCP_OUTPUT_TOKENS; above that it may swap the result for a file path.
+ */
+const CLAUDE_CHARS_PER_LIMIT_TOKEN = 2;
+
+/** Room below a client's cut for what a budget cannot see (JSON wrapping, a client's own prefix). */
+const MARGIN = 0.9;
 
 export const CLIENT_PROFILES: readonly ClientProfile[] = [
   {
     label: 'Claude Code',
     names: ['claude-code'],
     maxResultChars: 45_000,
-    reason: 'Claude Code replaces a tool result over 50,000 characters with a 2,000-character preview',
+    reason: 'Claude Code shows the model only a 2,000-character preview of a tool result over 50,000 characters',
   },
   {
     label: 'Codex',
-    names: ['codex-mcp-client', 'codex'],
+    names: ['codex-mcp-client'],
     maxResultChars: 9_000,
-    reason: 'Codex cuts MCP tool output at about 10 KB',
+    reason: 'Codex keeps only the start and end of MCP output beyond its model\'s limit, 10 KB for some models',
+  },
+  {
+    label: 'Gemini CLI',
+    names: ['gemini-cli-mcp-client'],
+    maxResultChars: 30_000,
+    reason: 'Gemini CLI keeps only the start and end of a tool result over 40,000 characters, less when its context is nearly full',
+  },
+  {
+    label: 'Qwen Code',
+    names: ['qwen-cli-mcp-client-*'],
+    maxResultChars: 20_000,
+    reason: 'Qwen Code shows a 2,000-character preview of tool results beyond 200,000 characters in one batch of calls',
+  },
+  {
+    label: 'GitHub Copilot CLI',
+    names: ['github-copilot-developer'],
+    maxResultChars: 18_000,
+    reason: 'Copilot CLI shows the model only the first 500 characters of a tool result over 20,480 bytes',
+  },
+  {
+    label: 'VS Code (Copilot agent mode)',
+    names: ['visual studio code*', 'code - oss*'],
+    maxResultChars: 8_000,
+    reason: 'VS Code\'s agents write a tool result over 8,192 characters to a file and show the model only its path',
+  },
+  {
+    label: 'Cline / Roo Code',
+    names: ['cline', 'roo code'],
+    maxResultChars: 40_000,
+    reason: 'no cut of MCP results was found in Cline\'s or Roo Code\'s source; kept near the other clients',
   },
 ];
 
@@ -63,7 +102,8 @@ export interface PolicyOverrides {
 
 export function profileOf(clientName: string | undefined): ClientProfile | undefined {
   const name = (clientName ?? '').trim().toLowerCase();
-  return name ? CLIENT_PROFILES.find((profile) => profile.names.includes(name)) : undefined;
+  if (!name) return undefined;
+  return CLIENT_PROFILES.find((profile) => profile.names.some((known) => (known.endsWith('*') ? name.startsWith(known.slice(0, -1)) : name === known)));
 }
 
 /** The budget and placeholder rule for a client. Pure. */
@@ -77,9 +117,10 @@ export function clientPolicy(clientName: string | undefined, overrides: PolicyOv
   let maxChars = profile?.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   let reason = profile?.reason ?? `ReadGate does not know how much of a result ${clientName ? `"${clientName}"` : 'this client'} shows, so it keeps results short`;
   const tokens = Number(overrides.env?.MAX_MCP_OUTPUT_TOKENS);
-  if (profile?.label === 'Claude Code' && Number.isInteger(tokens) && tokens > 0 && tokens * CHARS_PER_TOKEN < maxChars) {
-    maxChars = tokens * CHARS_PER_TOKEN;
-    reason = `MAX_MCP_OUTPUT_TOKENS is ${tokens}`;
+  const byTokens = Math.floor(tokens * CLAUDE_CHARS_PER_LIMIT_TOKEN * MARGIN);
+  if (profile?.label === 'Claude Code' && Number.isInteger(tokens) && tokens > 0 && byTokens < maxChars) {
+    maxChars = byTokens;
+    reason = `Claude Code's MAX_MCP_OUTPUT_TOKENS is ${tokens}`;
   }
   return { budget: { maxChars, reason, ...howToRaise }, placeholders, ...(profile ? { profile } : {}) };
 }

@@ -30,6 +30,8 @@ export interface ReadGateConfig {
   readonly mcpEnabled: boolean;
   /** `readgate.mcp.registerWithVsCode`: also offer that server to VS Code's own MCP support. */
   readonly mcpRegisterWithVsCode: boolean;
+  /** `readgate.tools.maxResultChars`: the most one tool result may hold for other chat agents (0: no limit). */
+  readonly toolsMaxResultChars: number;
   /** `readgate.mcp.maxReadChars`: the most one MCP result may hold, for every client (0: by client). */
   readonly mcpMaxReadChars: number;
   /** `readgate.mcp.placeholders`: the *unchanged* placeholder for MCP clients (off: their subagents share a connection). */
@@ -50,6 +52,7 @@ export const DEFAULT_CONFIG: ReadGateConfig = {
   mcpRegisterWithVsCode: false,
   mcpMaxReadChars: 0,
   mcpPlaceholders: false,
+  toolsMaxResultChars: 8_000,
 };
 
 function readMode(value: unknown): ApprovalMode {
@@ -108,6 +111,7 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     mcpRegisterWithVsCode: configuration.get('mcp.registerWithVsCode') === true,
     mcpMaxReadChars: readMaxChars(configuration.get('mcp.maxReadChars')),
     mcpPlaceholders: configuration.get('mcp.placeholders') === true,
+    toolsMaxResultChars: configuration.get('tools.maxResultChars') === undefined ? DEFAULT_CONFIG.toolsMaxResultChars : readMaxChars(configuration.get('tools.maxResultChars')),
   });
 }
 

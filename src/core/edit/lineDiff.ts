@@ -11,6 +11,7 @@ import { diffArrays } from 'diff';
 import { type LineChange, type Ranges, EMPTY, add } from '../ledger/coverage';
 import { displayPath } from '../path/displayPath';
 import { formatCount } from '../read/formatCount';
+import { utf8Size } from '../read/resultBudget';
 import { hunksOf } from './hunks';
 import { indexLines, type LineIndex } from './lineEndings';
 
@@ -118,16 +119,18 @@ export function formatUnifiedDiff(label: string, oldText: string, newText: strin
   const newIndex = options.newIndex ?? indexLines(newText);
   const headers = [`--- ${displayPath(label)}`, `+++ ${displayPath(label)}`];
   // Room for the body: the headers and the truncation mark are always there.
-  let room = (options.maxChars ?? Number.POSITIVE_INFINITY) - headers.join('\n').length - TRUNCATED.length;
+  // Counted in UTF-8 bytes, as a client's budget is (`resultBudget.ts`).
+  let room = (options.maxChars ?? Number.POSITIVE_INFINITY) - utf8Size(headers.join('\n')) - utf8Size(TRUNCATED);
   const body: string[] = [];
   let shownNew: Ranges = EMPTY;
   let truncated = false;
   const fits = (text: string): boolean => {
-    if (body.length >= maxLines || text.length + 1 > room) {
+    const size = options.maxChars === undefined ? 0 : utf8Size(text) + 1;
+    if (body.length >= maxLines || size > room) {
       truncated = true;
       return false;
     }
-    room -= text.length + 1;
+    room -= size;
     body.push(text);
     return true;
   };

@@ -5,6 +5,7 @@
  * Then record what the session has now seen and describe exactly what was applied.
  */
 import { displayPath } from '../path/displayPath';
+import { utf8Size } from '../read/resultBudget';
 import { encodeText } from '../edit/encoding';
 import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
 import { indexLines } from '../edit/lineEndings';
@@ -139,7 +140,7 @@ async function finalize(plans: FilePlan[], overrides: { path: string; content: s
 function diffShare(ctx: GuardContext, s: SessionState, finals: Final[]): { maxChars: number; maxLineLength: number } | undefined {
   const budget = s.diffBudget(ctx.limits);
   if (!budget) return undefined;
-  const words = finals.reduce((sum, f) => sum + displayPath(f.plan.path).length + 120, 200);
+  const words = finals.reduce((sum, f) => sum + utf8Size(displayPath(f.plan.path)) + 120, 200);
   return { maxChars: Math.max(200, Math.floor((budget.maxChars - words) / Math.max(1, finals.length))), maxLineLength: budget.maxLineLength };
 }
 

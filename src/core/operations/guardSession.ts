@@ -23,7 +23,7 @@ import { performRead } from './readOperation';
 import { linkSignal } from './linkedSignal';
 import { SessionState } from './sessionState';
 import { callCancelled } from '../refusals/cancelled';
-import { fitText } from '../read/resultBudget';
+import { fitText, utf8Size } from '../read/resultBudget';
 import { verificationFailed } from '../refusals/verificationFailed';
 
 function isCancellation(error: unknown): boolean {
@@ -124,6 +124,11 @@ export class GuardSessionImpl implements GuardSession {
       this.ctx.logger.warn('[guard] check failed; reporting stale', { session: this.id, error: errnoOf(error) });
       return 'stale';
     }
+  }
+
+  /** `SessionOptions.resultBudget` given again for a live session (a setting changed). */
+  setBudget(budget: SessionOptions['resultBudget']): void {
+    this.state.setBudget(budget);
   }
 
   clear(): void {
@@ -264,10 +269,10 @@ export class GuardSessionImpl implements GuardSession {
     if (max === undefined) return result;
     if (isRefusal(result)) {
       const room = max - result.code.length - 2;
-      return result.message.length <= room ? result : ({ ...result, message: fitText(result.message, room) } as unknown as T);
+      return utf8Size(result.message) <= room ? result : ({ ...result, message: fitText(result.message, room) } as unknown as T);
     }
     const text = (result as unknown as { text?: unknown }).text;
-    if (typeof text !== 'string' || text.length <= max) return result;
+    if (typeof text !== 'string' || utf8Size(text) <= max) return result;
     this.ctx.logger.warn('[guard] a result was cut to the session budget after it was built', { session: this.id, chars: text.length, budget: max });
     return { ...result, text: fitText(text, max) };
   }

@@ -19,14 +19,22 @@ export class SessionState {
     /** `SessionOptions.standalone`: refusals ask for an expectedVersion, not a read in this session. */
     readonly standalone = false,
     /** `SessionOptions.resultBudget`: what this session's client shows of one result. */
-    readonly budget?: ResultBudget,
+    private budget?: ResultBudget,
   ) {
     this.ledger = new SessionLedger(maxEntries, onLedgerChange);
     this.maxChars = budgetChars(budget);
   }
 
-  /** Characters one result may hold, when the client has a budget. */
-  readonly maxChars: number | undefined;
+  /** What one result may hold (UTF-8 bytes), when the client has a budget. */
+  maxChars: number | undefined;
+
+  /** A new budget (a setting changed): later results follow it. */
+  setBudget(budget: ResultBudget | undefined): void {
+    if (JSON.stringify(budget) === JSON.stringify(this.budget)) return;
+    this.budget = budget;
+    this.maxChars = budgetChars(budget);
+    this.limitsCache = undefined;
+  }
 
   private limitsCache: { base: Limits; within: Limits } | undefined;
 

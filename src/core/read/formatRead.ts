@@ -11,7 +11,7 @@ import { EMPTY, type Ranges } from '../ledger/coverage';
 import { displayPath } from '../path/displayPath';
 import { formatCount } from './formatCount';
 import { isBeyondReadCap, shortensLines } from './longLines';
-import { capWords, type ReadLimits, raiseWords } from './resultBudget';
+import { capWords, type ReadLimits, raiseWords, utf8Size } from './resultBudget';
 
 export type { ReadLimits } from './resultBudget';
 
@@ -144,8 +144,8 @@ function shortenedNotes(input: FormatInput, shortened: readonly number[]): strin
 export function formatRead(input: FormatInput): FormattedRead {
   let formatted = formatOnce(input);
   const maxChars = input.limits.maxChars;
-  for (let attempt = 0; maxChars !== undefined && formatted.text.length > maxChars && attempt < 8; attempt++) {
-    const maxBytes = Math.max(1, input.limits.maxBytes - (formatted.text.length - maxChars) - 64 * (attempt + 1));
+  for (let attempt = 0; maxChars !== undefined && utf8Size(formatted.text) > maxChars && attempt < 8; attempt++) {
+    const maxBytes = Math.max(1, input.limits.maxBytes - (utf8Size(formatted.text) - maxChars) - 64 * (attempt + 1));
     input = { ...input, limits: { ...input.limits, maxBytes, maxLineLength: Math.max(1, Math.min(input.limits.maxLineLength, Math.floor(maxBytes / 4))) } };
     formatted = formatOnce(input);
   }

@@ -8,6 +8,7 @@
  * so one still fits beside others. The wording of the cap and of how to raise it follows the budget when it is
  * the budget that binds. Pure.
  */
+import { Buffer } from 'node:buffer';
 import { formatCount } from './formatCount';
 import type { ResultBudget } from '../types';
 
@@ -21,7 +22,7 @@ export interface ReadLimits {
   maxLines: number;
   maxBytes: number;
   maxLineLength: number;
-  /** Characters the whole result may hold (header, lines and notes), when a budget applies. */
+  /** UTF-8 bytes (so characters too) the whole result may hold (header, lines and notes), when a budget applies. */
   maxChars?: number;
   /** Words for the cap that binds when it is the budget: "this client's 10,000-character result limit (…)". */
   capName?: string;
@@ -31,6 +32,14 @@ export interface ReadLimits {
 
 /** "ask the user to raise …": the read cap's name on every surface (VS Code setting, library option). */
 export const RAISE_READ_CAP = 'ask the user to raise the read byte cap (the readgate.read.maxBytes setting, or limits.maxBytes of the library)';
+
+/**
+ * The size a budget counts: UTF-8 bytes. Clients count characters (Claude Code, Gemini CLI) or bytes (Codex,
+ * Copilot CLI); a text's UTF-8 bytes are never fewer than its UTF-16 characters, so one measure fits both.
+ */
+export function utf8Size(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
 
 export function budgetChars(budget: ResultBudget | undefined): number | undefined {
   if (!budget || typeof budget.maxChars !== 'number' || !Number.isFinite(budget.maxChars)) return undefined;
@@ -76,21 +85,22 @@ const CUT_MARK = (lines: number, maxChars: number): string => `[… ${lines} mor
  * (reads, diffs) are sized when they are built, so this never cuts them.
  */
 export function fitText(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
+  if (utf8Size(text) <= maxChars) return text;
   const lines = text.split('\n');
-  const longest = Math.max(200, Math.floor(maxChars / 8));
+  const longest = Math.max(200, Math.floor(maxChars / 16));
   const out: string[] = [];
-  let length = 0;
+  let size = 0;
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i];
     if (line.length > longest) line = `${line.slice(0, longest)} … [line shortened: ${formatCount(line.length)} characters]`;
     const mark = CUT_MARK(lines.length - i, maxChars);
-    if (length + line.length + 1 + mark.length > maxChars) {
+    const cost = utf8Size(line) + 1;
+    if (size + cost + utf8Size(mark) > maxChars) {
       out.push(mark);
       break;
     }
     out.push(line);
-    length += line.length + 1;
+    size += cost;
   }
-  return out.join('\n').slice(0, maxChars);
+  return out.join('\n');
 }

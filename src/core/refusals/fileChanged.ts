@@ -11,6 +11,7 @@ import { type LineChange, type Ranges, EMPTY, formatRanges, union } from '../led
 import type { ChangeNotes } from '../ledger/changeNotes';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { displayPath } from '../path/displayPath';
+import { utf8Size } from '../read/resultBudget';
 import { type Refusal, changedBy, refuse } from './refusal';
 
 const MAX_DIFF_LINES = 120;
@@ -41,7 +42,7 @@ export function refuseWithDiff(notes: ChangeNotes, facts: ChangedFacts, snapshot
   const cutNext = 'The diff was cut to keep this message short: read the changed region before retrying; the lines it shows count as seen.';
   const wholeNext = 'The lines shown above now count as seen: re-issue your change against the current content; no new read is needed for them.';
   // Within a client's budget the diff gets what the words leave; only the lines it shows in full count as seen.
-  const maxChars = facts.budget ? facts.budget.maxChars - intro.length - Math.max(cutNext.length, wholeNext.length) - 1 : undefined;
+  const maxChars = facts.budget ? facts.budget.maxChars - utf8Size(intro) - Math.max(cutNext.length, wholeNext.length) - 1 : undefined;
   const diff = formatUnifiedDiff(path, snapshot, current.text, changes, { maxLines: MAX_DIFF_LINES, maxChars, maxLineLength: facts.budget?.maxLineLength });
   const update: LedgerEntry = {
     identity: facts.identity,

@@ -20,6 +20,8 @@ import { type ExpiryLimits, SessionExpiry } from './sessionExpiry';
 const STANDALONE_NOTE =
   ' (This tool call came without a chat session, so each call stands alone: pass expectedVersion with readgate_edit, readgate_write and readgate_multiEdit. Extension authors can keep what was read between calls with an explicit session: the ReadGate extension API\'s openSession.)';
 
+const CHAT_BUDGET_REASON = 'Copilot agent mode writes a tool result over 8,192 characters to a file and shows the model only its path';
+
 const NOTED_CODES: ReadonlySet<ErrorCode> = new Set(['EDIT_REQUIRES_PRIOR_READ', 'EDIT_OUTSIDE_SEEN_RANGE', 'FILE_CHANGED_SINCE_READ']);
 
 export type ToolSessionLimits = ExpiryLimits;
@@ -42,6 +44,26 @@ export class ToolSessions extends Disposable {
 
   private readonly bindings = new Map<string, string>();
 
+  /**
+   * Options of the sessions of chats that are not `@readgate`'s (Copilot agent mode, other participants): their
+   * agent's budget, and no placeholders, as Copilot runs subagents in the parent's chat session and summarizes
+   * long conversations without telling extensions (SPEC section 3).
+   */
+  private chatOptions: SessionOptions = { dedup: false };
+
+  /** Sets the budget of other agents' chat sessions (`readgate.tools.maxResultChars`); live sessions follow it. */
+  configureChats(maxResultChars: number): void {
+    const resultBudget = maxResultChars > 0 ? { maxChars: maxResultChars, reason: CHAT_BUDGET_REASON, howToRaise: 'the readgate.tools.maxResultChars setting' } : undefined;
+    this.chatOptions = { dedup: false, resultBudget };
+    for (const key of this.chatKeys) {
+      if (this.guard.hasSession(key)) this.guard.session(key, { resultBudget });
+      else this.chatKeys.delete(key);
+    }
+  }
+
+  /** Keys of other agents' chat sessions this window has served (pruned as they are dropped). */
+  private readonly chatKeys = new Set<string>();
+
   private standaloneStats: SessionStats | undefined;
 
   /**
@@ -50,7 +72,12 @@ export class ToolSessions extends Disposable {
    */
   async run<R extends { ok: true } | Refusal>(token: unknown, work: (session: GuardSession) => Promise<R>): Promise<R> {
     const key = sessionKeyOf(token);
-    if (key) return work(this.forKey(this.bindings.get(key) ?? key));
+    const bound = key && this.bindings.get(key);
+    if (bound) return work(this.forKey(bound));
+    if (key) {
+      this.chatKeys.add(key);
+      return work(this.forKey(key, this.chatOptions));
+    }
     const id = `${STANDALONE_PREFIX}${randomUUID()}`;
     const session = this.guard.session(id, { standalone: true });
     try {
@@ -90,6 +117,9 @@ export class ToolSessions extends Disposable {
 
   /** Drops sessions idle past the TTL and the least recently used beyond the cap (never the one just used). */
   expire(): void {
-    for (const key of this.expiry.expired(this.now())) this.guard.dropSession(key);
+    for (const key of this.expiry.expired(this.now())) {
+      this.guard.dropSession(key);
+      this.chatKeys.delete(key);
+    }
   }
 }

@@ -99,7 +99,7 @@ suite('result budget: nothing counts that the client was not shown', () => {
       const where = `${random.note}, run ${run}: budget ${maxChars}, ${count} lines, offset ${offset}, limit ${limit}`;
       assert.ok(read.ok, `${where}: ${JSON.stringify(read).slice(0, 300)}`);
       const text = read.text;
-      assert.ok(text.length <= Math.max(maxChars, MIN_BUDGET_CHARS), `${where}: ${text.length} characters`);
+      assert.ok(Buffer.byteLength(text) <= Math.max(maxChars, MIN_BUDGET_CHARS), `${where}: ${Buffer.byteLength(text)} bytes`);
       const shown = shownLines(text);
       const seen = session.entries()[0]?.seen ?? [];
       for (let i = 0; i < seen.length; i += 2) {
@@ -133,7 +133,7 @@ suite('result budget: nothing counts that the client was not shown', () => {
     fs.writeFileSync(file, changed);
     const edit = await f.session.edit(file, [{ oldString: 'line 10\n', newString: 'line ten\n' }]);
     assert.strictEqual(codeOf(edit), 'FILE_CHANGED_SINCE_READ');
-    assert.ok(!edit.ok && edit.code.length + 2 + edit.message.length <= BUDGET.maxChars, `${!edit.ok && edit.message.length}`);
+    assert.ok(!edit.ok && edit.code.length + 2 + Buffer.byteLength(edit.message) <= BUDGET.maxChars, `${!edit.ok && edit.message.length}`);
     assert.match(!edit.ok ? edit.message : '', /line shortened: 1,500,000 characters/);
     // The shortened line was not shown: editing it needs a read (which cannot show it whole either).
     const entry = f.session.entries()[0];
@@ -183,7 +183,9 @@ suite('result budget: the caps it sets', () => {
   test('fitText cuts at a line, shortens long lines and says how much it cut', () => {
     const text = ['head', 'x'.repeat(5000), ...Array.from({ length: 400 }, (_, i) => `row ${i}`)].join('\n');
     const fitted = fitText(text, 2000);
-    assert.ok(fitted.length <= 2000);
+    assert.ok(Buffer.byteLength(fitted) <= 2000);
+    const wide = fitText('中'.repeat(3000), 2000);
+    assert.ok(Buffer.byteLength(wide) <= 2000, `${Buffer.byteLength(wide)} bytes`);
     assert.match(fitted, /line shortened: 5,000 characters/);
     assert.match(fitted, /more lines cut: a result holds at most 2,000 characters here\]$/);
   });

@@ -49,11 +49,17 @@ suite('MCP clients: what a client is shown, per client', () => {
     assert.strictEqual(clientPolicy('claude-code').budget.maxChars, 45_000);
     assert.strictEqual(clientPolicy('Claude-Code').profile?.label, 'Claude Code');
     assert.strictEqual(clientPolicy('some-new-agent').budget.maxChars, DEFAULT_MAX_RESULT_CHARS);
-    assert.ok(DEFAULT_MAX_RESULT_CHARS <= 10_000);
+    assert.ok(DEFAULT_MAX_RESULT_CHARS <= 8_192, 'under the smallest known cut');
+    assert.strictEqual(clientPolicy('qwen-cli-mcp-client-readgate').profile?.label, 'Qwen Code');
+    assert.strictEqual(clientPolicy('Visual Studio Code - Insiders').budget.maxChars, 8_000);
+    assert.strictEqual(clientPolicy('gemini-cli-mcp-client').budget.maxChars, 30_000);
+    assert.strictEqual(clientPolicy('codex-mcp-client').budget.maxChars, 9_000);
     assert.strictEqual(clientPolicy(undefined).budget.maxChars, DEFAULT_MAX_RESULT_CHARS);
     assert.strictEqual(clientPolicy('claude-code', { maxResultChars: 20_000 }).budget.maxChars, 20_000);
     // Claude Code's own limit, when the user lowered it and the server sees it.
-    assert.strictEqual(clientPolicy('claude-code', { env: { MAX_MCP_OUTPUT_TOKENS: '2500' } }).budget.maxChars, 10_000);
+    // It is left alone while chars/4 is at most half the limit: 2,500 tokens allow 5,000 characters, less a margin.
+    assert.strictEqual(clientPolicy('claude-code', { env: { MAX_MCP_OUTPUT_TOKENS: '2500' } }).budget.maxChars, 4_500);
+    assert.strictEqual(clientPolicy('claude-code', { env: { MAX_MCP_OUTPUT_TOKENS: '100000' } }).budget.maxChars, 45_000, 'it never moves the 50,000-character preview');
     assert.strictEqual(clientPolicy('claude-code', { env: { MAX_MCP_OUTPUT_TOKENS: 'lots' } }).budget.maxChars, 45_000);
     for (const name of ['claude-code', 'codex-mcp-client', 'x']) assert.strictEqual(clientPolicy(name).placeholders, false, name);
     assert.strictEqual(clientPolicy('x', { placeholders: true }).placeholders, true);
