@@ -305,4 +305,19 @@ suite('@readgate chat participant', () => {
     assert.deepStrictEqual(await vscode.commands.executeCommand(APPROVAL_HOOK, 'pending'), []);
     assert.strictEqual(turn.result.metadata?.rounds.length, 2);
   });
+
+  test('another chat agent (as Copilot agent mode calls the tools) gets results within readgate.tools.maxResultChars and no placeholder', async () => {
+    const file = freshFile(Array.from({ length: 900 }, (_, i) => `row ${String(i + 1).padStart(4, '0')} ${'z'.repeat(90)}`).join('\n') + '\n');
+    const read = { name: 'readgate_read', input: { filePath: file } };
+    const line600 = fs.readFileSync(file, 'utf8').split('\n')[599];
+    const edit = { name: 'readgate_edit', input: { filePath: file, oldString: line600, newString: 'changed' } };
+    const before = model.otherResults.length;
+    void vscode.commands.executeCommand('workbench.action.chat.open', { query: `@other ${JSON.stringify([read, read, edit])}` });
+    const results = await harness.waitFor('the @other turn', () => model.otherResults[before], 60_000);
+    assert.ok(results[0].text.length <= 8_000, `${results[0].text.length}`);
+    assert.match(results[0].text.split('\n')[0], /cut by the size limit: next offset \d+/);
+    assert.match(results[0].text, /Copilot agent mode writes a tool result over 8,192 characters to a file/);
+    assert.doesNotMatch(results[1].text, /unchanged/, 'a subagent may share this chat session: no placeholders');
+    assert.match(results[2].text, /^ERROR EDIT_OUTSIDE_SEEN_RANGE: /);
+  });
 });

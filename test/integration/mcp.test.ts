@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { spawn } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
@@ -152,6 +152,47 @@ suite('mcp: external agents through the window', () => {
     assert.match(textOf(refused), /^EDIT_REQUIRES_PRIOR_READ: /);
     const ids = (await vscode.commands.executeCommand<string[]>('readgate._test.sessionIds')) ?? [];
     assert.ok(ids.filter((id) => id.startsWith('mcp:')).length >= 2, ids.join(', '));
+  });
+
+  test('each client gets its own result budget, no placeholder by default, and forgets when its hook asks (the bridge\'s --forget)', async function () {
+    this.timeout(30_000);
+    const big = freshFile(Array.from({ length: 900 }, (_, i) => `row ${String(i + 1).padStart(4, '0')} ${'x'.repeat(90)}`).join('\n') + '\n');
+    const claude = await connect(entry, 'claude-code', '2.1.332');
+    const unknown = await connect(entry, 'some-new-agent', '0.1');
+    clients.push(claude, unknown);
+    const claudeRead = textOf(await claude.callTool({ name: 'readgate_read', arguments: { filePath: big } }));
+    assert.ok(claudeRead.length <= 45_000 && claudeRead.length > 30_000, `${claudeRead.length}`);
+    const unknownRead = textOf(await unknown.callTool({ name: 'readgate_read', arguments: { filePath: big } }));
+    assert.ok(unknownRead.length <= 8_000, `${unknownRead.length}`);
+    assert.match(unknownRead.split('\n')[0], /cut by the size limit: next offset \d+/);
+    // Subagents share a connection: a repeated read is content again, and an unseen line stays unseen.
+    assert.doesNotMatch(textOf(await unknown.callTool({ name: 'readgate_read', arguments: { filePath: big } })), /unchanged/);
+    const line600 = fs.readFileSync(big, 'utf8').split('\n')[599];
+    assert.match(textOf(await claude.callTool({ name: 'readgate_edit', arguments: { filePath: big, oldString: line600, newString: 'x' } })), /^EDIT_OUTSIDE_SEEN_RANGE: /);
+    // Claude Code's compaction hook runs the installed bridge with --forget: the window forgets what it read.
+    const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    const forget = spawnSync(process.execPath, [bridge, '--forget', '--client', 'claude-code'], { cwd: workspaceRoot(), env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, encoding: 'utf8' });
+    assert.strictEqual(forget.status, 0, forget.stderr);
+    const line1 = fs.readFileSync(big, 'utf8').split('\n')[0];
+    assert.match(textOf(await claude.callTool({ name: 'readgate_edit', arguments: { filePath: big, oldString: line1, newString: 'x' } })), /^EDIT_REQUIRES_PRIOR_READ: /);
+    // The other client was not asked to forget.
+    const edited = await unknown.callTool({ name: 'readgate_edit', arguments: { filePath: big, oldString: line1, newString: 'first' } });
+    assert.ok(!(edited as CallResult).isError, textOf(edited));
+  });
+
+  test('readgate.mcp.maxReadChars sets the budget of every client, live', async () => {
+    const big = freshFile(Array.from({ length: 900 }, (_, i) => `row ${i + 1} ${'y'.repeat(90)}`).join('\n') + '\n');
+    const client = await connect(entry, 'claude-code', '2.1.332');
+    clients.push(client);
+    await settings().update('mcp.maxReadChars', 3000, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('the setting', () => settings().get('mcp.maxReadChars') === 3000);
+      const text = textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: big } }));
+      assert.ok(text.length <= 3000, `${text.length}`);
+      assert.match(text, /the limit the user set for this server/);
+    } finally {
+      await settings().update('mcp.maxReadChars', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('a request without the token, with a wrong one, from a web page (Origin) or for another host is refused', async () => {

@@ -43,7 +43,25 @@ function tomlString(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-const DENY_OWN_EDITS = { permissions: { deny: ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'] } };
+/** The MCP name Claude Code gives itself (`clientInfo.name`): `--forget --client` names it. */
+const CLAUDE_CODE_CLIENT = 'claude-code';
+
+/**
+ * Claude Code's project settings: ReadGate's tools allowed (it refuses every MCP call, reads too, in its
+ * default, acceptEdits and plan modes until they are), its own file-editing tools denied (Claude Code 2.1 has
+ * Edit, Write and NotebookEdit; MultiEdit is gone and a rule naming it only warns), and its compaction hooks
+ * telling ReadGate to forget what the conversation had read.
+ */
+export function claudeCodeSettings(bridge: string): object {
+  const forget = [{ type: 'command', command: `node ${bridge} --forget --client ${CLAUDE_CODE_CLIENT}` }];
+  return {
+    permissions: { allow: ['mcp__readgate'], deny: ['Edit', 'Write', 'NotebookEdit'] },
+    hooks: {
+      PreCompact: [{ hooks: forget }],
+      SessionStart: [{ matcher: 'compact|clear', hooks: forget }],
+    },
+  };
+}
 
 export const NOT_GUARDED = [
   'Guarded: every read and change an agent makes through the readgate_* tools. Each change is checked against what that agent has read and waits in the review panel (as your readgate.approval.mode says), and open editors\' unsaved text is what the agent sees.',
@@ -58,12 +76,24 @@ export function connectGuide(input: GuideInput): GuideSection[] {
     {
       id: 'claude-code',
       title: 'Claude Code',
-      intro: 'Add ReadGate as an MCP server of this project, then turn off Claude Code\'s own file-editing tools so its edits go through ReadGate.',
+      intro: 'Add ReadGate as an MCP server of this project, allow its tools, turn off Claude Code\'s own file-editing tools so its edits go through ReadGate, and let its compaction hooks tell ReadGate when the conversation was summarized or cleared.',
       blocks: [
-        { caption: 'In a terminal, in the project folder:', text: `claude mcp add --scope project readgate -- node ${bridge}` },
-        { caption: 'In .claude/settings.json (merge with what is there): Claude Code\'s own Edit, Write, MultiEdit and NotebookEdit tools are denied.', text: JSON.stringify(DENY_OWN_EDITS, null, 2) },
+        { caption: 'In a terminal, in the project folder (this writes .mcp.json):', text: `claude mcp add --scope project readgate -- node ${bridge}` },
+        {
+          caption: 'In .claude/settings.json (merge with what is there): ReadGate\'s tools are allowed (Claude Code refuses every MCP call, reads too, until they are), Claude Code\'s own Edit, Write and NotebookEdit tools are denied, and after a compaction or /clear ReadGate forgets what the conversation had read.',
+          text: JSON.stringify(claudeCodeSettings(bridge), null, 2),
+        },
+        {
+          caption: 'Once, in .claude/settings.local.json (not committed): approve the project\'s server, or answer the question Claude Code asks at its first start.',
+          text: JSON.stringify({ enabledMcpjsonServers: ['readgate'] }, null, 2),
+        },
+        { caption: 'Without the settings above, a non-interactive run needs the allow rule on its command line:', text: 'claude -p "<your task>" --allowedTools mcp__readgate' },
       ],
-      notes: ['Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.'],
+      notes: [
+        'Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.',
+        'Claude Code shows its model only a 2,000-character preview of a tool result over 50,000 characters, so ReadGate keeps each result under 45,000 (less if you lowered MAX_MCP_OUTPUT_TOKENS). Its subagents share the connection, so a repeated read gets the content again, never an "unchanged" placeholder.',
+        'While a change waits for your review, Claude Code waits too: its MCP_TOOL_TIMEOUT is over a day by default.',
+      ],
     },
     {
       id: 'codex',
@@ -73,7 +103,24 @@ export function connectGuide(input: GuideInput): GuideSection[] {
         { caption: 'In ~/.codex/config.toml:', text: `[mcp_servers.readgate]\ncommand = "node"\nargs = [${tomlString(input.bridgePath)}]` },
         { caption: 'In AGENTS.md:', text: 'Read and change files only with the readgate_read, readgate_edit, readgate_multiEdit and readgate_write tools.' },
       ],
-      notes: ['Codex can still change files with its own patch tool or shell commands; those changes are not guarded.'],
+      notes: [
+        'Codex can still change files with its own patch tool or shell commands; those changes are not guarded.',
+        'Codex keeps only the start and end of a long tool result, so ReadGate keeps each result under 9,000 characters for it: read long files in ranges.',
+      ],
+    },
+    {
+      id: 'gemini',
+      title: 'Gemini CLI',
+      intro: 'Add ReadGate to the project\'s .gemini/settings.json (or ~/.gemini/settings.json). "trust" lets Gemini CLI call ReadGate\'s tools without asking: your review in VS Code is the approval for changes.',
+      blocks: [{ caption: 'In .gemini/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } }, null, 2) }],
+      notes: ['Gemini CLI keeps only the start and end of a tool result over 40,000 characters, so ReadGate keeps each result under 30,000. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (GEMINI.md).'],
+    },
+    {
+      id: 'qwen',
+      title: 'Qwen Code',
+      intro: 'Add ReadGate to the project\'s .qwen/settings.json (or ~/.qwen/settings.json). "alwaysLoadTools" shows ReadGate\'s tools to the model directly (Qwen Code otherwise hides MCP tools behind its tool_search), and "trust" lets it call them without asking: your review in VS Code is the approval for changes.',
+      blocks: [{ caption: 'In .qwen/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } }, null, 2) }],
+      notes: ['ReadGate keeps each result under 20,000 characters for Qwen Code, which previews results beyond 200,000 characters in one batch of calls. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (QWEN.md).'],
     },
     {
       id: 'cline',

@@ -1,11 +1,11 @@
 import * as assert from 'assert';
-import { spawn } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createGuard, parseToolCall } from '../../../src/core/index';
-import { createToolServer, publishWindow, serveHttp, type HttpMcpServer } from '../../../src/mcp/index';
+import { createToolServer, listForgetMarkers, publishWindow, serveHttp, type HttpMcpServer } from '../../../src/mcp/index';
 import { repoRoot } from '../helpers/repoRoot';
 import { makeTempDir } from '../helpers/tempDir';
 
@@ -135,5 +135,16 @@ suite('the stdio bridge (dist/mcp-bridge.js, a real child process)', () => {
       await window?.close();
       await elsewhere.close();
     }
+  });
+
+  test('--forget (a client\'s compaction hook) leaves a marker for its folder and client, and exits at once', () => {
+    const home = makeTempDir();
+    const project = path.join(home, 'project');
+    fs.mkdirSync(project);
+    const run = spawnSync(process.execPath, [BRIDGE, '--forget', '--client', 'claude-code'], { cwd: project, env: { ...process.env, READGATE_DISCOVERY_DIR: path.join(home, 'windows') }, encoding: 'utf8', timeout: 10_000 });
+    assert.strictEqual(run.status, 0, run.stderr);
+    const markers = listForgetMarkers(path.join(home, 'forget'));
+    assert.deepStrictEqual(markers.map((marker) => [marker.folder, marker.client]), [[project, 'claude-code']]);
+    assert.match(run.stderr, /forget what claude-code had read/);
   });
 });

@@ -7,15 +7,24 @@ const input = { bridgePath: '/home/me/.readgate/mcp-bridge.js', headlessPath: '/
 suite('Connect an External Agent: the guide', () => {
   test('has a section per kind of agent, each set-up starting the bridge', () => {
     const sections = connectGuide(input);
-    assert.deepStrictEqual(sections.map((section) => section.id), ['claude-code', 'codex', 'cline', 'any', 'copilot']);
+    assert.deepStrictEqual(sections.map((section) => section.id), ['claude-code', 'codex', 'gemini', 'qwen', 'cline', 'any', 'copilot']);
     assert.strictEqual(sections[0].blocks[0].text, 'claude mcp add --scope project readgate -- node /home/me/.readgate/mcp-bridge.js');
-    for (const id of ['claude-code', 'codex', 'cline', 'any']) assert.ok(sections.find((section) => section.id === id)!.blocks.some((block) => block.text.includes(input.bridgePath)), id);
+    for (const id of ['claude-code', 'codex', 'gemini', 'qwen', 'cline', 'any']) assert.ok(sections.find((section) => section.id === id)!.blocks.some((block) => block.text.includes(input.bridgePath)), id);
   });
 
-  test('Claude Code\'s own edit tools are denied in valid settings JSON; the JSON and TOML snippets parse', () => {
+  test('Claude Code: ReadGate allowed, its own edit tools denied (no MultiEdit: gone in 2.1), hooks that forget on compaction; the JSON and TOML snippets parse', () => {
     const sections = connectGuide(input);
-    assert.deepStrictEqual(JSON.parse(sections[0].blocks[1].text), { permissions: { deny: ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'] } });
-    assert.deepStrictEqual(JSON.parse(sections[2].blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } });
+    const forget = [{ type: 'command', command: `node ${input.bridgePath} --forget --client claude-code` }];
+    assert.deepStrictEqual(JSON.parse(sections[0].blocks[1].text), {
+      permissions: { allow: ['mcp__readgate'], deny: ['Edit', 'Write', 'NotebookEdit'] },
+      hooks: { PreCompact: [{ hooks: forget }], SessionStart: [{ matcher: 'compact|clear', hooks: forget }] },
+    });
+    assert.deepStrictEqual(JSON.parse(sections[0].blocks[2].text), { enabledMcpjsonServers: ['readgate'] });
+    assert.strictEqual(sections[0].blocks[3].text, 'claude -p "<your task>" --allowedTools mcp__readgate');
+    const byId = (id: string) => sections.find((section) => section.id === id)!;
+    assert.deepStrictEqual(JSON.parse(byId('cline').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } });
+    assert.deepStrictEqual(JSON.parse(byId('gemini').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } });
+    assert.deepStrictEqual(JSON.parse(byId('qwen').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } });
     const toml = sections[1].blocks[0].text.split('\n');
     assert.deepStrictEqual(toml, ['[mcp_servers.readgate]', 'command = "node"', `args = ["${input.bridgePath}"]`]);
   });
@@ -26,7 +35,7 @@ suite('Connect an External Agent: the guide', () => {
     const sections = connectGuide({ ...input, bridgePath: 'C:\\Users\\Me Too\\"x".js' });
     assert.match(sections[0].blocks[0].text, /-- node 'C:\\Users\\Me Too\\"x".js'$/);
     assert.strictEqual(sections[1].blocks[0].text.split('\n')[2], 'args = ["C:\\\\Users\\\\Me Too\\\\\\"x\\".js"]');
-    assert.match(sections[3].blocks.at(-1)!.text, / --root '\/work\/my project'$/);
+    assert.match(sections.find((section) => section.id === 'any')!.blocks.at(-1)!.text, / --root '\/work\/my project'$/);
   });
 
   test('the token is copied in full but never shown; without a running server there is no HTTP block', () => {
