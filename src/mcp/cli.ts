@@ -4,9 +4,9 @@
  * review. Logs go to stderr: stdout carries the protocol.
  */
 import * as fs from 'fs';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createGuard, parseToolCall } from '../core/index';
 import { parseCliArguments, USAGE } from './cliArguments';
+import { StdioTransport } from './stdioTransport';
 import { READGATE_VERSION } from './toolDefinitions';
 import { createToolServer } from './toolServer';
 
@@ -30,9 +30,10 @@ async function main(): Promise<number> {
       return call.ok ? call.run(session, signal) : call;
     },
   });
-  const transport = new StdioServerTransport();
+  // Errors of the transport (a message refused unread) and of the protocol: said on stderr, never fatal.
+  server.onerror = (error) => loud(error.message);
+  const transport = new StdioTransport();
   const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
-  process.stdin.on('end', () => void server.close());
   await server.connect(transport);
   await closed;
   guard.dispose();

@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startJsonLineChild, type JsonLineChild } from '../helpers/jsonLineChild';
 import { repoRoot } from '../helpers/repoRoot';
 import { makeTempDir } from '../helpers/tempDir';
 
@@ -123,5 +124,59 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
     assert.match(notFolder.stderr, /is not a folder/);
     const ended = spawnSync(process.execPath, [SERVER, '--root', makeTempDir()], { input: '', encoding: 'utf8', timeout: 10_000 });
     assert.strictEqual(ended.status, 0, ended.stderr);
+  });
+});
+
+const MiB = 1024 * 1024;
+
+/** `bytes` of text whose JSON form is half as long again: quotes and line breaks are escaped to two bytes. */
+const escapedText = (bytes: number): string => 'ab"\n'.repeat(bytes / 4);
+
+/** The SDK's client serializes a request as { method, params, jsonrpc, id }: the id comes last. */
+const toolCall = (id: number, name: string, args: object): string => JSON.stringify({ method: 'tools/call', params: { name, arguments: args }, jsonrpc: '2.0', id });
+
+suite('the headless MCP server\'s stdio messages (raw JSON lines to a real child process)', () => {
+  let child: JsonLineChild | undefined;
+  teardown(async () => {
+    await child?.close();
+    child = undefined;
+  });
+
+  // The SDK's stdio transport kept at most 10 MiB of unread input: a longer line closed the transport, and the
+  // server exited 0 without a word, or stayed up deaf, while the window's HTTP server takes 64 MiB bodies.
+  test('a readgate_write of 8 MiB (a 12 MiB JSON line) is applied, and the session goes on: ping and a read are answered', async function () {
+    this.timeout(60_000);
+    const root = makeTempDir();
+    child = startJsonLineChild(SERVER, ['--root', root]);
+    await child.initialize();
+    const content = escapedText(8 * MiB);
+    const line = toolCall(2, 'readgate_write', { filePath: 'big.txt', content });
+    assert.ok(line.length > 12 * MiB, `the line is ${line.length} bytes`);
+    await child.send(line);
+    const written = await child.answer(2);
+    assert.ok(written.result && !written.result.isError, JSON.stringify(written).slice(0, 500));
+    assert.ok(fs.readFileSync(path.join(root, 'big.txt'), 'utf8') === content, 'the file holds the content');
+    await child.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    assert.deepStrictEqual((await child.answer(3)).result, {});
+    await child.send(toolCall(4, 'readgate_read', { filePath: 'big.txt', limit: 1 }));
+    assert.match((await child.answer(4)).result?.content?.[0].text ?? '', /big\.txt/);
+  });
+
+  test('a line over the 64 MiB cap of one message is answered with an error for its request id, nothing is written, and the session goes on', async function () {
+    this.timeout(60_000);
+    const root = makeTempDir();
+    child = startJsonLineChild(SERVER, ['--root', root]);
+    await child.initialize();
+    await child.send(toolCall(2, 'readgate_write', { filePath: 'huge.txt', content: 'x'.repeat(65 * MiB) }));
+    const refused = await child.answer(2);
+    assert.strictEqual(refused.error?.code, -32600, JSON.stringify(refused));
+    assert.match(refused.error?.message ?? '', /64 MiB/);
+    assert.ok(!fs.existsSync(path.join(root, 'huge.txt')));
+    await child.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    assert.deepStrictEqual((await child.answer(3)).result, {});
+    await child.send(toolCall(4, 'readgate_write', { filePath: 'small.txt', content: 'ok\n' }));
+    assert.ok(!(await child.answer(4)).result?.isError);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'small.txt'), 'utf8'), 'ok\n');
+    assert.match(child.stderr(), /64 MiB/, 'the refusal is logged on stderr');
   });
 });
