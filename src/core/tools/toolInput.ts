@@ -4,6 +4,7 @@
  * here and a mismatch is an INVALID_INPUT refusal naming the field. The shapes mirror the manifest.
  */
 import type { MultiEditChange, Refusal } from '../types';
+import { describeValue } from '../operations/inputValidation';
 
 export interface ReadInput {
   filePath: string;
@@ -49,7 +50,8 @@ function checkFields(input: Record<string, unknown>, fields: Record<string, 'str
     const type = kind.replace('?', '');
     const value = input[name];
     if (value === undefined && optional) continue;
-    if (typeof value !== type) return invalid(`${where}.${name} must be a ${type}${optional ? ' when given' : ''}; got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+    // describeValue: a caller's value is named in a few characters, however large it is.
+    if (typeof value !== type) return invalid(`${where}.${name} must be a ${type}${optional ? ' when given' : ''}; got ${describeValue(value)}.`);
   }
   return undefined;
 }

@@ -98,6 +98,17 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
     assert.doesNotMatch(JSON.stringify(cases.map(() => '')), /secret\n/);
   });
 
+  // ENAMETOOLONG came back as PRIOR_READ_VERIFICATION_FAILED ("try again later") with the whole path in it.
+  test('a 1 MiB file name is PATH_INVALID saying the name is too long, with the path shown shortened', async () => {
+    ({ client } = await start(['--root', makeTempDir()]));
+    for (const name of ['readgate_read', 'readgate_write']) {
+      const result = (await client.callTool({ name, arguments: { filePath: 'x'.repeat(1024 * 1024), content: '' } })) as CallResult;
+      assert.strictEqual(result.isError, true);
+      assert.match(textOf(result), /^PATH_INVALID: The name x+…x+ \(1,048,576 characters\) is too long: 1,048,576 bytes, .* at most 255 bytes/);
+      assert.ok(textOf(result).length < 1000, `${textOf(result).length} characters`);
+    }
+  });
+
   test('a multiEdit is all files or none', async () => {
     const root = makeTempDir();
     fs.writeFileSync(path.join(root, 'a.txt'), 'a1\n');
