@@ -173,6 +173,21 @@ suite('the headless MCP server\'s stdio messages (raw JSON lines to a real child
     assert.match((await child.answer(4)).result?.content?.[0].text ?? '', /big\.txt/);
   });
 
+  // The size limit applied only to files that existed: a new file of any size was written.
+  test('a readgate_write of a new 11 MiB file (above the 10 MiB maxFileBytes) is refused with FILE_TOO_LARGE, nothing is written, and the session goes on', async function () {
+    this.timeout(60_000);
+    const root = makeTempDir();
+    child = startJsonLineChild(SERVER, ['--root', root]);
+    await child.initialize();
+    await child.send(toolCall(2, 'readgate_write', { filePath: 'big.txt', content: 'x'.repeat(11 * MiB) }));
+    const refused = await child.answer(2);
+    assert.strictEqual(refused.result?.isError, true, JSON.stringify(refused).slice(0, 500));
+    assert.match(refused.result?.content?.[0].text ?? '', /^FILE_TOO_LARGE: The new content of .*big\.txt would be 11,534,336 bytes, above the 10,485,760-byte limit .* Nothing was written/);
+    assert.ok(!fs.existsSync(path.join(root, 'big.txt')));
+    await child.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    assert.deepStrictEqual((await child.answer(3)).result, {});
+  });
+
   test('a line over the 64 MiB cap of one message is answered with an error for its request id, nothing is written, and the session goes on', async function () {
     this.timeout(60_000);
     const root = makeTempDir();
