@@ -84,6 +84,8 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
       ['readgate_read', {}, /^INVALID_INPUT: input\.filePath must be a string/],
       ['readgate_read', { filePath: 3 }, /^INVALID_INPUT: /],
       ['readgate_edit', { filePath: 'x', oldString: 1, newString: '' }, /^INVALID_INPUT: input\.oldString/],
+      ['readgate_edit', { filePath: 'x', oldString: 'a', newString: 'b', replace_all: true }, /^INVALID_INPUT: input\.replace_all is not an input of readgate_edit/],
+      ['readgate_multiEdit', { edits: [{ filePath: 'x', oldString: 'a', newString: 'b', force: true }] }, /^INVALID_INPUT: input\.edits\[0\]\.force is not an input/],
       ['readgate_delete', { filePath: 'x' }, /^INVALID_INPUT: There is no tool named "readgate_delete"/],
       ['readgate_read', { filePath: path.join(outside, 'secret.txt') }, /^PATH_DENIED: /],
       ['readgate_read', { filePath: '../secret.txt' }, /^PATH_DENIED: /],
