@@ -104,7 +104,8 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
   test('a 1 MiB file name is PATH_INVALID saying the name is too long, with the path shown shortened', async () => {
     ({ client } = await start(['--root', makeTempDir()]));
     for (const name of ['readgate_read', 'readgate_write']) {
-      const result = (await client.callTool({ name, arguments: { filePath: 'x'.repeat(1024 * 1024), content: '' } })) as CallResult;
+      const args = name === 'readgate_write' ? { filePath: 'x'.repeat(1024 * 1024), content: '' } : { filePath: 'x'.repeat(1024 * 1024) };
+      const result = (await client.callTool({ name, arguments: args })) as CallResult;
       assert.strictEqual(result.isError, true);
       assert.match(textOf(result), /^PATH_INVALID: The name x+…x+ \(1,048,576 characters\) is too long: 1,048,576 bytes, .* at most 255 bytes/);
       assert.ok(textOf(result).length < 1000, `${textOf(result).length} characters`);
