@@ -1,7 +1,8 @@
 /**
- * The JSON-RPC errors ReadGate's MCP transports answer themselves, for messages that never reach the MCP
- * server: a message too large, text that is not JSON, JSON that is not a JSON-RPC message. Codes are JSON-RPC
- * 2.0's; both transports (stdio and Streamable HTTP) use these, with the same cap on one message.
+ * The JSON-RPC errors ReadGate's MCP surface answers with: those its transports answer themselves, for messages
+ * that never reach the MCP server (a message too large, text that is not JSON, JSON that is not a JSON-RPC
+ * message), and the tool server's unknown tool. Codes are JSON-RPC 2.0's; both transports (stdio and Streamable
+ * HTTP) use these, with the same cap on one message.
  */
 
 /** One message at most: tool calls carry whole files (`readgate_write`); the guard caps files far lower. */
@@ -34,6 +35,11 @@ export const protocolErrors = {
       message: `Request too large: ${size} above the ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB (${formatBytes(MAX_MESSAGE_BYTES)} bytes) one message may have. It was not read, and nothing was done. Send less in one call (change a large file with several readgate_edit calls).`,
     };
   },
+  /** MCP's tools section: an unknown tool is a protocol error, not a tool result. */
+  unknownTool(name: string, tools: readonly string[]): ProtocolError {
+    const shown = name.length > 100 ? `${JSON.stringify(name.slice(0, 100))}… (${formatBytes(name.length)} characters)` : JSON.stringify(name);
+    return { code: JSONRPC_CODES.invalidParams, message: `Unknown tool: ${shown}; ReadGate's tools are ${tools.join(', ')}.` };
+  },
   notJson(): ProtocolError {
     return { code: JSONRPC_CODES.parseError, message: 'Parse error: the message is not JSON. Nothing was done. Send one JSON-RPC message per line (stdio) or per request body (HTTP).' };
   },
@@ -41,3 +47,8 @@ export const protocolErrors = {
     return { code: JSONRPC_CODES.invalidRequest, message: 'Invalid Request: the message is JSON but not a JSON-RPC 2.0 message ({ "jsonrpc": "2.0", "method", "id"?, "params"? }). Nothing was done.' };
   },
 };
+
+/** An error a request handler throws: the SDK answers it with exactly this code and message. */
+export function thrown(error: ProtocolError): Error & ProtocolError {
+  return Object.assign(new Error(error.message), { code: error.code });
+}

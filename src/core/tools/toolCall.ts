@@ -9,6 +9,7 @@ import type { GuardSession, MultiEditChange } from '../types';
 import type { Refusal } from '../refusals/refusal';
 import { checkEditInput, checkMultiEditInput, checkReadInput, checkWriteInput, groupByFile } from './toolInput';
 import { TOOL_NAMES } from './toolNames';
+import { describeValue } from '../operations/inputValidation';
 
 export { TOOL_NAMES, isToolName, type ToolName } from './toolNames';
 
@@ -65,6 +66,6 @@ export function parseToolCall(name: string, input: unknown, toPath: PathMapper =
       return { ok: true, run: (session, signal) => session.write(path, content, { expectedVersion, explanation, signal }) };
     }
     default:
-      return { ok: false, code: 'INVALID_INPUT', message: `There is no tool named ${JSON.stringify(name)}; ReadGate's tools are ${Object.values(TOOL_NAMES).join(', ')}.` };
+      return { ok: false, code: 'INVALID_INPUT', message: `There is no tool named ${describeValue(name)}; ReadGate's tools are ${Object.values(TOOL_NAMES).join(', ')}.` };
   }
 }

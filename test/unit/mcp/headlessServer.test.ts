@@ -73,7 +73,7 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
     assert.strictEqual(fs.readFileSync(file, 'utf8'), 'a\nB!\nc\n');
   });
 
-  test('bad input, unknown tools, paths outside the roots, links out of them and denied paths are refused with their codes', async () => {
+  test('bad input, paths outside the roots, links out of them and denied paths are refused with their codes', async () => {
     const root = makeTempDir();
     const outside = makeTempDir();
     fs.writeFileSync(path.join(outside, 'secret.txt'), 'secret\n');
@@ -86,7 +86,6 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
       ['readgate_edit', { filePath: 'x', oldString: 1, newString: '' }, /^INVALID_INPUT: input\.oldString/],
       ['readgate_edit', { filePath: 'x', oldString: 'a', newString: 'b', replace_all: true }, /^INVALID_INPUT: input\.replace_all is not an input of readgate_edit/],
       ['readgate_multiEdit', { edits: [{ filePath: 'x', oldString: 'a', newString: 'b', force: true }] }, /^INVALID_INPUT: input\.edits\[0\]\.force is not an input/],
-      ['readgate_delete', { filePath: 'x' }, /^INVALID_INPUT: There is no tool named "readgate_delete"/],
       ['readgate_read', { filePath: path.join(outside, 'secret.txt') }, /^PATH_DENIED: /],
       ['readgate_read', { filePath: '../secret.txt' }, /^PATH_DENIED: /],
       ['readgate_read', { filePath: 'link.txt' }, /^PATH_DENIED: /],
@@ -98,6 +97,19 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
       assert.match(textOf(result), expected, `${name} ${JSON.stringify(args)}`);
     }
     assert.doesNotMatch(JSON.stringify(cases.map(() => '')), /secret\n/);
+  });
+
+  // MCP's tools section: an unknown tool is a protocol error (-32602), not a tool result the model reads as a refusal.
+  test('an unknown tool is a JSON-RPC error -32602 (Invalid params) naming it and the tools', async () => {
+    ({ client } = await start(['--root', makeTempDir()]));
+    const error = await client.callTool({ name: 'readgate_delete', arguments: { filePath: 'x' } }).then(
+      (result) => assert.fail(`a result: ${JSON.stringify(result)}`),
+      (rejection: { code?: number; message?: string }) => rejection,
+    );
+    assert.strictEqual(error.code, -32602);
+    assert.match(error.message ?? '', /Unknown tool: "readgate_delete"; ReadGate's tools are readgate_read, readgate_edit, readgate_multiEdit, readgate_write/);
+    const long = await client.callTool({ name: 't'.repeat(100_000), arguments: {} }).catch((rejection: Error) => rejection);
+    assert.ok((long as Error).message.length < 400, 'the name is shown shortened');
   });
 
   // ENAMETOOLONG came back as PRIOR_READ_VERIFICATION_FAILED ("try again later") with the whole path in it.
