@@ -105,7 +105,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
     const verdict = checkRequest({ host: header('host'), origin: header('origin'), authorization: header('authorization'), path: request.url ?? '/' }, port, options.token, MCP_PATH);
     if (!verdict.ok) {
       options.log?.(`refused ${request.method} ${request.url}: ${verdict.status}`);
-      return sendError(response, verdict.status, { code: JSONRPC_CODES.serverError, message: verdict.message });
+      return sendError(response, verdict.status, { code: JSONRPC_CODES.serverError, message: verdict.message }, verdict.challenge ? { 'www-authenticate': verdict.challenge } : {});
     }
     let body: unknown;
     if (request.method === 'POST') {

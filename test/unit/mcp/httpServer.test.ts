@@ -146,6 +146,32 @@ suite('MCP over HTTP (src/mcp/httpServer.ts, plain Node)', () => {
     }
   });
 
+  // Without WWW-Authenticate the MCP Inspector took the 401 for an OAuth server and started discovery.
+  test('a 401 carries WWW-Authenticate: Bearer realm="readgate" (error="invalid_token" for a wrong token) and nothing that invites OAuth discovery', async () => {
+    const { server } = await serve(makeTempDir());
+    running = server;
+    const none = await fetch(server.url, { method: 'POST', body: '{}' });
+    assert.strictEqual(none.status, 401);
+    assert.strictEqual(none.headers.get('www-authenticate'), 'Bearer realm="readgate"');
+    assert.match(await none.text(), /no OAuth/);
+    const wrong = await fetch(server.url, { method: 'POST', body: '{}', headers: { authorization: 'Bearer nope' } });
+    assert.strictEqual(wrong.status, 401);
+    assert.match(wrong.headers.get('www-authenticate') ?? '', /^Bearer realm="readgate", error="invalid_token", error_description="[\x20-\x21\x23-\x5b\x5d-\x7e]+"$/);
+    assert.doesNotMatch(wrong.headers.get('www-authenticate') ?? '', /resource_metadata|scope/);
+  });
+
+  test('the SDK\'s client with a wrong token fails with the 401 and asks for nothing else (no OAuth discovery)', async () => {
+    const refused: string[] = [];
+    const guard = createGuard({ roots: [makeTempDir()] });
+    const server = await serveHttp({ token: TOKEN, log: (message) => refused.push(message), openSession: () => ({ server: createToolServer({ call: async () => ({ ok: true, text: '' }) }), close: () => undefined }) });
+    running = server;
+    const client = new Client({ name: 'wrong-token', version: '1' });
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: 'Bearer wrong' } } });
+    await assert.rejects(client.connect(transport), (error: { code?: number }) => error.code === 401);
+    assert.deepStrictEqual(refused, ['refused POST /mcp: 401']);
+    guard.dispose();
+  });
+
   // The 413 came only after the whole body was read (and kept in memory up to the cap).
   test('a declared Content-Length over 64 MiB is answered 413 at once, before any of the body is sent, and the connection is closed', async () => {
     const { server } = await serve(makeTempDir());
