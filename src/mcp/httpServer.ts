@@ -12,7 +12,7 @@ import type { AddressInfo } from 'net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
-import { JSONRPC_CODES, type ProtocolError, protocolErrors } from './protocolErrors';
+import { type ProtocolError, protocolErrors } from './protocolErrors';
 import { declaredTooLarge, readBody } from './requestBody';
 import { checkRequest } from './requestCheck';
 
@@ -81,8 +81,8 @@ function parseMessage(bytes: Buffer): { ok: true; message: unknown } | { ok: fal
     return { ok: false, error: protocolErrors.notJson() };
   }
   const messages = Array.isArray(json) ? json : [json];
-  if (messages.length === 0 || !messages.every((message) => JSONRPCMessageSchema.safeParse(message).success)) return { ok: false, error: protocolErrors.notJsonRpc() };
-  return { ok: true, message: json };
+  const valid = messages.length > 0 && messages.every((message) => JSONRPCMessageSchema.safeParse(message).success);
+  return valid ? { ok: true, message: json } : { ok: false, error: protocolErrors.notJsonRpc() };
 }
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServer> {
@@ -102,10 +102,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
       const value = request.headers[name];
       return Array.isArray(value) ? value[0] : value;
     };
-    const verdict = checkRequest({ host: header('host'), origin: header('origin'), authorization: header('authorization'), path: request.url ?? '/' }, port, options.token, MCP_PATH);
+    const facts = { host: header('host'), origin: header('origin'), authorization: header('authorization'), path: request.url ?? '/' };
+    const verdict = checkRequest(facts, port, options.token, MCP_PATH);
     if (!verdict.ok) {
       options.log?.(`refused ${request.method} ${request.url}: ${verdict.status}`);
-      return sendError(response, verdict.status, { code: JSONRPC_CODES.serverError, message: verdict.message }, verdict.challenge ? { 'www-authenticate': verdict.challenge } : {});
+      return sendError(response, verdict.status, protocolErrors.refused(verdict.message), verdict.challenge ? { 'www-authenticate': verdict.challenge } : {});
     }
     let body: unknown;
     if (request.method === 'POST') {
@@ -121,15 +122,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
     const sessionId = header('mcp-session-id');
     if (sessionId) {
       const session = sessions.get(sessionId);
-      if (!session) return sendError(response, 404, { code: JSONRPC_CODES.sessionNotFound, message: 'Session not found: the MCP session ended (the window reloaded or the session was closed). Initialize a new one.' });
+      if (!session) return sendError(response, 404, protocolErrors.sessionNotFound());
       // Most recently used last, for eviction.
       sessions.delete(sessionId);
       sessions.set(sessionId, session);
       return session.transport.handleRequest(request, response, body);
     }
-    if (request.method !== 'POST' || !isInitializeRequest(body)) {
-      return sendError(response, 400, { code: JSONRPC_CODES.serverError, message: 'Bad request: start with an initialize request (without an mcp-session-id header).' });
-    }
+    if (request.method !== 'POST' || !isInitializeRequest(body)) return sendError(response, 400, protocolErrors.notStarted());
     const id = randomUUID();
     const opened = options.openSession(id);
     const transport = new StreamableHTTPServerTransport({
@@ -149,7 +148,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
   const onRequest = (request: http.IncomingMessage, response: http.ServerResponse): void => {
     handle(request, response).catch((error: Error) => {
       options.log?.(`request failed: ${error.message}`);
-      sendError(response, 500, { code: JSONRPC_CODES.internalError, message: `Internal error: ${error.message}` });
+      sendError(response, 500, protocolErrors.internal(error.message));
     });
   };
   const server = http.createServer(onRequest);

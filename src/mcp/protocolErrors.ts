@@ -1,8 +1,8 @@
 /**
  * The JSON-RPC errors ReadGate's MCP surface answers with: those its transports answer themselves, for messages
  * that never reach the MCP server (a message too large, text that is not JSON, JSON that is not a JSON-RPC
- * message), and the tool server's unknown tool. Codes are JSON-RPC 2.0's; both transports (stdio and Streamable
- * HTTP) use these, with the same cap on one message.
+ * message, and the HTTP layer's refusals), and the tool server's unknown tool. Codes are JSON-RPC 2.0's; both
+ * transports (stdio and Streamable HTTP) use these, with the same cap on one message.
  */
 
 /** One message at most: tool calls carry whole files (`readgate_write`); the guard caps files far lower. */
@@ -39,6 +39,20 @@ export const protocolErrors = {
   unknownTool(name: string, tools: readonly string[]): ProtocolError {
     const shown = name.length > 100 ? `${JSON.stringify(name.slice(0, 100))}… (${formatBytes(name.length)} characters)` : JSON.stringify(name);
     return { code: JSONRPC_CODES.invalidParams, message: `Unknown tool: ${shown}; ReadGate's tools are ${tools.join(', ')}.` };
+  },
+  /** A request without a session id that is no `initialize`. */
+  notStarted(): ProtocolError {
+    return { code: JSONRPC_CODES.serverError, message: 'Bad request: start with an initialize request (without an mcp-session-id header).' };
+  },
+  sessionNotFound(): ProtocolError {
+    return { code: JSONRPC_CODES.sessionNotFound, message: 'Session not found: the MCP session ended (the window reloaded or the session was closed). Initialize a new one.' };
+  },
+  /** Host, Origin, token or path refused (requestCheck.ts words why). */
+  refused(message: string): ProtocolError {
+    return { code: JSONRPC_CODES.serverError, message };
+  },
+  internal(detail: string): ProtocolError {
+    return { code: JSONRPC_CODES.internalError, message: `Internal error: ${detail}` };
   },
   notJson(): ProtocolError {
     return { code: JSONRPC_CODES.parseError, message: 'Parse error: the message is not JSON. Nothing was done. Send one JSON-RPC message per line (stdio) or per request body (HTTP).' };
