@@ -15,7 +15,7 @@ export interface GuardLimits {
   maxBytes?: number;
   /** Longer lines are shortened and marked among shorter ones; read alone, shown whole (default 2000 characters). */
   maxLineLength?: number;
-  /** edit/write of a larger file is refused with FILE_TOO_LARGE (default 10 MiB). */
+  /** edit/write of a larger file, or one whose content would become larger (a new file too), is refused with FILE_TOO_LARGE (default 10 MiB). */
   maxFileBytes?: number;
 }
 

@@ -11,11 +11,11 @@
  *   node dist/mcp-bridge.js --forget [--client <name>] [--cwd <dir>]   (from a client's compaction hooks)
  */
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import * as path from 'path';
 import { discoveryDir, listWindows, pickWindow, type WindowEntry } from './discovery';
 import { requestForget } from './forget';
+import { StdioTransport } from './stdioTransport';
 
 function say(message: string): void {
   process.stderr.write(`readgate-mcp-bridge: ${message}\n`);
@@ -64,7 +64,7 @@ class Relay {
   private closing = false;
 
   constructor(
-    private readonly downstream: StdioServerTransport,
+    private readonly downstream: StdioTransport,
     private readonly cwd: string,
   ) {}
 
@@ -145,7 +145,8 @@ async function main(): Promise<number> {
     return 0;
   }
   if (!pickWindow(windows, args.cwd)) say(noWindow(windows, args.cwd));
-  const downstream = new StdioServerTransport();
+  const downstream = new StdioTransport();
+  downstream.onerror = (error) => say(error.message);
   const relay = new Relay(downstream, args.cwd);
   downstream.onmessage = (message: JSONRPCMessage) => {
     relay.toWindow(message).catch((error: unknown) => {
@@ -156,7 +157,6 @@ async function main(): Promise<number> {
   };
   const finish = (): void => void relay.close().then(() => process.exit(0));
   downstream.onclose = finish;
-  process.stdin.on('end', finish);
   await downstream.start();
   return 0;
 }

@@ -7,11 +7,11 @@
  * protocol.
  */
 import * as fs from 'fs';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createGuard, type GuardSession, parseToolCall } from '../core/index';
 import { parseCliArguments, USAGE } from './cliArguments';
 import { clientPolicy } from './clientProfiles';
 import { ForgetWatch, mustForget, requestForget } from './forget';
+import { StdioTransport } from './stdioTransport';
 import { READGATE_VERSION } from './toolDefinitions';
 import { createToolServer } from './toolServer';
 
@@ -61,9 +61,10 @@ async function main(): Promise<number> {
       clientName = client.name;
     },
   });
-  const transport = new StdioServerTransport();
+  // Errors of the transport (a message refused unread) and of the protocol: said on stderr, never fatal.
+  server.onerror = (error) => say(error.message);
+  const transport = new StdioTransport();
   const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
-  process.stdin.on('end', () => void server.close());
   await server.connect(transport);
   await closed;
   guard.dispose();

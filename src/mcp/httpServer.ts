@@ -1,21 +1,22 @@
 /**
  * MCP over Streamable HTTP on 127.0.0.1 (a random free port): every request passes `checkRequest` (Host,
  * Origin, bearer token, path) first; an `initialize` without a session id opens a new MCP session with its own
- * server (`openSession`), later requests name it in `mcp-session-id`. Plain Node, so the extension and tests
- * in plain Node serve it the same way.
+ * server (`openSession`), later requests name it in `mcp-session-id`. A body is read up to the 64 MiB cap of
+ * one message (requestBody.ts) and must be a JSON-RPC message; every refusal is a JSON-RPC error with its code
+ * (-32700 not JSON, -32600 not JSON-RPC or too large, -32000 refused by the HTTP layer, -32001 unknown
+ * session). Plain Node, so the extension and tests in plain Node serve it the same way.
  */
 import { randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type ProtocolError, protocolErrors } from './protocolErrors';
+import { declaredTooLarge, readBody } from './requestBody';
 import { checkRequest } from './requestCheck';
 
 export const MCP_PATH = '/mcp';
-
-/** Tool calls carry whole files (`readgate_write`); the guard refuses files beyond its own size cap anyway. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Sessions a client forgot to close do not pile up: the least recently used beyond this are closed. */
 const MAX_SESSIONS = 64;
@@ -43,32 +44,45 @@ interface OpenSession {
   close(): void;
 }
 
-function sendError(response: http.ServerResponse, status: number, message: string): void {
+function sendError(response: http.ServerResponse, status: number, error: ProtocolError, headers: Record<string, string> = {}): void {
   if (response.headersSent) return void response.end();
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: status === 413 ? -32600 : -32000, message }, id: null }));
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error, id: null }));
 }
 
-/** Reads a JSON body; beyond the cap the rest is drained unkept (the client then reads the 413, not a reset). */
-function readBody(request: http.IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else chunks.length = 0;
-    });
-    request.on('end', () => {
-      if (size > MAX_BODY_BYTES) return reject(Object.assign(new Error(`The request is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB.`), { status: 413 }));
-      try {
-        resolve(chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined);
-      } catch {
-        reject(Object.assign(new Error('Parse error: the body is not JSON.'), { status: 400 }));
-      }
-    });
-    request.on('error', reject);
-  });
+/** How long a refused upload's connection is held, unread, for its client to read the 413 (see below). */
+const LINGER_MS = 1000;
+
+/**
+ * 413, then the connection closed, with the rest of the body left unread. The answer goes out whole (its length
+ * given) at once, but the response ends, and Node closes the socket, only when the client hangs up or after
+ * LINGER_MS: a socket closed with unread data resets the connection, and a client still sending would see the
+ * reset before the 413. Meanwhile the request stays paused, so the client's sending stalls and nothing is read.
+ */
+function refuseTooLarge(request: http.IncomingMessage, response: http.ServerResponse, declared: number | undefined): void {
+  request.pause();
+  const body = JSON.stringify({ jsonrpc: '2.0', error: protocolErrors.tooLarge(declared), id: null });
+  response.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.write(body);
+  const end = (): void => {
+    clearTimeout(timer);
+    response.end();
+  };
+  const timer = setTimeout(end, LINGER_MS).unref();
+  request.socket.once('close', end);
+}
+
+/** The JSON-RPC message (or batch) a POST carries, or the error that answers it. */
+function parseMessage(bytes: Buffer): { ok: true; message: unknown } | { ok: false; error: ProtocolError } {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return { ok: false, error: protocolErrors.notJson() };
+  }
+  const messages = Array.isArray(json) ? json : [json];
+  const valid = messages.length > 0 && messages.every((message) => JSONRPCMessageSchema.safeParse(message).success);
+  return valid ? { ok: true, message: json } : { ok: false, error: protocolErrors.notJsonRpc() };
 }
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServer> {
@@ -88,22 +102,33 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
       const value = request.headers[name];
       return Array.isArray(value) ? value[0] : value;
     };
-    const verdict = checkRequest({ host: header('host'), origin: header('origin'), authorization: header('authorization'), path: request.url ?? '/' }, port, options.token, MCP_PATH);
+    const facts = { host: header('host'), origin: header('origin'), authorization: header('authorization'), path: request.url ?? '/' };
+    const verdict = checkRequest(facts, port, options.token, MCP_PATH);
     if (!verdict.ok) {
       options.log?.(`refused ${request.method} ${request.url}: ${verdict.status}`);
-      return sendError(response, verdict.status, verdict.message);
+      return sendError(response, verdict.status, protocolErrors.refused(verdict.message), verdict.challenge ? { 'www-authenticate': verdict.challenge } : {});
     }
-    const body = request.method === 'POST' ? await readBody(request) : undefined;
+    let body: unknown;
+    if (request.method === 'POST') {
+      const read = await readBody(request);
+      if (read.kind === 'tooLarge') {
+        options.log?.(`refused ${request.method} ${request.url}: 413`);
+        return refuseTooLarge(request, response, read.declared);
+      }
+      const parsed = parseMessage(read.bytes);
+      if (!parsed.ok) return sendError(response, 400, parsed.error);
+      body = parsed.message;
+    }
     const sessionId = header('mcp-session-id');
     if (sessionId) {
       const session = sessions.get(sessionId);
-      if (!session) return sendError(response, 404, 'Session not found: the MCP session ended (the window reloaded or the session was closed). Initialize a new one.');
+      if (!session) return sendError(response, 404, protocolErrors.sessionNotFound());
       // Most recently used last, for eviction.
       sessions.delete(sessionId);
       sessions.set(sessionId, session);
       return session.transport.handleRequest(request, response, body);
     }
-    if (request.method !== 'POST' || !isInitializeRequest(body)) return sendError(response, 400, 'Bad request: start with an initialize request (without an mcp-session-id header).');
+    if (request.method !== 'POST' || !isInitializeRequest(body)) return sendError(response, 400, protocolErrors.notStarted());
     const id = randomUUID();
     const opened = options.openSession(id);
     const transport = new StreamableHTTPServerTransport({
@@ -120,11 +145,18 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
     if (!sessions.has(id)) opened.close(); // the initialize failed: nothing to keep
   };
 
-  const server = http.createServer((request, response) => {
-    handle(request, response).catch((error: Error & { status?: number }) => {
+  const onRequest = (request: http.IncomingMessage, response: http.ServerResponse): void => {
+    handle(request, response).catch((error: Error) => {
       options.log?.(`request failed: ${error.message}`);
-      sendError(response, error.status ?? 500, error.status ? error.message : `Internal error: ${error.message}`);
+      sendError(response, 500, protocolErrors.internal(error.message));
     });
+  };
+  const server = http.createServer(onRequest);
+  // A client that asks before sending a body (Expect: 100-continue, as curl does for large ones) is not invited
+  // to send one over the cap; the handler then answers 413 without reading.
+  server.on('checkContinue', (request, response) => {
+    if (declaredTooLarge(request) === undefined) response.writeContinue();
+    onRequest(request, response);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

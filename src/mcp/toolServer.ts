@@ -1,12 +1,16 @@
 /**
  * One MCP server per MCP session: lists the four tools and runs each call through `call`, which the surface
  * (the extension, or the headless server) binds to its guard session. A refusal is a result with
- * `isError: true` whose text starts with its code, exactly the text the language model tools throw.
+ * `isError: true` whose text starts with its code, exactly the text the language model tools throw; a tool that
+ * does not exist is a JSON-RPC error (-32602), as MCP's tools section asks.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, type Implementation, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolOutcome } from '../core/index';
+import { protocolErrors, thrown } from './protocolErrors';
 import { MCP_TOOLS, READGATE_VERSION } from './toolDefinitions';
+
+const SERVED = MCP_TOOLS.map((tool) => tool.name);
 
 export interface ToolServerOptions {
   /** Runs one tool call; `signal` aborts when the client cancels the request. */
@@ -27,7 +31,11 @@ export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
 export function createToolServer(options: ToolServerOptions): Server {
   const server = new Server({ name: 'readgate', title: 'ReadGate', version: READGATE_VERSION }, { capabilities: { tools: {} }, instructions: options.instructions ?? INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MCP_TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => toCallToolResult(await options.call(request.params.name, request.params.arguments ?? {}, extra.signal)));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params;
+    if (!SERVED.includes(name)) throw thrown(protocolErrors.unknownTool(name, SERVED));
+    return toCallToolResult(await options.call(name, request.params.arguments ?? {}, extra.signal));
+  });
   server.oninitialized = () => {
     const client = server.getClientVersion();
     if (client) options.onClient?.(client);

@@ -40,12 +40,12 @@ suite('agents: connecting external agents and a guarded Copilot agent', () => {
 
   test('Connect an External Agent turns the server on, shows each agent\'s set-up and copies it (screenshot)', async () => {
     const sections = await vscode.commands.executeCommand<Section[]>('readgate.connectExternalAgent', { enable: true });
-    assert.deepStrictEqual(sections.map((section) => section.id), ['claude-code', 'codex', 'cline', 'any', 'copilot']);
+    assert.deepStrictEqual(sections.map((section) => section.id), ['claude-code', 'codex', 'gemini', 'qwen', 'cline', 'any', 'copilot']);
     assert.strictEqual(vscode.workspace.getConfiguration('readgate').get('mcp.enabled'), true);
     const bridge = sections[0].blocks[0].text;
     assert.match(bridge, /^claude mcp add --scope project readgate -- node \S+mcp-bridge\.js$/);
     assert.ok(fs.existsSync(bridge.split(' -- node ')[1].replace(/^'|'$/g, '')), 'the bridge the set-up names is not installed');
-    assert.ok(sections[3].blocks.some((block) => /Bearer \S{20,}/.test(block.text)), 'no HTTP set-up for the running server');
+    assert.ok(sections.find((section) => section.id === 'any')!.blocks.some((block) => /Bearer \S{20,}/.test(block.text)), 'no HTTP set-up for the running server');
     if (!harness.isAvailable) return;
     await harness.waitFor('the page', async () => ((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('What is guarded, and what is not') && text.includes('Claude Code')) ? true : undefined));
     const page = (await harness.workbenchTexts(inPanel('body'))).join('\n');

@@ -14,13 +14,12 @@ import type { LedgerEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from './nearMisses';
 import type { FileStat } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
-import type { ReadLimits } from '../read/formatRead';
 import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
 import { editRefusal } from '../refusals/editRefusal';
 import { type Refusal, refuse } from '../refusals/refusal';
 import type { Edit } from '../types';
 import { fileChanged, refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from '../refusals/fileChanged';
-import type { GuardContext } from './context';
+import type { GuardContext, Limits } from './context';
 import { encodeFor, encodingName, type FileText, lineAt, loadFile } from './fileText';
 import { specialKindName } from './fileKinds';
 import type { SessionState } from './sessionState';
@@ -83,7 +82,7 @@ function allLines(text: string): Ranges {
   return rangesOf(1, indexLines(text).count);
 }
 
-function planCreate(input: PlanInput, limits: ReadLimits): FilePlan | Refusal {
+function planCreate(input: PlanInput, limits: Limits): FilePlan | Refusal {
   const { request } = input;
   let text: string;
   let replacements = 0;
@@ -100,6 +99,8 @@ function planCreate(input: PlanInput, limits: ReadLimits): FilePlan | Refusal {
       replacements = applied.replacements;
     }
   }
+  const afterBytes = new TextEncoder().encode(text);
+  if (afterBytes.length > limits.maxFileBytes) return fileTooLarge.content(input.path, afterBytes.length, limits.maxFileBytes);
   const afterIndex = indexLines(text);
   return {
     path: input.path,
@@ -112,7 +113,7 @@ function planCreate(input: PlanInput, limits: ReadLimits): FilePlan | Refusal {
     seenAfter: rangesOf(1, afterIndex.count),
     replacements,
     changes: computeLineChanges('', text),
-    afterBytes: new TextEncoder().encode(text),
+    afterBytes,
     beforeIndex: indexLines(''),
     afterIndex,
   };
@@ -274,6 +275,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
   if (!encoded.ok) {
     return refuse('INVALID_INPUT', `${displayPath(path)} is ${encodingName(current)}, which cannot hold the character ${JSON.stringify(encoded.char)} (U+${encoded.char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}) your change contains. Nothing was written; use characters that exist in this encoding.`);
   }
+  if (encoded.bytes.length > ctx.limits.maxFileBytes) return fileTooLarge.content(path, encoded.bytes.length, ctx.limits.maxFileBytes);
   const afterIndex = indexLines(afterText);
   if (request.kind === 'write') seenAfter = rangesOf(1, afterIndex.count);
   return {

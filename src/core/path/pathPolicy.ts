@@ -10,6 +10,8 @@
  * written in NFD by macOS or git), and several such entries are refused (symlinkChain.ts); a new file gets the
  * name as given. Roots and deny rules compare NFC forms, so no spelling escapes a rule.
  *
+ * A name or a path longer than file systems take (nameLimits.ts) is refused before any system call.
+ *
  * Relative paths are relative to the first root; `~` and `~/` expand to the home directory. The named path
  * must be inside a root, as given or as its real path; every symlink hop and the final target must be inside
  * a root's real path; none of them may match a deny rule. "Inside" means equal or below by whole components:
@@ -23,7 +25,9 @@
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports';
 import { DenyRules } from './denyRules';
+import { pathInvalid } from '../refusals/pathInvalid';
 import { displayPath } from './displayPath';
+import { NAME_MAX_BYTES, PATH_MAX_BYTES, findTooLong } from './nameLimits';
 import { ambiguousMessage } from './spellings';
 import { CHANGED_DURING_WALK, followSymlinkChain, type SymlinkHop } from './symlinkChain';
 
@@ -132,7 +136,11 @@ export class PathPolicy {
       }
       expanded = nodePath.join(this.fs.homedir(), text.slice(1));
     }
-    return nodePath.resolve(this.configured[0].given, expanded);
+    const resolved = nodePath.resolve(this.configured[0].given, expanded);
+    const tooLong = findTooLong(resolved);
+    if (tooLong?.kind === 'name') return pathInvalid.nameTooLong(text, tooLong.name, tooLong.bytes, NAME_MAX_BYTES);
+    if (tooLong) return pathInvalid.pathTooLong(text, tooLong.bytes, PATH_MAX_BYTES);
+    return resolved;
   }
 
   private loadRoots(): Promise<Root[]> {

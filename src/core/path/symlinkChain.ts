@@ -20,6 +20,7 @@
  */
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports';
+import { displayPath } from './displayPath';
 import type { PathRefusal } from './pathPolicy';
 import { otherSpellings } from './spellings';
 
@@ -120,7 +121,7 @@ function changedRefusal(link: string): PathRefusal {
   return {
     ok: false,
     code: 'PATH_INVALID',
-    message: `The path cannot be resolved: ${link} ${CHANGED_DURING_WALK} (a link or folder on the way is being replaced). Nothing was read or changed. Retry; if it keeps happening, ask the user what is replacing it.`,
+    message: `The path cannot be resolved: ${displayPath(link)} ${CHANGED_DURING_WALK} (a link or folder on the way is being replaced). Nothing was read or changed. Retry; if it keeps happening, ask the user what is replacing it.`,
   };
 }
 
@@ -129,7 +130,7 @@ function loopRefusal(link: string): PathRefusal {
     ok: false,
     code: 'PATH_INVALID',
     message:
-      `The path cannot be resolved: the symbolic link ${link} is part of a loop or a chain of more than ` +
+      `The path cannot be resolved: the symbolic link ${displayPath(link)} is part of a loop or a chain of more than ` +
       `${MAX_SYMLINK_HOPS} links. Use the path of the real file instead, or ask the user to fix the link.`,
   };
 }

@@ -2,13 +2,14 @@
  * Refusals for the file errors a port reports while reading (ports.ts): a FIFO, device or directory swapped in
  * after the guard's stat, or a "regular" file whose read would block (such as /proc/kmsg). Both are found on the
  * opened descriptor, which never blocks; neither is a reason to fail with "could not check". Nor is a file that
- * vanished between the check and the open.
+ * vanished between the check and the open, nor a name longer than the file system takes.
  */
 import { isNotRegularFile } from '../fileErrors';
 import type { Refusal } from './refusal';
 import { specialKindName } from '../operations/fileKinds';
 import { fileChanged } from './fileChanged';
 import { fileNotFound } from './fileNotFound';
+import { pathInvalid } from './pathInvalid';
 import { specialFile } from './specialFile';
 import { targetIsDirectory } from './targetIsDirectory';
 
@@ -20,6 +21,8 @@ export function refusalForFileError(error: unknown, path: string): Refusal | und
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EAGAIN' || code === 'EWOULDBLOCK') return specialFile.wouldBlock(path);
   if (code === 'ELOOP') return fileChanged.becameLink(path);
+  // Below the limits the path policy checks: a file system with a smaller one. No retry can help.
+  if (code === 'ENAMETOOLONG') return pathInvalid.tooLongForFileSystem(path);
   // Checked a moment ago, gone when opened: deleted, or a folder on the way was moved.
   if (code === 'ENOENT' || code === 'ENOTDIR') return fileNotFound.vanishedWhileOpened(path);
   return undefined;

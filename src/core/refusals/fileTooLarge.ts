@@ -1,4 +1,4 @@
-/** FILE_TOO_LARGE: files over the whole-file limit. The wording of each situation lives here, with its code. */
+/** FILE_TOO_LARGE: files, and new content, over the whole-file limit. The wording of each situation lives here, with its code. */
 import { displayPath } from '../path/displayPath';
 import { formatCount } from '../read/formatCount';
 import { type Refusal, refuse } from './refusal';
@@ -6,5 +6,9 @@ import { type Refusal, refuse } from './refusal';
 export const fileTooLarge = {
   tooLarge(path: string, size: number, limit: number): Refusal {
     return refuse('FILE_TOO_LARGE', `${displayPath(path)} is ${formatCount(size)} bytes, above the ${formatCount(limit)}-byte limit for whole-file edits and writes. Read line ranges of it (offset/limit) instead; change it with another tool.`);
+  },
+  /** The change itself would make the file too large: a new file, or an existing one grown past the limit. */
+  content(path: string, size: number, limit: number): Refusal {
+    return refuse('FILE_TOO_LARGE', `The new content of ${displayPath(path)} would be ${formatCount(size)} bytes, above the ${formatCount(limit)}-byte limit for files ReadGate writes. Nothing was written. Make the file smaller, or split its content over several files.`);
   },
 };

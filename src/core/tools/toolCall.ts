@@ -8,15 +8,10 @@
 import type { GuardSession, MultiEditChange } from '../types';
 import type { Refusal } from '../refusals/refusal';
 import { checkEditInput, checkMultiEditInput, checkReadInput, checkWriteInput, groupByFile } from './toolInput';
+import { TOOL_NAMES } from './toolNames';
+import { describeValue } from '../operations/inputValidation';
 
-export const TOOL_NAMES = {
-  read: 'readgate_read',
-  edit: 'readgate_edit',
-  multiEdit: 'readgate_multiEdit',
-  write: 'readgate_write',
-} as const;
-
-export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];
+export { TOOL_NAMES, isToolName, type ToolName } from './toolNames';
 
 export type ToolOutcome = { ok: true; text: string } | Refusal;
 
@@ -27,10 +22,6 @@ export type ToolRun = (session: GuardSession, signal?: AbortSignal) => Promise<T
 export type PathMapper = (filePath: string) => string | Refusal;
 
 const asIs: PathMapper = (filePath) => filePath;
-
-export function isToolName(name: string): name is ToolName {
-  return (Object.values(TOOL_NAMES) as string[]).includes(name);
-}
 
 /** Checks `input` for tool `name`; returns the call to run, or the INVALID_INPUT / PATH_INVALID refusal. */
 export function parseToolCall(name: string, input: unknown, toPath: PathMapper = asIs): { ok: true; run: ToolRun } | Refusal {
@@ -75,6 +66,6 @@ export function parseToolCall(name: string, input: unknown, toPath: PathMapper =
       return { ok: true, run: (session, signal) => session.write(path, content, { expectedVersion, explanation, signal }) };
     }
     default:
-      return { ok: false, code: 'INVALID_INPUT', message: `There is no tool named ${JSON.stringify(name)}; ReadGate's tools are ${Object.values(TOOL_NAMES).join(', ')}.` };
+      return { ok: false, code: 'INVALID_INPUT', message: `There is no tool named ${describeValue(name)}; ReadGate's tools are ${Object.values(TOOL_NAMES).join(', ')}.` };
   }
 }

@@ -1,9 +1,12 @@
 /**
  * Input validation for the language model tools. VS Code does not validate tool input against the manifest's
  * schema, and other extensions call tools through `lm.invokeTool` with anything, so every field is checked
- * here and a mismatch is an INVALID_INPUT refusal naming the field. The shapes mirror the manifest.
+ * here and a mismatch (a wrong type, a missing field, a field the tool does not take) is an INVALID_INPUT refusal
+ * naming the field. The shapes mirror the manifest (`TOOL_INPUTS`).
  */
 import type { MultiEditChange, Refusal } from '../types';
+import { describeValue } from '../operations/inputValidation';
+import { TOOL_NAMES } from './toolNames';
 
 export interface ReadInput {
   filePath: string;
@@ -37,33 +40,77 @@ export interface WriteInput {
 
 type Checked<T> = { ok: true; value: T } | Refusal;
 
+/** A field's JSON type; `?` marks an optional one; `list` is checked by its tool's own check. */
+type FieldKind = 'string' | 'number' | 'boolean' | 'string?' | 'number?' | 'boolean?' | 'list';
+
+interface InputShape {
+  /** Where the manifest declares it: the tool's name, or `<tool>.<field>[]` for the objects of a list. */
+  where: string;
+  /** How a message names its owner. */
+  what: string;
+  fields: Record<string, FieldKind>;
+}
+
+/**
+ * Every object a tool takes, with exactly its fields: the manifest's `inputSchema`s declare the same ones with
+ * `additionalProperties: false` (a unit test holds the two together). A field not listed is refused, so a
+ * misspelled optional field (`replace_all`) is not dropped without a word.
+ */
+export const TOOL_INPUTS = {
+  read: { where: TOOL_NAMES.read, what: TOOL_NAMES.read, fields: { filePath: 'string', offset: 'number?', limit: 'number?', force: 'boolean?' } },
+  edit: {
+    where: TOOL_NAMES.edit,
+    what: TOOL_NAMES.edit,
+    fields: { filePath: 'string', oldString: 'string', newString: 'string', replaceAll: 'boolean?', expectedVersion: 'string?', explanation: 'string?' },
+  },
+  multiEdit: { where: TOOL_NAMES.multiEdit, what: TOOL_NAMES.multiEdit, fields: { edits: 'list', explanation: 'string?' } },
+  multiEditItem: {
+    where: `${TOOL_NAMES.multiEdit}.edits[]`,
+    what: `an edit in ${TOOL_NAMES.multiEdit}`,
+    fields: { filePath: 'string', oldString: 'string', newString: 'string', replaceAll: 'boolean?', expectedVersion: 'string?' },
+  },
+  write: { where: TOOL_NAMES.write, what: TOOL_NAMES.write, fields: { filePath: 'string', content: 'string', expectedVersion: 'string?', explanation: 'string?' } },
+} as const satisfies Record<string, InputShape>;
+
 const invalid = (message: string): Refusal => ({ ok: false, code: 'INVALID_INPUT', message });
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function checkFields(input: Record<string, unknown>, fields: Record<string, 'string' | 'number' | 'boolean' | 'string?' | 'number?' | 'boolean?'>, where = 'input'): Refusal | undefined {
-  for (const [name, kind] of Object.entries(fields)) {
+/** `input.name`, or `input["a name"]` when the name is no short identifier (a caller's key may be 1 MiB long). */
+function fieldPath(at: string, name: string): string {
+  return /^[A-Za-z_$][\w$]{0,39}$/.test(name) ? `${at}.${name}` : `${at}[${describeValue(name)}]`;
+}
+
+function checkFields(input: Record<string, unknown>, shape: InputShape, at = 'input'): Refusal | undefined {
+  for (const name of Object.keys(input)) {
+    if (Object.hasOwn(shape.fields, name) || input[name] === undefined) continue;
+    const inputs = Object.entries(shape.fields).map(([field, kind]) => `${field}${kind.endsWith('?') ? '?' : ''}`).join(', ');
+    return invalid(`${fieldPath(at, name)} is not an input of ${shape.what}; its inputs are ${inputs}. Leave it out (or correct its name).`);
+  }
+  for (const [name, kind] of Object.entries(shape.fields)) {
+    if (kind === 'list') continue;
     const optional = kind.endsWith('?');
     const type = kind.replace('?', '');
     const value = input[name];
     if (value === undefined && optional) continue;
-    if (typeof value !== type) return invalid(`${where}.${name} must be a ${type}${optional ? ' when given' : ''}; got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+    // describeValue: a caller's value is named in a few characters, however large it is.
+    if (typeof value !== type) return invalid(`${at}.${name} must be a ${type}${optional ? ' when given' : ''}; got ${describeValue(value)}.`);
   }
   return undefined;
 }
 
 export function checkReadInput(input: unknown): Checked<ReadInput> {
   if (!isObject(input)) return invalid('input must be an object { filePath, offset?, limit?, force? }.');
-  const wrong = checkFields(input, { filePath: 'string', offset: 'number?', limit: 'number?', force: 'boolean?' });
+  const wrong = checkFields(input, TOOL_INPUTS.read);
   if (wrong) return wrong;
   return { ok: true, value: input as unknown as ReadInput };
 }
 
 export function checkEditInput(input: unknown): Checked<EditInput> {
   if (!isObject(input)) return invalid('input must be an object { filePath, oldString, newString, replaceAll?, expectedVersion?, explanation? }.');
-  const wrong = checkFields(input, { filePath: 'string', oldString: 'string', newString: 'string', replaceAll: 'boolean?', expectedVersion: 'string?', explanation: 'string?' });
+  const wrong = checkFields(input, TOOL_INPUTS.edit);
   if (wrong) return wrong;
   return { ok: true, value: input as unknown as EditInput };
 }
@@ -72,21 +119,21 @@ const MULTI_EDIT_SHAPE = '{ filePath, oldString, newString, replaceAll?, expecte
 
 export function checkMultiEditInput(input: unknown): Checked<MultiEditInput> {
   if (!isObject(input)) return invalid(`input must be an object { edits: [${MULTI_EDIT_SHAPE}], explanation? }.`);
+  const wrong = checkFields(input, TOOL_INPUTS.multiEdit);
+  if (wrong) return wrong;
   if (!Array.isArray(input.edits) || input.edits.length === 0) return invalid(`input.edits must be a non-empty list of ${MULTI_EDIT_SHAPE}.`);
   for (let i = 0; i < input.edits.length; i++) {
     const edit = input.edits[i];
     if (!isObject(edit)) return invalid(`input.edits[${i}] must be an object ${MULTI_EDIT_SHAPE}.`);
-    const wrong = checkFields(edit, { filePath: 'string', oldString: 'string', newString: 'string', replaceAll: 'boolean?', expectedVersion: 'string?' }, `input.edits[${i}]`);
-    if (wrong) return wrong;
+    const wrongEdit = checkFields(edit, TOOL_INPUTS.multiEditItem, `input.edits[${i}]`);
+    if (wrongEdit) return wrongEdit;
   }
-  const wrong = checkFields(input, { explanation: 'string?' });
-  if (wrong) return wrong;
   return { ok: true, value: input as unknown as MultiEditInput };
 }
 
 export function checkWriteInput(input: unknown): Checked<WriteInput> {
   if (!isObject(input)) return invalid('input must be an object { filePath, content, expectedVersion?, explanation? }.');
-  const wrong = checkFields(input, { filePath: 'string', content: 'string', expectedVersion: 'string?', explanation: 'string?' });
+  const wrong = checkFields(input, TOOL_INPUTS.write);
   if (wrong) return wrong;
   return { ok: true, value: input as unknown as WriteInput };
 }

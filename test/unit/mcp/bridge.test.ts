@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createGuard, parseToolCall } from '../../../src/core/index';
 import { createToolServer, listForgetMarkers, publishWindow, serveHttp, type HttpMcpServer } from '../../../src/mcp/index';
+import { startJsonLineChild } from '../helpers/jsonLineChild';
 import { repoRoot } from '../helpers/repoRoot';
 import { makeTempDir } from '../helpers/tempDir';
 
@@ -146,5 +147,41 @@ suite('the stdio bridge (dist/mcp-bridge.js, a real child process)', () => {
     const markers = listForgetMarkers(path.join(home, 'forget'));
     assert.deepStrictEqual(markers.map((marker) => [marker.folder, marker.client]), [[project, 'claude-code']]);
     assert.match(run.stderr, /forget what claude-code had read/);
+  });
+
+  // The bridge read stdio with the SDK's reader (10 MiB at most, then closed) while the window takes 64 MiB.
+  test('a readgate_write of 8 MiB (a 12 MiB JSON line) reaches the window and is applied, and the session goes on; a line over 64 MiB is answered with an error for its id', async function () {
+    this.timeout(60_000);
+    const home = makeTempDir();
+    const discovery = path.join(home, 'windows');
+    const root = path.join(home, 'project');
+    fs.mkdirSync(root);
+    const window = await openWindow(root, discovery, 'big-token', 'big');
+    const child = startJsonLineChild(BRIDGE, [], { cwd: root, env: { ...process.env, READGATE_DISCOVERY_DIR: discovery } });
+    try {
+      await child.initialize();
+      const content = 'ab"\n'.repeat(2 * 1024 * 1024); // 8 MiB; quotes and line breaks take two bytes in JSON
+      const call = (id: number, name: string, args: object): string => JSON.stringify({ method: 'tools/call', params: { name, arguments: args }, jsonrpc: '2.0', id });
+      const line = call(2, 'readgate_write', { filePath: 'big.txt', content });
+      assert.ok(line.length > 12 * 1024 * 1024);
+      await child.send(line);
+      const written = await child.answer(2);
+      assert.ok(written.result && !written.result.isError, JSON.stringify(written).slice(0, 500));
+      assert.ok(fs.readFileSync(path.join(root, 'big.txt'), 'utf8') === content, 'the file holds the content');
+
+      await child.send(call(3, 'readgate_write', { filePath: 'huge.txt', content: 'x'.repeat(65 * 1024 * 1024) }));
+      const refused = await child.answer(3);
+      assert.strictEqual(refused.error?.code, -32600, JSON.stringify(refused));
+      assert.match(refused.error?.message ?? '', /64 MiB/);
+      assert.ok(!fs.existsSync(path.join(root, 'huge.txt')));
+
+      await child.send({ jsonrpc: '2.0', id: 4, method: 'ping' });
+      assert.deepStrictEqual((await child.answer(4)).result, {});
+      await child.send(call(5, 'readgate_read', { filePath: 'big.txt', limit: 1 }));
+      assert.match((await child.answer(5)).result?.content?.[0].text ?? '', /big\.txt/);
+    } finally {
+      await child.close();
+      await window.close();
+    }
   });
 });

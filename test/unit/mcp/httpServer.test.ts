@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as http from 'http';
 import * as path from 'path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -83,7 +84,7 @@ suite('MCP over HTTP (src/mcp/httpServer.ts, plain Node)', () => {
     await second.client.close();
   });
 
-  test('refuses what is not an MCP session start or names an unknown session, and oversized bodies', async () => {
+  test('refuses what is not an MCP session start or names an unknown session', async () => {
     const { server, opened } = await serve(makeTempDir());
     running = server;
     const notInitialize = await post(server, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
@@ -93,8 +94,6 @@ suite('MCP over HTTP (src/mcp/httpServer.ts, plain Node)', () => {
     assert.strictEqual(unknown.status, 404);
     const notJson = await post(server, '{not json');
     assert.strictEqual(notJson.status, 400);
-    const huge = await post(server, `"${'x'.repeat(65 * 1024 * 1024)}"`);
-    assert.strictEqual(huge.status, 413);
     const noToken = await fetch(server.url, { method: 'POST', body: '{}' });
     assert.strictEqual(noToken.status, 401);
     assert.deepStrictEqual(opened, [], 'a refused request opened a session');
@@ -121,5 +120,110 @@ suite('MCP over HTTP (src/mcp/httpServer.ts, plain Node)', () => {
     await server.close();
     assert.deepStrictEqual(closed.sort(), opened.sort());
     await assert.rejects(fetch(server.url, { method: 'POST', body: '{}' }));
+  });
+
+  // Parse errors were -32000; JSON that is no JSON-RPC message reached the SDK, which called it a parse error.
+  test('answers each refusal with its JSON-RPC code: -32700 not JSON, -32600 not a JSON-RPC message, -32000 no session started, -32001 unknown session', async () => {
+    const { server } = await serve(makeTempDir());
+    running = server;
+    const { transport } = await connect(server);
+    const session = { 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' };
+    const cases: [string, Record<string, string>, number, number, RegExp][] = [
+      ['{not json', {}, 400, -32700, /^Parse error/],
+      ['', {}, 400, -32700, /^Parse error/],
+      ['{not json', session, 400, -32700, /^Parse error/],
+      ['{"hello":"world"}', {}, 400, -32600, /^Invalid Request/],
+      ['[1, 2]', {}, 400, -32600, /^Invalid Request/],
+      ['{"jsonrpc":"2.0","id":1}', session, 400, -32600, /^Invalid Request/],
+      ['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', {}, 400, -32000, /start with an initialize request/],
+      ['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { 'mcp-session-id': 'no-such-session' }, 404, -32001, /Session not found/],
+    ];
+    for (const [body, headers, status, code, message] of cases) {
+      const answer = await post(server, body, headers);
+      const error = (JSON.parse(answer.text) as { error: { code: number; message: string } }).error;
+      assert.deepStrictEqual([answer.status, error.code], [status, code], `${body} ${JSON.stringify(headers)}: ${answer.text}`);
+      assert.match(error.message, message);
+    }
+  });
+
+  // Without WWW-Authenticate the MCP Inspector took the 401 for an OAuth server and started discovery.
+  test('a 401 carries WWW-Authenticate: Bearer realm="readgate" (error="invalid_token" for a wrong token) and nothing that invites OAuth discovery', async () => {
+    const { server } = await serve(makeTempDir());
+    running = server;
+    const none = await fetch(server.url, { method: 'POST', body: '{}' });
+    assert.strictEqual(none.status, 401);
+    assert.strictEqual(none.headers.get('www-authenticate'), 'Bearer realm="readgate"');
+    assert.match(await none.text(), /no OAuth/);
+    const wrong = await fetch(server.url, { method: 'POST', body: '{}', headers: { authorization: 'Bearer nope' } });
+    assert.strictEqual(wrong.status, 401);
+    assert.match(wrong.headers.get('www-authenticate') ?? '', /^Bearer realm="readgate", error="invalid_token", error_description="[\x20-\x21\x23-\x5b\x5d-\x7e]+"$/);
+    assert.doesNotMatch(wrong.headers.get('www-authenticate') ?? '', /resource_metadata|scope/);
+  });
+
+  test('the SDK\'s client with a wrong token fails with the 401 and asks for nothing else (no OAuth discovery)', async () => {
+    const refused: string[] = [];
+    const guard = createGuard({ roots: [makeTempDir()] });
+    const server = await serveHttp({ token: TOKEN, log: (message) => refused.push(message), openSession: () => ({ server: createToolServer({ call: async () => ({ ok: true, text: '' }) }), close: () => undefined }) });
+    running = server;
+    const client = new Client({ name: 'wrong-token', version: '1' });
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: 'Bearer wrong' } } });
+    await assert.rejects(client.connect(transport), (error: { code?: number }) => error.code === 401);
+    assert.deepStrictEqual(refused, ['refused POST /mcp: 401']);
+    guard.dispose();
+  });
+
+  // The 413 came only after the whole body was read (and kept in memory up to the cap).
+  test('a declared Content-Length over 64 MiB is answered 413 at once, before any of the body is sent, and the connection is closed', async () => {
+    const { server } = await serve(makeTempDir());
+    running = server;
+    const answer = await new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
+      const request = http.request(server.url, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'content-length': String(65 * 1024 * 1024) } });
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body, connection: response.headers.connection }));
+      });
+      request.on('error', reject);
+      request.flushHeaders(); // headers only: the body is never sent
+    });
+    assert.strictEqual(answer.status, 413);
+    assert.strictEqual(answer.connection, 'close');
+    assert.match(answer.body, /"code":-32600.*Request too large: The message is 68,157,440 bytes, above the 64 MiB/);
+  });
+
+  test('a chunked body is cut at 64 MiB: the client gets the 413, the connection is closed, and the server reads no further', async function () {
+    this.timeout(60_000);
+    const { server, opened } = await serve(makeTempDir());
+    running = server;
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    let written = 0;
+    const outcome = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(server.url, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+      let status = 0;
+      let body = '';
+      request.on('response', (response) => {
+        status = response.statusCode!;
+        response.on('data', (data) => (body += data));
+        response.on('end', () => {
+          resolve({ status, body });
+          request.destroy(); // as a client does once it has the answer
+        });
+        response.on('error', () => resolve({ status, body }));
+      });
+      request.on('error', (error) => (status ? resolve({ status, body }) : reject(error)));
+      // Up to 512 MiB, as fast as the server takes it.
+      const pump = (): void => {
+        while (written < 512 * 1024 * 1024 && !request.destroyed) {
+          written += chunk.length;
+          if (!request.write(chunk)) return void request.once('drain', pump);
+        }
+        request.end();
+      };
+      pump();
+    });
+    assert.strictEqual(outcome.status, 413);
+    assert.match(outcome.body, /Request too large/);
+    assert.ok(written < 100 * 1024 * 1024, `the client could write ${written / 1024 / 1024} MiB`);
+    assert.deepStrictEqual(opened, []);
   });
 });

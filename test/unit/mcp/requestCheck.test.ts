@@ -61,4 +61,17 @@ suite('MCP over HTTP: which requests are served (Host, Origin, token, path)', ()
     const refused = checkRequest({ ...ok, authorization: undefined }, PORT, TOKEN);
     assert.ok(!refused.ok && /Connect an External Agent/.test(refused.message));
   });
+
+  // RFC 6750 section 3.1: no error code when no credentials came; nothing that points at OAuth metadata.
+  test('a 401 carries a Bearer challenge: the realm alone without credentials, invalid_token with wrong ones', () => {
+    const challenge = (authorization: string | undefined): string | undefined => {
+      const verdict = checkRequest({ ...ok, authorization }, PORT, TOKEN);
+      return verdict.ok ? undefined : verdict.challenge;
+    };
+    assert.strictEqual(challenge(undefined), 'Bearer realm="readgate"');
+    assert.strictEqual(challenge(''), 'Bearer realm="readgate"');
+    for (const wrong of ['Bearer nope', `Basic ${TOKEN}`]) assert.match(challenge(wrong) ?? '', /^Bearer realm="readgate", error="invalid_token", error_description="[^"\\]+"$/);
+    const forbidden = checkRequest({ ...ok, host: 'evil.example' }, PORT, TOKEN);
+    assert.ok(!forbidden.ok && forbidden.challenge === undefined, 'a 403 has no challenge');
+  });
 });

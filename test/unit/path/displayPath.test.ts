@@ -20,4 +20,22 @@ suite('displayPath', () => {
     assert.strictEqual(shown, '"/r/a\\u007f\\u0085\\u2028\\u2029\\u202e\\u2066.txt"');
     assert.strictEqual(JSON.parse(shown), path);
   });
+
+  // A caller's 1 MiB path came back whole in every refusal that named it.
+  test('shows a path over 300 characters as its start, "…", its end and its length; shorter ones whole', () => {
+    const long = `/r/${'a'.repeat(1024 * 1024)}/name.ts`;
+    const shown = displayPath(long);
+    assert.strictEqual(shown, `/r/${'a'.repeat(197)}…${'a'.repeat(52)}/name.ts (1,048,587 characters)`);
+    const limit = `/r/${'b'.repeat(297)}`;
+    assert.strictEqual(displayPath(limit), limit);
+    assert.match(displayPath(`${limit}c`), /^\/r\/b+…b+c \(301 characters\)$/);
+  });
+
+  test('a shortened path is still quoted when it holds a line break, and never splits a character in two', () => {
+    assert.match(displayPath(`/r/a\n${'x'.repeat(400)}`), /^"\/r\/a\\nx+…x+" \(405 characters\)$/);
+    const emoji = '😀'.repeat(200);
+    const shown = displayPath(emoji);
+    assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(shown), 'a lone surrogate');
+    assert.match(shown, /^(😀)+…(😀)+ \(400 characters\)$/);
+  });
 });

@@ -14,6 +14,7 @@ import { fileNotFound } from '../../../src/core/refusals/fileNotFound';
 import { fileTooLarge } from '../../../src/core/refusals/fileTooLarge';
 import { noOccurrenceFound } from '../../../src/core/refusals/noOccurrenceFound';
 import { outsideSeenRange } from '../../../src/core/refusals/outsideSeenRange';
+import { pathInvalid } from '../../../src/core/refusals/pathInvalid';
 import { ERROR_CODES, type Refusal } from '../../../src/core/refusals/refusal';
 import { rejectedByUser } from '../../../src/core/refusals/rejectedByUser';
 import { requiresPriorRead } from '../../../src/core/refusals/requiresPriorRead';
@@ -34,6 +35,7 @@ const builders: [string, Record<string, (...args: never[]) => Refusal>][] = [
   ['FILE_TOO_LARGE', fileTooLarge],
   ['NO_OCCURRENCE_FOUND', noOccurrenceFound],
   ['EDIT_OUTSIDE_SEEN_RANGE', outsideSeenRange],
+  ['PATH_INVALID', pathInvalid],
   ['REJECTED_BY_USER', rejectedByUser],
   ['EDIT_REQUIRES_PRIOR_READ', requiresPriorRead],
   ['SPECIAL_FILE', specialFile],
@@ -69,6 +71,12 @@ suite('refusal builders: one per code, each situation with that code', () => {
           refusal = binaryFile.binary(PATH, 'PNG image', 2048, 'reads');
         } else if (builder === ambiguousMatch) {
           refusal = ambiguousMatch.several(PATH, 2, 'lines 3, 9');
+        } else if (builder === pathInvalid) {
+          refusal = {
+            nameTooLong: () => pathInvalid.nameTooLong(PATH, 'app.ts', 300, 255),
+            pathTooLong: () => pathInvalid.pathTooLong(PATH, 5000, 4095),
+            tooLongForFileSystem: () => pathInvalid.tooLongForFileSystem(PATH),
+          }[situation as 'nameTooLong']();
         } else if (builder === targetIsDirectory) {
           refusal = targetIsDirectory.directory(PATH, ['a.ts']);
         } else {
@@ -82,9 +90,9 @@ suite('refusal builders: one per code, each situation with that code', () => {
     });
   }
 
-  test('every code a file operation can refuse with has a builder (INVALID_INPUT and path codes are worded by their validators)', () => {
+  test('every code a file operation can refuse with has a builder (INVALID_INPUT and most path codes are worded by their validators)', () => {
     const covered = new Set(builders.map(([code]) => code));
-    const byValidators = ['PATH_INVALID', 'PATH_DENIED', 'INVALID_INPUT'];
+    const byValidators = ['PATH_DENIED', 'INVALID_INPUT'];
     assert.deepStrictEqual(ERROR_CODES.filter((code) => !covered.has(code) && !byValidators.includes(code)), []);
   });
 });

@@ -23,6 +23,28 @@ suite('the four tools as one check and dispatch (parseToolCall)', () => {
     assert.ok(isToolName('readgate_read') && !isToolName('readgate_remove'));
   });
 
+  // The manifest's schemas say additionalProperties: false, but nothing enforced it: a misspelled optional field
+  // (`replace_all`, `expected_version`) was dropped without a word and the call ran without it.
+  test('a field the tool does not take is INVALID_INPUT naming it and the tool\'s fields, at the top and in multiEdit\'s edits', () => {
+    const edit = { filePath: 'a', oldString: 'x', newString: 'y' };
+    const cases: [string, unknown, RegExp][] = [
+      [TOOL_NAMES.read, { filePath: 'a', lines: 3 }, /^input\.lines is not an input of readgate_read; its inputs are filePath, offset\?, limit\?, force\?\./],
+      [TOOL_NAMES.edit, { ...edit, replace_all: true }, /^input\.replace_all is not an input of readgate_edit; .*replaceAll\?/],
+      [TOOL_NAMES.write, { filePath: 'a', content: 'x', expected_version: 'v' }, /^input\.expected_version is not an input of readgate_write/],
+      [TOOL_NAMES.multiEdit, { edits: [edit], dryRun: true }, /^input\.dryRun is not an input of readgate_multiEdit; its inputs are edits, explanation\?\./],
+      [TOOL_NAMES.multiEdit, { edits: [edit, { ...edit, explanation: 'why' }] }, /^input\.edits\[1\]\.explanation is not an input of an edit in readgate_multiEdit; .*expectedVersion\?/],
+      // A name that is no identifier, or a huge one, is quoted and shortened.
+      [TOOL_NAMES.read, { filePath: 'a', ['k'.repeat(100_000)]: 1 }, /^input\["k{40}"…\] is not an input of readgate_read/],
+      [TOOL_NAMES.read, { filePath: 'a', 'file path': 'b' }, /^input\["file path"\] is not an input/],
+    ];
+    for (const [name, input, message] of cases) {
+      const call = parseToolCall(name, input);
+      assert.ok(!call.ok && call.code === 'INVALID_INPUT' && message.test(call.message), `${name}: ${JSON.stringify(call).slice(0, 400)}`);
+      assert.ok(call.message.length < 400);
+    }
+    assert.ok(parseToolCall(TOOL_NAMES.read, { filePath: 'a', offset: undefined }).ok, 'a field given as undefined is a field left out');
+  });
+
   test('a path mapper\'s refusal is the call\'s refusal; its path is the one the guard gets', async () => {
     const refused = parseToolCall(TOOL_NAMES.read, { filePath: 'bad:uri' }, () => ({ ok: false, code: 'PATH_INVALID', message: 'no' }));
     assert.deepStrictEqual(refused, { ok: false, code: 'PATH_INVALID', message: 'no' });

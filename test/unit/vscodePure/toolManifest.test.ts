@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ERROR_CODES } from '../../../src/core/refusals/refusal';
 import { MCP_TOOLS } from '../../../src/mcp/index';
+import { TOOL_INPUTS } from '../../../src/core/tools/toolInput';
 import { ToolNames } from '../../../src/vscode/tools/toolNames';
 import { repoRoot } from '../helpers/repoRoot';
 
@@ -12,6 +13,7 @@ interface Schema {
   properties?: Record<string, Schema>;
   items?: Schema;
   required?: string[];
+  additionalProperties?: boolean;
 }
 
 interface ToolContribution {
@@ -66,5 +68,31 @@ suite('language model tool manifest', () => {
 
   test('every input property, nested ones included, has a description', () => {
     for (const tool of tools) assert.deepStrictEqual(undescribed(tool.inputSchema, tool.name), []);
+  });
+
+  // The input check (src/core/tools/toolInput.ts) refuses fields it does not know; the schema must say so, and
+  // both must name the same fields, or a model is told of a field that is refused (or the reverse).
+  test('every object of every input schema is closed (additionalProperties: false) and has exactly the fields the input check takes', () => {
+    const objects = (schema: Schema, where: string): [string, Schema][] => [
+      [where, schema],
+      ...Object.entries(schema.properties ?? {}).flatMap(([name, property]) => [
+        ...(property.type === 'object' ? objects(property, `${where}.${name}`) : []),
+        ...(property.items?.type === 'object' ? objects(property.items, `${where}.${name}[]`) : []),
+      ]),
+    ];
+    const checked = new Map<string, Record<string, string>>(Object.values(TOOL_INPUTS).map((input) => [input.where, input.fields]));
+    const seen: string[] = [];
+    for (const tool of tools) {
+      for (const [where, schema] of objects(tool.inputSchema, tool.name)) {
+        seen.push(where);
+        assert.strictEqual(schema.additionalProperties, false, `${where} is open`);
+        const fields = checked.get(where);
+        assert.ok(fields, `the input check has no fields for ${where}`);
+        assert.deepStrictEqual(Object.keys(schema.properties ?? {}).sort(), Object.keys(fields).sort(), where);
+        const required = Object.entries(fields).filter(([, kind]) => !kind.endsWith('?')).map(([name]) => name);
+        assert.deepStrictEqual([...(schema.required ?? [])].sort(), required.sort(), `${where} required`);
+      }
+    }
+    assert.deepStrictEqual(seen.sort(), [...checked.keys()].sort());
   });
 });
