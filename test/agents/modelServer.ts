@@ -3,8 +3,10 @@
  * the main agent's conversation, a subagent's, or a side request the CLI makes for itself (titles, quota and
  * topic checks: answered with a short text, never shown to the script), and asks the script for the next reply.
  *
- * Steps are counted from the conversation the CLI sends, not kept here, so a retried request gets the same
- * reply. Calls the harness inserts to load deferred tools carry a `load` id and are not counted as steps.
+ * Steps are counted from the conversation the CLI sends. The script is asked once per step of a conversation;
+ * a request for the same step again (a retry, or the request after the harness loaded a deferred tool) gets
+ * the same reply, so scripts may keep state. Calls the harness inserts to load deferred tools carry a `load`
+ * id and are not counted as steps.
  * Listens on 127.0.0.1 only, on a port the system picks.
  */
 import * as http from 'http';
@@ -56,6 +58,7 @@ export class ModelServer {
   readonly requests: RecordedRequest[] = [];
   readonly calls: IssuedCall[] = [];
   readonly scriptErrors: string[] = [];
+  private readonly replies = new Map<string, Promise<Reply>>();
   private readonly server = http.createServer((req, res) => this.handle(req, res));
 
   constructor(
@@ -97,11 +100,14 @@ export class ModelServer {
       }
       const record: RecordedRequest = { index: this.requests.length, method: req.method ?? '', path: req.url ?? '', body };
       this.requests.push(record);
-      this.answer(record, raw, res);
+      this.answer(record, raw, res).catch((error: unknown) => {
+        this.scriptErrors.push(String(error));
+        res.destroy();
+      });
     });
   }
 
-  private answer(record: RecordedRequest, raw: string, res: http.ServerResponse): void {
+  private async answer(record: RecordedRequest, raw: string, res: http.ServerResponse): Promise<void> {
     const path = record.path.split('?')[0];
     if (record.method === 'POST' && path.endsWith('/messages/count_tokens')) return writeTokenCount(res, record.body);
     const isModelCall = record.method === 'POST' && (this.dialect.api === 'anthropic' ? path.endsWith('/messages') : path.endsWith('/chat/completions'));
@@ -113,7 +119,7 @@ export class ModelServer {
     const conversation = this.dialect.api === 'anthropic' ? parseAnthropic(record.body as object) : parseOpenAi(record.body as object);
     record.conversation = conversation;
     record.context = this.classify(conversation);
-    record.reply = record.context.kind === 'side' ? { text: 'OK', calls: [] } : this.nextReply(record.context, conversation, raw);
+    record.reply = record.context.kind === 'side' ? { text: 'OK', calls: [] } : await this.nextReply(record.context, conversation, raw);
     const write = this.dialect.api === 'anthropic' ? writeAnthropicReply : writeOpenAiReply;
     write(res, conversation, record.reply, record.body, record.index);
   }
@@ -127,14 +133,21 @@ export class ModelServer {
     return conversation.firstUserText.includes(this.mainPrompt) ? { kind: 'main' } : { kind: 'side' };
   }
 
-  private nextReply(context: AgentContext, conversation: Conversation, raw: string): ModelReply {
+  private async nextReply(context: AgentContext, conversation: Conversation, raw: string): Promise<ModelReply> {
     const isLoad = (id: string): boolean => id.includes(`_${LOAD_TAG}_`);
     const scripted = conversation.assistantTurns.filter((turn) => !turn.calls.length || !turn.calls.every((c) => isLoad(c.id)));
     const previous = scripted[scripted.length - 1]?.calls.map((c) => c.id) ?? [];
     const lastResults = conversation.toolResults.filter((result) => previous.includes(result.id));
+    const key = `${context.kind === 'subagent' ? context.prompt : context.kind}\u0000${scripted.length}`;
+    let pending = this.replies.get(key);
+    if (!pending) {
+      const turn = { context, step: scripted.length, conversation, lastResults };
+      pending = Promise.resolve().then(() => this.script(turn));
+      this.replies.set(key, pending);
+    }
     let reply: Reply;
     try {
-      reply = this.script({ context, step: scripted.length, conversation, lastResults });
+      reply = await pending;
     } catch (error) {
       this.scriptErrors.push(error instanceof Error ? error.stack ?? error.message : String(error));
       return { text: 'The test script failed.', calls: [] };

@@ -25,13 +25,14 @@ export interface Turn {
   lastResults: ToolResultSeen[];
 }
 
-export type Script = (turn: Turn) => Reply;
+/** May answer later (a script that prepares a file before its next call). */
+export type Script = (turn: Turn) => Reply | Promise<Reply>;
 
 export const say = (text: string): Reply => ({ text });
 export const call = (tool: string, input: Record<string, unknown>): Reply => ({ calls: [{ tool, input }] });
 
 /** A script that gives `replies` in order in one conversation, then ends it with "Done.". */
-export function steps(replies: (Reply | ((turn: Turn) => Reply))[]): Script {
+export function steps(replies: (Reply | Script)[]): Script {
   return (turn) => {
     const next = replies[turn.step];
     if (next === undefined) return say('Done.');
