@@ -111,11 +111,11 @@ suite('Claude Code: how much of a readgate_read result the model is shown', () =
       cwd: root,
       prompt: PROMPT,
       env: { MAX_MCP_OUTPUT_TOKENS: '12345' },
-      mcpServers: { probe: { command: process.execPath, args: [path.join(__dirname, 'envProbeServer.js')] } },
-      script: steps([call('env_probe', { names })]),
+      mcpServers: { probe: { command: process.execPath, args: [path.join(__dirname, 'probeServer.js')] } },
+      script: steps([call('probe', { names })]),
     });
     assert.deepStrictEqual(run.scriptErrors, []);
-    const seen = JSON.parse(run.toolResults[0].result?.text ?? '{}') as Record<string, string | null>;
+    const seen = (JSON.parse(run.toolResults[0].result?.text ?? '{}') as { env: Record<string, string | null> }).env;
     report('claude-mcp-server-env', seen);
     assert.strictEqual(seen.MAX_MCP_OUTPUT_TOKENS, '12345');
     assert.strictEqual(seen.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC, '1');

@@ -34,6 +34,7 @@ export interface RecordedRequest {
   index: number;
   method: string;
   path: string;
+  headers: http.IncomingHttpHeaders;
   body: unknown;
   context?: AgentContext;
   conversation?: Conversation;
@@ -98,7 +99,7 @@ export class ModelServer {
       } catch {
         // recorded as text
       }
-      const record: RecordedRequest = { index: this.requests.length, method: req.method ?? '', path: req.url ?? '', body };
+      const record: RecordedRequest = { index: this.requests.length, method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
       this.requests.push(record);
       this.answer(record, raw, res).catch((error: unknown) => {
         this.scriptErrors.push(String(error));
