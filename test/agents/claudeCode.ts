@@ -40,7 +40,7 @@ const QUIET = {
 
 export const claudeCode: CliAdapter = {
   dialect: claudeDialect,
-  prepare({ baseUrl, home, prompt, mcpServers, args, env }) {
+  prepare({ baseUrl, home, prompt, mcpServers, args, env, settings }) {
     const configDir = path.join(home, '.claude');
     fs.mkdirSync(configDir, { recursive: true });
     const mcpConfig = path.join(home, 'mcp.json');
@@ -50,7 +50,7 @@ export const claudeCode: CliAdapter = {
       allow: Object.keys(mcpServers).map((name) => `mcp__${name}`),
       deny: ['Edit', 'Write', 'NotebookEdit', 'Bash'],
     };
-    fs.writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify({ permissions }, null, 2));
+    fs.writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify({ permissions, ...settings }, null, 2));
     return {
       args: ['-p', prompt, '--output-format', 'json', '--mcp-config', mcpConfig, '--strict-mcp-config', ...args],
       env: {

@@ -6,16 +6,13 @@
  * Every run writes its numbers to test-results/agents/.
  */
 import * as assert from 'assert';
-import * as fs from 'fs';
 import * as path from 'path';
 import { makeTempDir } from '../unit/helpers/tempDir';
 import { ensureAgentCli } from './install';
-import { bisectReads, type BisectOptions, compare } from './measure';
-import { readgateText } from './readgateReference';
+import { bisect, readSizes } from './measure';
 import { report } from './report';
 import { runAgent } from './runAgent';
-import { call, say, steps } from './script';
-import { fileOfSize } from './textFiles';
+import { call, steps } from './script';
 
 const PROMPT = 'Read the files I point you to.';
 
@@ -28,35 +25,6 @@ const PERSIST_LIMIT_CHARS = 50_000;
  */
 const tokenLimitChars = (tokens: number): number => 4 * tokens - 59;
 
-/** Reads files giving results of about the given sizes (99-character lines) in one conversation. */
-async function readSizes(sizes: number[], env: Record<string, string> = {}) {
-  const root = makeTempDir('readgate-agents-');
-  const files = sizes.map((size) => {
-    const name = `size-${size}.txt`;
-    fs.writeFileSync(path.join(root, name), fileOfSize(Math.round(size / 1.045), 99));
-    return name;
-  });
-  const run = await runAgent({ cli: 'claude', cwd: root, prompt: PROMPT, env, script: steps([...files.map((filePath) => call('readgate_read', { filePath })), say('Done.')]) });
-  assert.deepStrictEqual(run.scriptErrors, []);
-  assert.strictEqual(run.exitCode, 0, run.stderr);
-  return Promise.all(run.toolResults.map(async (record, i) => ({ target: sizes[i], ...compare(await readgateText(root, files[i]), record.result) })));
-}
-
-/** Bisects in one conversation per case; returns the bracket found for each. */
-async function bisect(cases: Omit<BisectOptions, 'low' | 'high' | 'below'>[], range: Pick<BisectOptions, 'low' | 'high' | 'below'>, env: Record<string, string> = {}) {
-  const rows = [];
-  for (const options of cases) {
-    const root = makeTempDir('readgate-agents-');
-    const bisection = bisectReads(root, { ...options, ...range });
-    const run = await runAgent({ cli: 'claude', cwd: root, prompt: PROMPT, env, script: bisection.script });
-    assert.deepStrictEqual(run.scriptErrors, []);
-    const { below, above } = bisection.bracket();
-    assert.ok(below && above, `the bisection did not close in: ${JSON.stringify(bisection.probes)}`);
-    rows.push({ ...options, below, above, probes: bisection.probes.length });
-  }
-  return rows;
-}
-
 suite('Claude Code: how much of a readgate_read result the model is shown', () => {
   suiteSetup(function () {
     this.timeout(600_000);
@@ -64,7 +32,7 @@ suite('Claude Code: how much of a readgate_read result the model is shown', () =
   });
 
   test('results of about 10K, 30K and 49K characters are shown whole; 51K and 60K become a 2 KB preview; 100K a token-limit notice', async () => {
-    const shown = await readSizes([10_000, 30_000, 49_000, 51_000, 60_000, 100_000]);
+    const shown = await readSizes('claude', [10_000, 30_000, 49_000, 51_000, 60_000, 100_000]);
     report('claude-result-sizes', shown);
     assert.deepStrictEqual(shown.map((row) => row.as), ['whole', 'whole', 'whole', 'preview', 'preview', 'tokenLimit']);
     for (const row of shown.filter((r) => r.as === 'preview')) assert.ok(row.shownChars < 2_500, JSON.stringify(row));
@@ -72,7 +40,7 @@ suite('Claude Code: how much of a readgate_read result the model is shown', () =
 
   test(`a result is shown whole up to exactly ${PERSIST_LIMIT_CHARS.toLocaleString('en')} characters of text, whatever its lines and bytes`, async () => {
     // 39-character lines carry more line breaks and tabs (escaped in JSON) per character; "é" is 2 bytes in UTF-8.
-    const rows = await bisect([{ width: 99 }, { width: 39 }, { width: 39, filler: 'é' }], { low: 1_000, high: 90_000 });
+    const rows = await bisect('claude', [{ width: 99 }, { width: 39 }, { width: 39, filler: 'é' }], { low: 1_000, high: 90_000 });
     report('claude-result-threshold', rows);
     for (const row of rows) {
       assert.strictEqual(row.below.resultChars, PERSIST_LIMIT_CHARS, JSON.stringify(row));
@@ -82,7 +50,7 @@ suite('Claude Code: how much of a readgate_read result the model is shown', () =
   });
 
   test('MAX_MCP_OUTPUT_TOKENS=2000 in the CLI environment replaces results past about 7,900 characters of JSON with a token-limit notice', async () => {
-    const rows = await bisect([{ width: 99 }, { width: 9 }], { low: 500, high: 30_000 }, { MAX_MCP_OUTPUT_TOKENS: '2000' });
+    const rows = await bisect('claude', [{ width: 99 }, { width: 9 }], { low: 500, high: 30_000 }, { env: { MAX_MCP_OUTPUT_TOKENS: '2000' } });
     report('claude-max-mcp-output-tokens-2000', rows);
     for (const row of rows) {
       assert.strictEqual(row.below.contentJsonChars, tokenLimitChars(2000), JSON.stringify(row));
@@ -91,14 +59,14 @@ suite('Claude Code: how much of a readgate_read result the model is shown', () =
   });
 
   test('the default token limit (25,000) replaces results past about 99,900 characters of JSON, after the 50,000-character preview rule', async () => {
-    const rows = await bisect([{ width: 99 }], { low: 50_000, high: 99_000, below: (shown) => shown.as !== 'tokenLimit' });
+    const rows = await bisect('claude', [{ width: 99 }], { low: 50_000, high: 99_000, below: (shown) => shown.as !== 'tokenLimit' });
     report('claude-default-token-limit', rows);
     assert.strictEqual(rows[0].below.contentJsonChars, tokenLimitChars(25_000));
     assert.strictEqual(rows[0].below.as, 'preview');
   });
 
   test('MAX_MCP_OUTPUT_TOKENS=100000 does not lift the 50,000-character limit', async () => {
-    const shown = await readSizes([30_000, 60_000], { MAX_MCP_OUTPUT_TOKENS: '100000' });
+    const shown = await readSizes('claude', [30_000, 60_000], { MAX_MCP_OUTPUT_TOKENS: '100000' });
     report('claude-max-mcp-output-tokens-100000', shown);
     assert.deepStrictEqual(shown.map((row) => row.as), ['whole', 'preview']);
   });

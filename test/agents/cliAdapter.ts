@@ -20,6 +20,8 @@ export interface PrepareOptions {
   args: string[];
   /** Extra environment from the test (wins over the adapter's). */
   env: Record<string, string>;
+  /** Extra top-level entries of the CLI's user settings file (win over the adapter's). */
+  settings: Record<string, unknown>;
 }
 
 export interface CliAdapter {

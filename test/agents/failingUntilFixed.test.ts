@@ -1,5 +1,5 @@
 /**
- * What the model must (and must not) be shown when Claude Code drives ReadGate. These tests state ReadGate's
+ * What the model must (and must not) be shown when Claude Code or Qwen Code drives ReadGate. These tests state ReadGate's
  * desired behaviour and FAIL against ReadGate today; each suite says why. They assert only what the CLI sent
  * back to the model, never ReadGate's own return values.
  */
@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { makeTempDir } from '../unit/helpers/tempDir';
-import { ensureAgentCli } from './install';
+import { type AgentCli, ensureAgentCli } from './install';
 import { compare } from './measure';
 import { describe, isPlaceholder, refusalCode, wasShownBefore } from './modelView';
 import { readgateText } from './readgateReference';
@@ -16,15 +16,20 @@ import { type AgentRun, runAgent } from './runAgent';
 import { byContext, call, say, steps } from './script';
 import { numberedLine, numberedLines } from './textFiles';
 
+const CLIS: AgentCli[] = ['claude', 'qwen'];
+const NAMES: Record<AgentCli, string> = { claude: 'Claude Code', qwen: 'Qwen Code' };
+const SUBAGENT_TOOL: Record<AgentCli, string> = { claude: 'Agent', qwen: 'agent' };
+
 suiteSetup(function () {
   this.timeout(600_000);
-  ensureAgentCli('claude');
+  for (const cli of CLIS) ensureAgentCli(cli);
 });
 
-// Claude Code shows a result over 50,000 characters as a 2 KB preview (claudeResultSize.test.ts), but ReadGate
-// records every line it returned as seen: a re-read then gets the "unchanged" placeholder for lines the model
-// never had, and an edit of such a line is allowed.
-suite('Claude Code reads a 900-line file whole, reads it again, then edits line 600', () => {
+// Claude Code shows a result over 50,000 characters as a 2 KB preview, Qwen Code one over 28,000 characters as
+// a 2,000-character preview (claudeResultSize.test.ts, qwenResultSize.test.ts), but ReadGate records every line
+// it returned as seen: a re-read then gets the "unchanged" placeholder for lines the model never had, and an
+// edit of such a line is allowed.
+for (const cli of CLIS) suite(`${NAMES[cli]} reads a 900-line file whole, reads it again, then edits line 600`, () => {
   const line600 = numberedLine(600, 99);
   let root: string;
   let run: AgentRun;
@@ -33,7 +38,7 @@ suite('Claude Code reads a 900-line file whole, reads it again, then edits line 
     root = makeTempDir('readgate-agents-');
     fs.writeFileSync(path.join(root, 'big.py'), numberedLines(900, 99));
     run = await runAgent({
-      cli: 'claude',
+      cli,
       cwd: root,
       prompt: 'Change line 600 of big.py.',
       script: steps([
@@ -44,7 +49,7 @@ suite('Claude Code reads a 900-line file whole, reads it again, then edits line 
       ]),
     });
     assert.deepStrictEqual(run.scriptErrors, []);
-    report('claude-900-lines', run.toolResults.map((record) => describe(record)));
+    report(`${cli}-900-lines`, run.toolResults.map((record) => describe(record)));
   });
 
   test('the model is never shown an "unchanged" placeholder for content it was not shown whole', async () => {
@@ -60,10 +65,10 @@ suite('Claude Code reads a 900-line file whole, reads it again, then edits line 
   });
 });
 
-// Claude Code starts one ReadGate server per MCP configuration and sends the main agent's and every
-// subagent's calls through it, so ReadGate keeps one ledger for all of them: after a subagent read a file, the
-// main agent's first read of it is the placeholder for content only the subagent saw.
-suite('Claude Code: a subagent reads app.py, then the main agent reads it', () => {
+// The CLI starts one ReadGate server per MCP configuration and sends the main agent's and every subagent's
+// calls through it, so ReadGate keeps one ledger for all of them: after a subagent read a file, the main
+// agent's first read of it is the placeholder for content only the subagent saw.
+for (const cli of CLIS) suite(`${NAMES[cli]}: a subagent reads app.py, then the main agent reads it`, () => {
   const SUBAGENT_PROMPT = 'Subagent task 7f3a: read app.py with readgate_read and report what it does.';
   let run: AgentRun;
   suiteSetup(async function () {
@@ -71,12 +76,12 @@ suite('Claude Code: a subagent reads app.py, then the main agent reads it', () =
     const root = makeTempDir('readgate-agents-');
     fs.writeFileSync(path.join(root, 'app.py'), 'def main():\n    print("hello")\n');
     run = await runAgent({
-      cli: 'claude',
+      cli,
       cwd: root,
       prompt: 'Have a subagent look at app.py, then read it yourself.',
       script: byContext(
         steps([
-          call('Agent', { description: 'Read app.py', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose', run_in_background: false }),
+          call(SUBAGENT_TOOL[cli], { description: 'Read app.py', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose', run_in_background: false }),
           call('readgate_read', { filePath: 'app.py' }),
           say('Done.'),
         ]),
@@ -84,7 +89,7 @@ suite('Claude Code: a subagent reads app.py, then the main agent reads it', () =
       ),
     });
     assert.deepStrictEqual(run.scriptErrors, []);
-    report('claude-subagent', run.toolResults.map((record) => describe(record)));
+    report(`${cli}-subagent`, run.toolResults.map((record) => describe(record)));
   });
 
   test("the main agent's own first read of app.py is the content, not an \"unchanged\" placeholder", () => {

@@ -2,13 +2,20 @@
  * Measuring what an agent CLI shows the model of a readgate_read result: whole (exactly ReadGate's text) or
  * not, and a bisection, within one conversation, for the largest file whose read is still shown whole.
  * Each probe reads a new file, so ReadGate's "unchanged" placeholder never answers a probe.
+ * Claude Code and Qwen Code both replace a large result by a `<persisted-output>` preview.
  */
+import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { makeTempDir } from '../unit/helpers/tempDir';
 import type { ToolResultSeen } from './conversation';
+import type { AgentCli } from './install';
 import { readgateText } from './readgateReference';
-import { call, say, type Script } from './script';
+import { runAgent } from './runAgent';
+import { call, say, type Script, steps } from './script';
 import { fileOfSize } from './textFiles';
+
+const PROMPT = 'Read the files I point you to.';
 
 export interface Shown {
   /** Characters of ReadGate's result text. */
@@ -105,4 +112,38 @@ export function bisectReads(root: string, { width, filler, low, high, below = (s
     above: probes.filter((p) => !below(p)).sort((a, b) => a.fileChars - b.fileChars)[0],
   });
   return { script, probes, bracket };
+}
+
+/** Reads files giving results of about the given sizes (99-character lines) in one conversation. */
+export async function readSizes(cli: AgentCli, sizes: number[], env: Record<string, string> = {}) {
+  const root = makeTempDir('readgate-agents-');
+  const files = sizes.map((size) => {
+    const name = `size-${size}.txt`;
+    fs.writeFileSync(path.join(root, name), fileOfSize(Math.round(size / 1.045), 99));
+    return name;
+  });
+  const run = await runAgent({ cli, cwd: root, prompt: PROMPT, env, script: steps([...files.map((filePath) => call('readgate_read', { filePath })), say('Done.')]) });
+  assert.deepStrictEqual(run.scriptErrors, []);
+  assert.strictEqual(run.exitCode, 0, run.stderr);
+  return Promise.all(run.toolResults.map(async (record, i) => ({ target: sizes[i], ...compare(await readgateText(root, files[i]), record.result) })));
+}
+
+/** Bisects in one conversation per case; returns the bracket found for each. */
+export async function bisect(
+  cli: AgentCli,
+  cases: Omit<BisectOptions, 'low' | 'high' | 'below'>[],
+  range: Pick<BisectOptions, 'low' | 'high' | 'below'>,
+  setup: { env?: Record<string, string>; settings?: Record<string, unknown> } = {},
+) {
+  const rows = [];
+  for (const options of cases) {
+    const root = makeTempDir('readgate-agents-');
+    const bisection = bisectReads(root, { ...options, ...range });
+    const run = await runAgent({ cli, cwd: root, prompt: PROMPT, ...setup, script: bisection.script });
+    assert.deepStrictEqual(run.scriptErrors, []);
+    const { below, above } = bisection.bracket();
+    assert.ok(below && above, `the bisection did not close in: ${JSON.stringify(bisection.probes)}`);
+    rows.push({ ...options, below, above, probes: bisection.probes.length });
+  }
+  return rows;
 }

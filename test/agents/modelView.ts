@@ -9,9 +9,15 @@ const PLACEHOLDER = /: lines \d+–\d+ are unchanged since your read #\d+/;
 
 export const isPlaceholder = (record: ToolResultRecord): boolean => PLACEHOLDER.test(record.result?.text ?? '');
 
-/** The refusal code a result starts with (Claude Code may wrap an error result in a tag), if any. */
+/**
+ * The refusal code a result starts with, if any. Claude Code passes an MCP error result's text as it is; Qwen
+ * Code wraps it ("MCP tool '…' reported tool error for function call: … with response: [ …JSON… ]"), so
+ * there the code is the start of the first text in that JSON.
+ */
 export function refusalCode(record: ToolResultRecord): string | undefined {
-  return /^(?:<tool_use_error>)?(?:Error: )?([A-Z][A-Z_]+): /.exec(record.result?.text ?? '')?.[1];
+  const text = record.result?.text ?? '';
+  const wrapped = /^MCP tool '[^']+' reported tool error .*?"text":"([A-Z][A-Z_]+): /s.exec(text);
+  return wrapped?.[1] ?? /^([A-Z][A-Z_]+): /.exec(text)?.[1];
 }
 
 /** Whether any result of the same conversation before `record` showed the model `text`. */

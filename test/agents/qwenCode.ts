@@ -31,7 +31,7 @@ export const qwenDialect: Dialect = {
 
 export const qwenCode: CliAdapter = {
   dialect: qwenDialect,
-  prepare({ baseUrl, home, prompt, mcpServers, args, env }) {
+  prepare({ baseUrl, home, prompt, mcpServers, args, env, settings: extra }) {
     const settingsDir = path.join(home, '.qwen');
     fs.mkdirSync(settingsDir, { recursive: true });
     const settings = {
@@ -40,6 +40,7 @@ export const qwenCode: CliAdapter = {
       telemetry: { enabled: false },
       security: { auth: { selectedType: 'openai' } },
       model: { name: MODEL },
+      ...extra,
     };
     fs.writeFileSync(path.join(settingsDir, 'settings.json'), JSON.stringify(settings, null, 2));
     return {

@@ -28,6 +28,8 @@ export interface RunOptions {
   mcpServers?: Record<string, McpServer>;
   args?: string[];
   env?: Record<string, string>;
+  /** Top-level entries for the CLI's user settings file (`tools` for Qwen Code's truncation settings). */
+  settings?: Record<string, unknown>;
   timeoutMs?: number;
 }
 
@@ -76,6 +78,7 @@ export async function runAgent(options: RunOptions): Promise<AgentRun> {
       mcpServers: options.mcpServers ?? { readgate: readgateServer(options.cwd) },
       args: options.args ?? [],
       env: options.env ?? {},
+      settings: options.settings ?? {},
     });
     const outcome = await run(command, launch.args, { ...baseEnv(home), ...launch.env }, options.cwd, options.timeoutMs ?? 180_000);
     return { ...outcome, requests: server.requests, toolResults: server.toolResults(), calls: server.calls, scriptErrors: server.scriptErrors, home };
