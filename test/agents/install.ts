@@ -42,12 +42,23 @@ function versionOf(bin: string): string {
   return execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
+/** Interrupted installs leave `<dir>.partial-*` folders; one untouched for an hour is no longer being filled. */
+function removeStalePartials(dir: string): void {
+  const parent = path.dirname(dir);
+  const prefix = `${path.basename(dir)}.partial-`;
+  for (const name of fs.readdirSync(parent).filter((entry) => entry.startsWith(prefix))) {
+    const full = path.join(parent, name);
+    if (Date.now() - fs.statSync(full).mtimeMs > 3_600_000) fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
 /** Returns the absolute path of the pinned CLI's command, installing it first if needed. */
 export function ensureAgentCli(cli: AgentCli): string {
   const { pkg, version, bin } = PINNED[cli];
   const dir = path.join(cacheDir(), `${pkg.split('/').pop()}@${version}`);
   if (fs.existsSync(path.join(dir, MARKER))) return path.join(dir, bin);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
+  removeStalePartials(dir);
   const tmp = fs.mkdtempSync(`${dir}.partial-`);
   try {
     fs.writeFileSync(path.join(tmp, 'package.json'), '{ "private": true }\n');
