@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { makeTempDir } from '../unit/helpers/tempDir';
 import { ensureAgentCli } from './install';
-import { describe } from './modelView';
+import { describeCall } from './modelView';
 import { report } from './report';
 import { type AgentRun, readgateServer, runAgent } from './runAgent';
 import { byContext, call, say, steps } from './script';
@@ -38,7 +38,7 @@ suite('Claude Code: a subagent and the main agent each call the same MCP servers
       ),
     });
     assert.deepStrictEqual(run.scriptErrors, []);
-    report('claude-subagent-marks', run.toolResults.map((record) => describe(record)));
+    report('claude-subagent-marks', run.toolResults.map((record) => describeCall(record)));
   });
 
   test("subagent requests carry an x-claude-code-agent-id header and cc_is_subagent=true in the system prompt; the main agent's carry neither", () => {
@@ -58,7 +58,7 @@ suite('Claude Code: a subagent and the main agent each call the same MCP servers
 
   test('the subagent is shown the content of its read', () => {
     const read = run.toolResults.find((record) => record.tool === 'readgate_read' && record.context.kind === 'subagent');
-    assert.match(read?.result?.text ?? '', /print\("hello"\)/, describe(read));
+    assert.match(read?.result?.text ?? '', /print\("hello"\)/, describeCall(read));
   });
 
   test('an MCP server is told the tool call id (_meta "claudecode/toolUseId") but not which agent calls', () => {
@@ -66,8 +66,8 @@ suite('Claude Code: a subagent and the main agent each call the same MCP servers
     assert.deepStrictEqual(probes.map((record) => record.context.kind), ['subagent', 'main']);
     for (const record of probes) {
       const meta = (JSON.parse(record.result?.text ?? '{}') as { meta: Record<string, unknown> }).meta;
-      assert.strictEqual(meta['claudecode/toolUseId'], record.id, describe(record));
-      assert.deepStrictEqual(Object.keys(meta).sort(), ['claudecode/toolUseId', 'progressToken'], describe(record));
+      assert.strictEqual(meta['claudecode/toolUseId'], record.id, describeCall(record));
+      assert.deepStrictEqual(Object.keys(meta).sort(), ['claudecode/toolUseId', 'progressToken'], describeCall(record));
     }
   });
 });

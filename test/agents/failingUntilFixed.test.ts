@@ -9,7 +9,7 @@ import * as path from 'path';
 import { makeTempDir } from '../unit/helpers/tempDir';
 import { type AgentCli, ensureAgentCli } from './install';
 import { compare } from './measure';
-import { describe, isPlaceholder, refusalCode, wasShownBefore } from './modelView';
+import { describeCall, isPlaceholder, refusalCode, wasShownBefore } from './modelView';
 import { readgateText } from './readgateReference';
 import { report } from './report';
 import { type AgentRun, runAgent } from './runAgent';
@@ -49,19 +49,19 @@ for (const cli of CLIS) suite(`${NAMES[cli]} reads a 900-line file whole, reads 
       ]),
     });
     assert.deepStrictEqual(run.scriptErrors, []);
-    report(`${cli}-900-lines`, run.toolResults.map((record) => describe(record)));
+    report(`${cli}-900-lines`, run.toolResults.map((record) => describeCall(record)));
   });
 
   test('the model is never shown an "unchanged" placeholder for content it was not shown whole', async () => {
     const [first, second] = run.toolResults;
     const shown = compare(await readgateText(root, 'big.py'), first.result);
-    if (isPlaceholder(second)) assert.strictEqual(shown.as, 'whole', `the first read reached the model as "${shown.as}" (${shown.shownChars} of ${shown.resultChars} characters), yet the second read was the placeholder: ${describe(second)}`);
+    if (isPlaceholder(second)) assert.strictEqual(shown.as, 'whole', `the first read reached the model as "${shown.as}" (${shown.shownChars} of ${shown.resultChars} characters), yet the second read was the placeholder: ${describeCall(second)}`);
   });
 
   test('an edit of line 600, which the model was never shown, is refused with EDIT_OUTSIDE_SEEN_RANGE', () => {
     const edit = run.toolResults[2];
     assert.ok(!wasShownBefore(run.toolResults, edit, line600), 'line 600 did reach the model: this scenario no longer tests an unseen line');
-    assert.strictEqual(refusalCode(edit), 'EDIT_OUTSIDE_SEEN_RANGE', describe(edit));
+    assert.strictEqual(refusalCode(edit), 'EDIT_OUTSIDE_SEEN_RANGE', describeCall(edit));
   });
 });
 
@@ -89,15 +89,15 @@ for (const cli of CLIS) suite(`${NAMES[cli]}: a subagent reads app.py, then the 
       ),
     });
     assert.deepStrictEqual(run.scriptErrors, []);
-    report(`${cli}-subagent`, run.toolResults.map((record) => describe(record)));
+    report(`${cli}-subagent`, run.toolResults.map((record) => describeCall(record)));
   });
 
   test("the main agent's own first read of app.py is the content, not an \"unchanged\" placeholder", () => {
     const subagentRead = run.toolResults.find((record) => record.tool === 'readgate_read' && record.context.kind === 'subagent');
-    assert.match(subagentRead?.result?.text ?? '', /print\("hello"\)/, `the subagent was not shown app.py: ${describe(subagentRead)}`);
+    assert.match(subagentRead?.result?.text ?? '', /print\("hello"\)/, `the subagent was not shown app.py: ${describeCall(subagentRead)}`);
     const mainRead = run.toolResults.find((record) => record.tool === 'readgate_read' && record.context.kind === 'main');
-    assert.ok(mainRead, `the main agent made no read: ${run.toolResults.map(describe).join('\n')}`);
-    assert.ok(!isPlaceholder(mainRead), describe(mainRead));
-    assert.match(mainRead.result?.text ?? '', /print\("hello"\)/, describe(mainRead));
+    assert.ok(mainRead, `the main agent made no read: ${run.toolResults.map(describeCall).join('\n')}`);
+    assert.ok(!isPlaceholder(mainRead), describeCall(mainRead));
+    assert.match(mainRead.result?.text ?? '', /print\("hello"\)/, describeCall(mainRead));
   });
 });

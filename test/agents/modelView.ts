@@ -27,5 +27,5 @@ export function wasShownBefore(records: ToolResultRecord[], record: ToolResultRe
 }
 
 /** A short description of a result for assertion messages. */
-export const describe = (record: ToolResultRecord | undefined): string =>
+export const describeCall = (record: ToolResultRecord | undefined): string =>
   record ? `${record.tool}(${JSON.stringify(record.input).slice(0, 120)}) in ${record.context.kind} → ${JSON.stringify((record.result?.text ?? '(nothing sent back)').slice(0, 300))}` : '(no such call)';

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { makeTempDir } from '../unit/helpers/tempDir';
 import { ensureAgentCli } from './install';
-import { describe, refusalCode } from './modelView';
+import { describeCall, refusalCode } from './modelView';
 import { report } from './report';
 import { readgateServer, runAgent } from './runAgent';
 import { call, say, steps } from './script';
@@ -61,7 +61,7 @@ suite('Qwen Code: the readgate tools and refusals the model is given', () => {
     const run = await runAgent({ cli: 'qwen', cwd: root, prompt: 'Edit app.py.', script: steps([call('readgate_edit', { filePath: 'app.py', oldString: 'x = 1', newString: 'x = 2' }), say('Done.')]) });
     assert.deepStrictEqual(run.scriptErrors, []);
     const edit = run.toolResults[0];
-    report('qwen-refusal', describe(edit));
+    report('qwen-refusal', describeCall(edit));
     assert.match(edit.result?.text ?? '', /^MCP tool 'readgate_edit' reported tool error for function call: /);
     assert.strictEqual(refusalCode(edit), 'EDIT_REQUIRES_PRIOR_READ');
   });
