@@ -31,6 +31,8 @@ export interface RunOptions {
   /** Top-level entries for the CLI's user settings file (`tools` for Qwen Code's truncation settings). */
   settings?: Record<string, unknown>;
   timeoutMs?: number;
+  /** Keep the run's home folder (the CLI's config, transcripts, saved tool results) for inspection. */
+  keepHome?: boolean;
 }
 
 export interface AgentRun {
@@ -44,6 +46,7 @@ export interface AgentRun {
   timedOut: boolean;
   stdout: string;
   stderr: string;
+  /** Removed after the run unless `keepHome` (or READGATE_AGENTS_KEEP_HOME=1). */
   home: string;
 }
 
@@ -84,6 +87,7 @@ export async function runAgent(options: RunOptions): Promise<AgentRun> {
     return { ...outcome, requests: server.requests, toolResults: server.toolResults(), calls: server.calls, scriptErrors: server.scriptErrors, home };
   } finally {
     await server.close();
+    if (!options.keepHome && process.env.READGATE_AGENTS_KEEP_HOME !== '1') fs.rmSync(home, { recursive: true, force: true });
   }
 }
 
