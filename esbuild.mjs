@@ -2,7 +2,7 @@
 //   node esbuild.mjs               development build of dist/ (source maps), including dist/webview/approval.{js,css}
 //   node esbuild.mjs --production  minified dist/ for packaging, no source maps
 //   node esbuild.mjs --watch       rebuild dist/ on change
-//   node esbuild.mjs --tests       transpile src/ and test/ to out/ for mocha (unit tests and the in-host suite),
+//   node esbuild.mjs --tests       transpile src/ and test/ to out/ for mocha (unit tests, the agent CLI tests and the in-host suite),
 //                                  and bundle the test-only fixture extensions of test/fixtures/ into out/test/fixtures/
 // esbuild does not type-check: `npm run typecheck` (tsc --noEmit) does.
 import { execFileSync } from 'node:child_process';
@@ -76,7 +76,7 @@ async function buildDist() {
 async function buildTests() {
   fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: ['src/**/*.ts', 'test/unit/**/*.ts', 'test/integration/*.ts', 'test/benchHost/*.ts'],
+    entryPoints: ['src/**/*.ts', 'test/unit/**/*.ts', 'test/integration/*.ts', 'test/benchHost/*.ts', 'test/agents/**/*.ts'],
     outdir: 'out',
     outbase: '.',
     bundle: false,

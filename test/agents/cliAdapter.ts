@@ -1,0 +1,31 @@
+/** What the driver needs from each agent CLI: its model dialect and how to start it for one run. */
+import type { Dialect } from './modelServer';
+
+/** A stdio MCP server as the CLIs' configurations name one. */
+export interface McpServer {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+export interface PrepareOptions {
+  /** The scripted model server, `http://127.0.0.1:<port>`. */
+  baseUrl: string;
+  /** A private, empty home folder for this run: the CLI keeps its config and state there. */
+  home: string;
+  cwd: string;
+  prompt: string;
+  mcpServers: Record<string, McpServer>;
+  /** Extra command-line arguments from the test. */
+  args: string[];
+  /** Extra environment from the test (wins over the adapter's). */
+  env: Record<string, string>;
+  /** Extra top-level entries of the CLI's user settings file (win over the adapter's). */
+  settings: Record<string, unknown>;
+}
+
+export interface CliAdapter {
+  dialect: Dialect;
+  /** Writes the run's config files under `home` and returns the CLI's arguments and environment additions. */
+  prepare(options: PrepareOptions): { args: string[]; env: Record<string, string> };
+}

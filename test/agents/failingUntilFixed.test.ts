@@ -1,0 +1,103 @@
+/**
+ * What the model must (and must not) be shown when Claude Code or Qwen Code drives ReadGate. These tests state ReadGate's
+ * desired behaviour and FAIL against ReadGate today; each suite says why. They assert only what the CLI sent
+ * back to the model, never ReadGate's own return values.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { makeTempDir } from '../unit/helpers/tempDir';
+import { type AgentCli, ensureAgentCli } from './install';
+import { compare } from './measure';
+import { describeCall, isPlaceholder, refusalCode, wasShownBefore } from './modelView';
+import { readgateText } from './readgateReference';
+import { report } from './report';
+import { type AgentRun, runAgent } from './runAgent';
+import { byContext, call, say, steps } from './script';
+import { numberedLine, numberedLines } from './textFiles';
+
+const CLIS: AgentCli[] = ['claude', 'qwen'];
+const NAMES: Record<AgentCli, string> = { claude: 'Claude Code', qwen: 'Qwen Code' };
+const SUBAGENT_TOOL: Record<AgentCli, string> = { claude: 'Agent', qwen: 'agent' };
+
+suiteSetup(function () {
+  this.timeout(600_000);
+  for (const cli of CLIS) ensureAgentCli(cli);
+});
+
+// Claude Code shows a result over 50,000 characters as a 2 KB preview, Qwen Code one over 28,000 characters as
+// a 2,000-character preview (claudeResultSize.test.ts, qwenResultSize.test.ts), but ReadGate records every line
+// it returned as seen: a re-read then gets the "unchanged" placeholder for lines the model never had, and an
+// edit of such a line is allowed.
+for (const cli of CLIS) suite(`${NAMES[cli]} reads a 900-line file whole, reads it again, then edits line 600`, () => {
+  const line600 = numberedLine(600, 99);
+  let root: string;
+  let run: AgentRun;
+  suiteSetup(async function () {
+    this.timeout(300_000);
+    root = makeTempDir('readgate-agents-');
+    fs.writeFileSync(path.join(root, 'big.py'), numberedLines(900, 99));
+    run = await runAgent({
+      cli,
+      cwd: root,
+      prompt: 'Change line 600 of big.py.',
+      script: steps([
+        call('readgate_read', { filePath: 'big.py' }),
+        call('readgate_read', { filePath: 'big.py' }),
+        call('readgate_edit', { filePath: 'big.py', oldString: line600, newString: `${line600} # edited` }),
+        say('Done.'),
+      ]),
+    });
+    assert.deepStrictEqual(run.scriptErrors, []);
+    report(`${cli}-900-lines`, run.toolResults.map((record) => describeCall(record)));
+  });
+
+  test('the model is never shown an "unchanged" placeholder for content it was not shown whole', async () => {
+    const [first, second] = run.toolResults;
+    const shown = compare(await readgateText(root, 'big.py'), first.result);
+    if (isPlaceholder(second)) assert.strictEqual(shown.as, 'whole', `the first read reached the model as "${shown.as}" (${shown.shownChars} of ${shown.resultChars} characters), yet the second read was the placeholder: ${describeCall(second)}`);
+  });
+
+  test('an edit of line 600, which the model was never shown, is refused with EDIT_OUTSIDE_SEEN_RANGE', () => {
+    const edit = run.toolResults[2];
+    assert.ok(!wasShownBefore(run.toolResults, edit, line600), 'line 600 did reach the model: this scenario no longer tests an unseen line');
+    assert.strictEqual(refusalCode(edit), 'EDIT_OUTSIDE_SEEN_RANGE', describeCall(edit));
+  });
+});
+
+// The CLI starts one ReadGate server per MCP configuration and sends the main agent's and every subagent's
+// calls through it, so ReadGate keeps one ledger for all of them: after a subagent read a file, the main
+// agent's first read of it is the placeholder for content only the subagent saw.
+for (const cli of CLIS) suite(`${NAMES[cli]}: a subagent reads app.py, then the main agent reads it`, () => {
+  const SUBAGENT_PROMPT = 'Subagent task 7f3a: read app.py with readgate_read and report what it does.';
+  let run: AgentRun;
+  suiteSetup(async function () {
+    this.timeout(300_000);
+    const root = makeTempDir('readgate-agents-');
+    fs.writeFileSync(path.join(root, 'app.py'), 'def main():\n    print("hello")\n');
+    run = await runAgent({
+      cli,
+      cwd: root,
+      prompt: 'Have a subagent look at app.py, then read it yourself.',
+      script: byContext(
+        steps([
+          call(SUBAGENT_TOOL[cli], { description: 'Read app.py', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose', run_in_background: false }),
+          call('readgate_read', { filePath: 'app.py' }),
+          say('Done.'),
+        ]),
+        { 'Subagent task 7f3a': steps([call('readgate_read', { filePath: 'app.py' }), say('app.py prints hello.')]) },
+      ),
+    });
+    assert.deepStrictEqual(run.scriptErrors, []);
+    report(`${cli}-subagent`, run.toolResults.map((record) => describeCall(record)));
+  });
+
+  test("the main agent's own first read of app.py is the content, not an \"unchanged\" placeholder", () => {
+    const subagentRead = run.toolResults.find((record) => record.tool === 'readgate_read' && record.context.kind === 'subagent');
+    assert.match(subagentRead?.result?.text ?? '', /print\("hello"\)/, `the subagent was not shown app.py: ${describeCall(subagentRead)}`);
+    const mainRead = run.toolResults.find((record) => record.tool === 'readgate_read' && record.context.kind === 'main');
+    assert.ok(mainRead, `the main agent made no read: ${run.toolResults.map(describeCall).join('\n')}`);
+    assert.ok(!isPlaceholder(mainRead), describeCall(mainRead));
+    assert.match(mainRead.result?.text ?? '', /print\("hello"\)/, describeCall(mainRead));
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Runs one real agent CLI, non-interactively, against a scripted model server and the given MCP servers (by
+ * default ReadGate's headless server on `cwd`), and returns everything the CLI sent to the model.
+ *
+ * The CLI gets a private home folder and an environment built from scratch (PATH, locale, temp folder and what
+ * its adapter adds), so nothing of the machine's own agent configuration or credentials reaches it. The run
+ * is killed, with its MCP servers, when it outlives `timeoutMs`.
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { repoRoot } from '../unit/helpers/repoRoot';
+import { claudeCode } from './claudeCode';
+import type { CliAdapter, McpServer } from './cliAdapter';
+import { type AgentCli, ensureAgentCli } from './install';
+import { ModelServer, type IssuedCall, type RecordedRequest, type ToolResultRecord } from './modelServer';
+import { qwenCode } from './qwenCode';
+import type { Script } from './script';
+
+const ADAPTERS: Record<AgentCli, CliAdapter> = { claude: claudeCode, qwen: qwenCode };
+
+export interface RunOptions {
+  cli: AgentCli;
+  cwd: string;
+  prompt: string;
+  script: Script;
+  mcpServers?: Record<string, McpServer>;
+  args?: string[];
+  env?: Record<string, string>;
+  /** Top-level entries for the CLI's user settings file (`tools` for Qwen Code's truncation settings). */
+  settings?: Record<string, unknown>;
+  timeoutMs?: number;
+  /** Keep the run's home folder (the CLI's config, transcripts, saved tool results) for inspection. */
+  keepHome?: boolean;
+}
+
+export interface AgentRun {
+  requests: RecordedRequest[];
+  /** Each call the script made, with the result text the CLI showed the model. */
+  toolResults: ToolResultRecord[];
+  /** Every call the model server issued, tool loads included. */
+  calls: IssuedCall[];
+  scriptErrors: string[];
+  exitCode: number | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  /** Removed after the run unless `keepHome` (or READGATE_AGENTS_KEEP_HOME=1). */
+  home: string;
+}
+
+/** ReadGate's headless MCP server on `root`, run by this Node. */
+export function readgateServer(root: string, extraArgs: string[] = []): McpServer {
+  return { command: process.execPath, args: [path.join(repoRoot, 'dist/mcp.js'), '--root', root, ...extraArgs] };
+}
+
+function baseEnv(home: string): Record<string, string> {
+  return {
+    PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
+    HOME: home,
+    LANG: 'C.UTF-8',
+    TMPDIR: os.tmpdir(),
+    TERM: 'dumb',
+    NO_COLOR: '1',
+  };
+}
+
+export async function runAgent(options: RunOptions): Promise<AgentRun> {
+  const adapter = ADAPTERS[options.cli];
+  const command = ensureAgentCli(options.cli);
+  const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `readgate-agent-${options.cli}-`)));
+  const server = new ModelServer(adapter.dialect, options.script, options.prompt);
+  const baseUrl = await server.start();
+  try {
+    const launch = adapter.prepare({
+      baseUrl,
+      home,
+      cwd: options.cwd,
+      prompt: options.prompt,
+      mcpServers: options.mcpServers ?? { readgate: readgateServer(options.cwd) },
+      args: options.args ?? [],
+      env: options.env ?? {},
+      settings: options.settings ?? {},
+    });
+    const outcome = await run(command, launch.args, { ...baseEnv(home), ...launch.env }, options.cwd, options.timeoutMs ?? 180_000);
+    return { ...outcome, requests: server.requests, toolResults: server.toolResults(), calls: server.calls, scriptErrors: server.scriptErrors, home };
+  } finally {
+    await server.close();
+    if (!options.keepHome && process.env.READGATE_AGENTS_KEEP_HOME !== '1') fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+interface Outcome {
+  exitCode: number | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], env: Record<string, string>, cwd: string, timeoutMs: number): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    // Its own process group, so a timeout ends the CLI and the MCP servers it started together.
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      killGroup(child.pid); // MCP servers the CLI left behind
+      resolve({ exitCode, timedOut, stdout, stderr });
+    });
+  });
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}

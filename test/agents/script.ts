@@ -1,0 +1,54 @@
+/**
+ * What a test writes to play the model: a function from the conversation so far to the next reply. Tools are
+ * named as their servers name them (`readgate_read`, `Agent`); the CLI adapter finds the name the CLI gave the
+ * tool (`mcp__readgate__readgate_read`) and loads deferred tools first when the CLI hides them behind a search
+ * tool, so scripts read the same for every CLI.
+ */
+import type { Conversation, ToolResultSeen } from './conversation';
+
+/** Which conversation a request belongs to: the agent the test prompted, a subagent it spawned, or neither. */
+export type AgentContext = { kind: 'main' } | { kind: 'subagent'; prompt: string } | { kind: 'side' };
+
+export interface ScriptCall {
+  tool: string;
+  input: Record<string, unknown>;
+}
+
+export type Reply = { text: string } | { calls: ScriptCall[] };
+
+export interface Turn {
+  context: AgentContext;
+  /** How many replies the script already gave in this conversation (0 for its first request). */
+  step: number;
+  conversation: Conversation;
+  /** Results of the script's previous reply, in call order. */
+  lastResults: ToolResultSeen[];
+}
+
+/** May answer later (a script that prepares a file before its next call). */
+export type Script = (turn: Turn) => Reply | Promise<Reply>;
+
+export const say = (text: string): Reply => ({ text });
+export const call = (tool: string, input: Record<string, unknown>): Reply => ({ calls: [{ tool, input }] });
+
+/** A script that gives `replies` in order in one conversation, then ends it with "Done.". */
+export function steps(replies: (Reply | Script)[]): Script {
+  return (turn) => {
+    const next = replies[turn.step];
+    if (next === undefined) return say('Done.');
+    return typeof next === 'function' ? next(turn) : next;
+  };
+}
+
+/** One script for the main agent and one per subagent prompt (matched by a marker it contains). */
+export function byContext(main: Script, subagents: Record<string, Script> = {}): Script {
+  return (turn) => {
+    if (turn.context.kind === 'main') return main(turn);
+    if (turn.context.kind === 'subagent') {
+      const prompt = turn.context.prompt;
+      const marker = Object.keys(subagents).find((key) => prompt.includes(key));
+      if (marker) return subagents[marker](turn);
+    }
+    return say('Done.');
+  };
+}
