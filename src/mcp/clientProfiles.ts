@@ -59,8 +59,8 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
   {
     label: 'Qwen Code',
     names: ['qwen-cli-mcp-client-*'],
-    maxResultChars: 20_000,
-    reason: 'Qwen Code shows a 2,000-character preview of tool results beyond 200,000 characters in one batch of calls',
+    maxResultChars: 24_000,
+    reason: 'Qwen Code shows the model only the first 2,000 characters of a tool result over 28,000 characters',
   },
   {
     label: 'GitHub Copilot CLI',

@@ -11,11 +11,18 @@ import { makeTempDir } from '../unit/helpers/tempDir';
 import type { ToolResultSeen } from './conversation';
 import type { AgentCli } from './install';
 import { readgateText } from './readgateReference';
-import { runAgent } from './runAgent';
+import { readgateServer, runAgent } from './runAgent';
 import { call, say, type Script, steps } from './script';
 import { fileOfSize } from './textFiles';
 
 const PROMPT = 'Read the files I point you to.';
+
+/**
+ * These tests measure the client, so ReadGate must return more than any client shows: its budget for the
+ * client is lifted above its byte cap (100 KB), as a user can with --max-read-chars.
+ */
+const UNBOUNDED = { maxChars: 1_000_000, reason: 'the limit the user set for this server', howToRaise: "the server's --max-read-chars option" };
+const unbounded = (root: string) => ({ readgate: readgateServer(root, ['--max-read-chars', String(UNBOUNDED.maxChars)]) });
 
 export interface Shown {
   /** Characters of ReadGate's result text. */
@@ -88,7 +95,7 @@ export function bisectReads(root: string, { width, filler, low, high, below = (s
   const probe = async (fileChars: number) => {
     const file = path.join(root, `probe-${width}-${fileChars}.txt`);
     fs.writeFileSync(file, fileOfSize(fileChars, width, filler));
-    pending = { fileChars, reference: await readgateText(root, file) };
+    pending = { fileChars, reference: await readgateText(root, file, {}, probes.length + 1, UNBOUNDED) };
     return call('readgate_read', { filePath: path.basename(file) });
   };
   const script: Script = async (turn) => {
@@ -122,10 +129,10 @@ export async function readSizes(cli: AgentCli, sizes: number[], env: Record<stri
     fs.writeFileSync(path.join(root, name), fileOfSize(Math.round(size / 1.045), 99));
     return name;
   });
-  const run = await runAgent({ cli, cwd: root, prompt: PROMPT, env, script: steps([...files.map((filePath) => call('readgate_read', { filePath })), say('Done.')]) });
+  const run = await runAgent({ cli, cwd: root, prompt: PROMPT, env, mcpServers: unbounded(root), script: steps([...files.map((filePath) => call('readgate_read', { filePath })), say('Done.')]) });
   assert.deepStrictEqual(run.scriptErrors, []);
   assert.strictEqual(run.exitCode, 0, run.stderr);
-  return Promise.all(run.toolResults.map(async (record, i) => ({ target: sizes[i], ...compare(await readgateText(root, files[i]), record.result) })));
+  return Promise.all(run.toolResults.map(async (record, i) => ({ target: sizes[i], ...compare(await readgateText(root, files[i], {}, i + 1, UNBOUNDED), record.result) })));
 }
 
 /** Bisects in one conversation per case; returns the bracket found for each. */
@@ -139,7 +146,7 @@ export async function bisect(
   for (const options of cases) {
     const root = makeTempDir('readgate-agents-');
     const bisection = bisectReads(root, { ...options, ...range });
-    const run = await runAgent({ cli, cwd: root, prompt: PROMPT, ...setup, script: bisection.script });
+    const run = await runAgent({ cli, cwd: root, prompt: PROMPT, mcpServers: unbounded(root), ...setup, script: bisection.script });
     assert.deepStrictEqual(run.scriptErrors, []);
     const { below, above } = bisection.bracket();
     assert.ok(below && above, `the bisection did not close in: ${JSON.stringify(bisection.probes)}`);

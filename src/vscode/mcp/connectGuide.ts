@@ -120,7 +120,7 @@ export function connectGuide(input: GuideInput): GuideSection[] {
       title: 'Qwen Code',
       intro: 'Add ReadGate to the project\'s .qwen/settings.json (or ~/.qwen/settings.json). "alwaysLoadTools" shows ReadGate\'s tools to the model directly (Qwen Code otherwise hides MCP tools behind its tool_search), and "trust" lets it call them without asking: your review in VS Code is the approval for changes.',
       blocks: [{ caption: 'In .qwen/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } }, null, 2) }],
-      notes: ['ReadGate keeps each result under 20,000 characters for Qwen Code, which previews results beyond 200,000 characters in one batch of calls. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (QWEN.md).'],
+      notes: ['ReadGate keeps each result under 24,000 characters for Qwen Code, which shows the model only the first 2,000 characters of a longer one. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (QWEN.md).'],
     },
     {
       id: 'cline',

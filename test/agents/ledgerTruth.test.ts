@@ -1,13 +1,14 @@
 /**
- * What the model must (and must not) be shown when Claude Code or Qwen Code drives ReadGate. These tests state ReadGate's
- * desired behaviour and FAIL against ReadGate today; each suite says why. They assert only what the CLI sent
- * back to the model, never ReadGate's own return values.
+ * The ledger matches what the agent really holds, as seen from the model's side when Claude Code or Qwen Code
+ * drives ReadGate (SPEC section 3). They assert only what the CLI sent back to the model, never ReadGate's own
+ * return values. Each failed before ReadGate had result budgets and kept placeholders off for MCP clients.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { makeTempDir } from '../unit/helpers/tempDir';
 import { type AgentCli, ensureAgentCli } from './install';
+import { clientPolicy } from '../../src/mcp/index';
 import { compare } from './measure';
 import { describeCall, isPlaceholder, refusalCode, wasShownBefore } from './modelView';
 import { readgateText } from './readgateReference';
@@ -19,6 +20,8 @@ import { numberedLine, numberedLines } from './textFiles';
 const CLIS: AgentCli[] = ['claude', 'qwen'];
 const NAMES: Record<AgentCli, string> = { claude: 'Claude Code', qwen: 'Qwen Code' };
 const SUBAGENT_TOOL: Record<AgentCli, string> = { claude: 'Agent', qwen: 'agent' };
+/** The names the CLIs give in MCP's initialize, which choose ReadGate's budget (the server is named readgate). */
+const CLIENT_NAMES: Record<AgentCli, string> = { claude: 'claude-code', qwen: 'qwen-cli-mcp-client-readgate' };
 
 suiteSetup(function () {
   this.timeout(600_000);
@@ -26,13 +29,15 @@ suiteSetup(function () {
 });
 
 // Claude Code shows a result over 50,000 characters as a 2 KB preview, Qwen Code one over 28,000 characters as
-// a 2,000-character preview (claudeResultSize.test.ts, qwenResultSize.test.ts), but ReadGate records every line
-// it returned as seen: a re-read then gets the "unchanged" placeholder for lines the model never had, and an
-// edit of such a line is allowed.
+// a 2,000-character preview (claudeResultSize.test.ts, qwenResultSize.test.ts), and ReadGate recorded every line
+// it returned as seen: a re-read got the "unchanged" placeholder for lines the model never had, and an edit of
+// such a line was applied. Now each result stays within what the client shows.
 for (const cli of CLIS) suite(`${NAMES[cli]} reads a 900-line file whole, reads it again, then edits line 600`, () => {
   const line600 = numberedLine(600, 99);
   let root: string;
   let run: AgentRun;
+  /** ReadGate's own text for the two reads, with this client's budget (made before the temp folder goes). */
+  let references: string[];
   suiteSetup(async function () {
     this.timeout(300_000);
     root = makeTempDir('readgate-agents-');
@@ -50,11 +55,22 @@ for (const cli of CLIS) suite(`${NAMES[cli]} reads a 900-line file whole, reads 
     });
     assert.deepStrictEqual(run.scriptErrors, []);
     report(`${cli}-900-lines`, run.toolResults.map((record) => describeCall(record)));
+    const budget = clientPolicy(CLIENT_NAMES[cli]).budget;
+    references = [await readgateText(root, 'big.py', {}, 1, budget), await readgateText(root, 'big.py', {}, 2, budget)];
+  });
+
+  test('each read reaches the model whole: ReadGate cut it, at a line, within what this client shows', async () => {
+    const [first, second] = run.toolResults;
+    for (const [record, number] of [[first, 1], [second, 2]] as const) {
+      const shown = compare(references[number - 1], record.result);
+      assert.strictEqual(shown.as, 'whole', `read ${number} reached the model as "${shown.as}" (${shown.shownChars} of ${shown.resultChars} characters)`);
+      assert.match(record.result?.text.split('\n')[0] ?? '', /lines 1–\d+ of 900, cut by the size limit: next offset \d+/);
+    }
   });
 
   test('the model is never shown an "unchanged" placeholder for content it was not shown whole', async () => {
     const [first, second] = run.toolResults;
-    const shown = compare(await readgateText(root, 'big.py'), first.result);
+    const shown = compare(references[0], first.result);
     if (isPlaceholder(second)) assert.strictEqual(shown.as, 'whole', `the first read reached the model as "${shown.as}" (${shown.shownChars} of ${shown.resultChars} characters), yet the second read was the placeholder: ${describeCall(second)}`);
   });
 
