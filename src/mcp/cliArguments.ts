@@ -30,8 +30,8 @@ server on stdio, for agents on machines without VS Code. One ledger session per 
 
   --root <dir>          a folder the agent may read and change (repeatable; the first is where relative paths start)
   --deny <glob>         a path the agent may never read or change, e.g. '**/.env*' (repeatable)
-  --max-read-chars <n>  the most characters one result may hold (default: what the client shows, by its
-                        name; 9,000 for clients ReadGate does not know)
+  --max-read-chars <n>  the most characters one result may hold, 2000 to 500000 (default: what the client
+                        shows, by its name; 8,000 for clients ReadGate does not know)
   --placeholders        answer a repeated read of unchanged lines with a short placeholder; only for clients
                         that keep one agent context per connection (no subagents sharing it)
   --no-dedup            never the placeholder (the default)
@@ -82,7 +82,8 @@ export function parseCliArguments(argv: readonly string[], cwd: string): CliPars
     else if (flag === '--cwd') folder = path.resolve(cwd, value);
     else {
       const chars = Number(value);
-      if (!Number.isInteger(chars) || chars < 2000) return { kind: 'error', message: `--max-read-chars needs a whole number of at least 2000, not ${JSON.stringify(value)}.` };
+      // Beyond 500,000 a single result outgrows what clients take in one message (1 MiB SSE events).
+      if (!Number.isInteger(chars) || chars < 2000 || chars > 500_000) return { kind: 'error', message: `--max-read-chars needs a whole number from 2000 to 500000, not ${JSON.stringify(value)}.` };
       maxResultChars = chars;
     }
   }

@@ -86,9 +86,12 @@ function readDeny(configuration: vscode.WorkspaceConfiguration): string[] {
   return [...new Set(all)];
 }
 
-/** 0 (by client) or a budget of at least 2,000 characters. */
+/**
+ * 0 (by client) or a budget from 2,000 to 500,000 characters: beyond that a single result outgrows what clients
+ * take in one message (the Python SDK's client refuses an SSE event over 1 MiB).
+ */
 function readMaxChars(value: unknown): number {
-  const chars = readInteger(value, 0, 0, 100_000_000);
+  const chars = readInteger(value, 0, 0, 500_000);
   return chars === 0 ? 0 : Math.max(2_000, chars);
 }
 

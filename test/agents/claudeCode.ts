@@ -2,7 +2,8 @@
  * How the harness runs Claude Code (`claude -p`) against the scripted model: a private HOME and config folder
  * per run, the API at the local server, nothing else on the network (no telemetry, updates, feature flags or
  * error reports), only the given MCP servers (`--strict-mcp-config`), their tools allowed and Claude Code's own
- * file-changing tools denied, so every call runs without a prompt.
+ * file-changing tools denied, so every call runs without a prompt. With `projectConfigOnly` it writes none of
+ * that: the project's `.mcp.json` and `.claude/settings*.json` decide, as they would for a user.
  *
  * Claude Code 2.1 defers MCP tools behind `ToolSearch` (their names are listed in the system prompt, their
  * schemas are not sent): the dialect loads a tool with `select:<name>` before the script's first call of it.
@@ -40,19 +41,26 @@ const QUIET = {
 
 export const claudeCode: CliAdapter = {
   dialect: claudeDialect,
-  prepare({ baseUrl, home, prompt, mcpServers, args, env, settings }) {
+  prepare({ baseUrl, home, prompt, mcpServers, args, env, settings, projectConfigOnly }) {
     const configDir = path.join(home, '.claude');
     fs.mkdirSync(configDir, { recursive: true });
-    const mcpConfig = path.join(home, 'mcp.json');
-    const servers = Object.fromEntries(Object.entries(mcpServers).map(([name, server]) => [name, { type: 'stdio', ...server }]));
-    fs.writeFileSync(mcpConfig, JSON.stringify({ mcpServers: servers }, null, 2));
-    const permissions = {
-      allow: Object.keys(mcpServers).map((name) => `mcp__${name}`),
-      deny: ['Edit', 'Write', 'NotebookEdit', 'Bash'],
-    };
-    fs.writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify({ permissions, ...settings }, null, 2));
+    let mcpArgs: string[] = [];
+    if (projectConfigOnly) {
+      // The project's .mcp.json and .claude/settings*.json alone: no user settings unless the test gives some.
+      if (Object.keys(settings).length) fs.writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify(settings, null, 2));
+    } else {
+      const mcpConfig = path.join(home, 'mcp.json');
+      const servers = Object.fromEntries(Object.entries(mcpServers).map(([name, server]) => [name, { type: 'stdio', ...server }]));
+      fs.writeFileSync(mcpConfig, JSON.stringify({ mcpServers: servers }, null, 2));
+      const permissions = {
+        allow: Object.keys(mcpServers).map((name) => `mcp__${name}`),
+        deny: ['Edit', 'Write', 'NotebookEdit', 'Bash'],
+      };
+      fs.writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify({ permissions, ...settings }, null, 2));
+      mcpArgs = ['--mcp-config', mcpConfig, '--strict-mcp-config'];
+    }
     return {
-      args: ['-p', prompt, '--output-format', 'json', '--mcp-config', mcpConfig, '--strict-mcp-config', ...args],
+      args: ['-p', prompt, '--output-format', 'json', ...mcpArgs, ...args],
       env: {
         ...QUIET,
         CLAUDE_CONFIG_DIR: configDir,

@@ -22,6 +22,8 @@ export interface PrepareOptions {
   env: Record<string, string>;
   /** Extra top-level entries of the CLI's user settings file (win over the adapter's). */
   settings: Record<string, unknown>;
+  /** Configure no MCP servers, permissions or approval flags: the project's own files do (RunOptions.projectConfigOnly). */
+  projectConfigOnly: boolean;
 }
 
 export interface CliAdapter {

@@ -21,7 +21,7 @@ const PROMPT = 'Read the files I point you to.';
  * These tests measure the client, so ReadGate must return more than any client shows: its budget for the
  * client is lifted above its byte cap (100 KB), as a user can with --max-read-chars.
  */
-const UNBOUNDED = { maxChars: 1_000_000, reason: 'the limit the user set for this server', howToRaise: "the server's --max-read-chars option" };
+const UNBOUNDED = { maxChars: 500_000, reason: 'the limit the user set for this server', howToRaise: "the server's --max-read-chars option" };
 const unbounded = (root: string) => ({ readgate: readgateServer(root, ['--max-read-chars', String(UNBOUNDED.maxChars)]) });
 
 export interface Shown {

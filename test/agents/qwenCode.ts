@@ -2,7 +2,8 @@
  * How the harness runs Qwen Code (one-shot `qwen "<prompt>"`) against the scripted model: OpenAI-compatible
  * auth at the local server, a private HOME whose `~/.qwen/settings.json` names the MCP servers and turns off
  * telemetry and usage statistics, every tool approved (`--approval-mode yolo`) but Qwen's own file-changing
- * tools excluded.
+ * tools excluded. With `projectConfigOnly` the user settings name no MCP server and no approval flag is given:
+ * the project's `.qwen/settings.json` and the test's own arguments decide.
  *
  * Qwen Code 0.24 declares MCP tools lazily: their names and shortened descriptions are listed in a system
  * reminder, `tool_search` shows their schemas, and `tool_call` runs them ({ name, arguments }). The dialect
@@ -31,11 +32,12 @@ export const qwenDialect: Dialect = {
 
 export const qwenCode: CliAdapter = {
   dialect: qwenDialect,
-  prepare({ baseUrl, home, prompt, mcpServers, args, env, settings: extra }) {
+  prepare({ baseUrl, home, prompt, mcpServers, args, env, settings: extra, projectConfigOnly }) {
     const settingsDir = path.join(home, '.qwen');
     fs.mkdirSync(settingsDir, { recursive: true });
     const settings = {
-      mcpServers: Object.fromEntries(Object.entries(mcpServers).map(([name, server]) => [name, { ...server, trust: true }])),
+      // With projectConfigOnly the project's .qwen/settings.json names the servers; user settings only the model.
+      ...(projectConfigOnly ? {} : { mcpServers: Object.fromEntries(Object.entries(mcpServers).map(([name, server]) => [name, { ...server, trust: true }])) }),
       privacy: { usageStatisticsEnabled: false },
       telemetry: { enabled: false },
       security: { auth: { selectedType: 'openai' } },
@@ -43,8 +45,10 @@ export const qwenCode: CliAdapter = {
       ...extra,
     };
     fs.writeFileSync(path.join(settingsDir, 'settings.json'), JSON.stringify(settings, null, 2));
+    const approval = projectConfigOnly ? [] : ['--approval-mode', 'yolo'];
+    const exclude = projectConfigOnly ? [] : ['--exclude-tools', 'edit', 'write_file', 'run_shell_command'];
     return {
-      args: [prompt, '--auth-type', 'openai', '--model', MODEL, '--approval-mode', 'yolo', '--output-format', 'json', '--exclude-tools', 'edit', 'write_file', 'run_shell_command', ...args],
+      args: [prompt, '--auth-type', 'openai', '--model', MODEL, ...approval, '--output-format', 'json', ...exclude, ...args],
       env: {
         OPENAI_BASE_URL: `${baseUrl}/v1`,
         OPENAI_API_KEY: 'sk-scripted-model',

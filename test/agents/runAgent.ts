@@ -33,6 +33,12 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Keep the run's home folder (the CLI's config, transcripts, saved tool results) for inspection. */
   keepHome?: boolean;
+  /**
+   * Only the project's own configuration (files in `cwd`, as a user would write them) names MCP servers and
+   * grants permissions: the adapter writes no MCP configuration, no permission rules and no approval flags of
+   * its own, and `mcpServers` is ignored. The run still gets its private home, quiet environment and model.
+   */
+  projectConfigOnly?: boolean;
 }
 
 export interface AgentRun {
@@ -82,6 +88,7 @@ export async function runAgent(options: RunOptions): Promise<AgentRun> {
       args: options.args ?? [],
       env: options.env ?? {},
       settings: options.settings ?? {},
+      projectConfigOnly: options.projectConfigOnly === true,
     });
     const outcome = await run(command, launch.args, { ...baseEnv(home), ...launch.env }, options.cwd, options.timeoutMs ?? 180_000);
     return { ...outcome, requests: server.requests, toolResults: server.toolResults(), calls: server.calls, scriptErrors: server.scriptErrors, home };

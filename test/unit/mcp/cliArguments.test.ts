@@ -29,8 +29,9 @@ suite('the headless MCP server\'s command line', () => {
       [['--root', 'a', '--deny'], /--deny needs a value/],
       [['--root', 'a', '--frobnicate'], /Unknown argument "--frobnicate"/],
       [['a'], /Unknown argument "a"/],
-      [['--root', 'a', '--max-read-chars', '100'], /at least 2000/],
-      [['--root', 'a', '--max-read-chars', 'lots'], /at least 2000, not "lots"/],
+      [['--root', 'a', '--max-read-chars', '100'], /from 2000 to 500000/],
+      [['--root', 'a', '--max-read-chars', '600000'], /from 2000 to 500000, not "600000"/],
+      [['--root', 'a', '--max-read-chars', 'lots'], /from 2000 to 500000, not "lots"/],
     ];
     for (const [argv, message] of cases) {
       const parsed = parseCliArguments(argv, '/');
