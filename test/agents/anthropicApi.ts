@@ -3,7 +3,8 @@
  * script: requests are read into a {@link Conversation}, replies are written as the server-sent event sequence
  * the API documents (message_start, one content block per text or tool_use with its deltas, message_delta
  * carrying stop_reason, message_stop) or as one JSON message when the request does not stream.
- * Token counts are rough (characters / 4): Claude Code only displays and budgets with them.
+ * Token counts are rough (characters / 4): Claude Code only displays and budgets with them (a reply may report
+ * another prompt size, to make Claude Code compact).
  */
 import type * as http from 'http';
 import { type Conversation, type ModelReply, type ToolCall, type ToolResultSeen, textOf } from './conversation';
@@ -78,7 +79,7 @@ function contentBlocks(reply: ModelReply): Block[] {
 export function writeAnthropicReply(res: http.ServerResponse, conversation: Conversation, reply: ModelReply, requestBody: unknown, serial: number): void {
   const id = `msg_script_${serial}`;
   const stopReason = reply.calls.length ? 'tool_use' : 'end_turn';
-  const usage = { input_tokens: estimateTokens(requestBody), output_tokens: estimateTokens(reply) };
+  const usage = { input_tokens: reply.inputTokens ?? estimateTokens(requestBody), output_tokens: estimateTokens({ text: reply.text, calls: reply.calls }) };
   const headers = { 'request-id': `req_script_${serial}` };
   if (!conversation.stream) {
     res.writeHead(200, { ...headers, 'content-type': 'application/json' });

@@ -16,6 +16,8 @@ import type { CliAdapter } from './cliAdapter';
 import type { Dialect } from './modelServer';
 
 const SUBAGENT_TOOLS = new Set(['Agent', 'Task']);
+/** How Claude Code 2.1's request to summarize a conversation (auto-compaction, /compact) ends its last user message. */
+const COMPACTION_REQUEST = /CRITICAL: Respond with TEXT ONLY\. Do NOT call any tools\./;
 
 export const claudeDialect: Dialect = {
   api: 'anthropic',
@@ -25,6 +27,13 @@ export const claudeDialect: Dialect = {
   bridgeCall: () => undefined,
   subagentPrompt(call) {
     return SUBAGENT_TOOLS.has(call.name) && typeof call.input.prompt === 'string' ? call.input.prompt : undefined;
+  },
+  isCompaction(body) {
+    const messages = (body as { messages?: { role: string; content: unknown }[] }).messages ?? [];
+    const last = messages[messages.length - 1];
+    if (last?.role !== 'user') return false;
+    const texts = typeof last.content === 'string' ? [last.content] : Array.isArray(last.content) ? last.content.filter((part) => part?.type === 'text').map((part) => String(part.text)) : [];
+    return texts.some((text) => COMPACTION_REQUEST.test(text));
   },
 };
 
@@ -41,9 +50,11 @@ const QUIET = {
 
 export const claudeCode: CliAdapter = {
   dialect: claudeDialect,
-  prepare({ baseUrl, home, prompt, mcpServers, args, env, settings, projectConfigOnly }) {
+  prepare({ baseUrl, home, cwd, prompt, mcpServers, args, env, settings, projectConfigOnly, trustProject }) {
     const configDir = path.join(home, '.claude');
     fs.mkdirSync(configDir, { recursive: true });
+    // What accepting the trust dialog in `cwd` once leaves in Claude Code's state file (<config dir>/.claude.json).
+    if (trustProject) fs.writeFileSync(path.join(configDir, '.claude.json'), JSON.stringify({ projects: { [fs.realpathSync(cwd)]: { hasTrustDialogAccepted: true } } }, null, 2));
     let mcpArgs: string[] = [];
     if (projectConfigOnly) {
       // The project's .mcp.json and .claude/settings*.json alone: no user settings unless the test gives some.

@@ -24,6 +24,8 @@ export interface PrepareOptions {
   settings: Record<string, unknown>;
   /** Configure no MCP servers, permissions or approval flags: the project's own files do (RunOptions.projectConfigOnly). */
   projectConfigOnly: boolean;
+  /** Record that the user trusted `cwd`, where the CLI keeps that (RunOptions.trustProject). */
+  trustProject: boolean;
 }
 
 export interface CliAdapter {

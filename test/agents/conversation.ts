@@ -40,6 +40,8 @@ export interface Conversation {
 export interface ModelReply {
   text: string;
   calls: ToolCall[];
+  /** The usage's prompt size to report instead of the estimate (Reply.inputTokens). */
+  inputTokens?: number;
 }
 
 /** Joins the text of a content value that is a string or a list of typed parts. */

@@ -7,6 +7,10 @@
  * a request for the same step again (a retry, or the request after the harness loaded a deferred tool) gets
  * the same reply, so scripts may keep state. Calls the harness inserts to load deferred tools carry a `load`
  * id and are not counted as steps.
+ * When the CLI compacts a conversation (a dialect recognizes its request for a summary), the script is asked
+ * for the summary in a `compaction` context; the conversation that then starts with that summary is the same
+ * agent's: its steps count the replies the compacted conversation still holds (Claude Code keeps the latest ones
+ * verbatim after the summary), and `Turn.compactions` says how many compactions it went through.
  * Listens on 127.0.0.1 only, on a port the system picks.
  */
 import * as http from 'http';
@@ -28,6 +32,8 @@ export interface Dialect {
   bridgeCall(conversation: Conversation, name: string, input: Record<string, unknown>): ScriptCall | undefined;
   /** The prompt a call hands to a new subagent, if the call spawns one. */
   subagentPrompt(call: ToolCall): string | undefined;
+  /** Whether a request (its JSON body) asks the model to summarize the conversation so the CLI can compact it. */
+  isCompaction?(body: unknown): boolean;
 }
 
 export interface RecordedRequest {
@@ -60,6 +66,8 @@ export class ModelServer {
   readonly calls: IssuedCall[] = [];
   readonly scriptErrors: string[] = [];
   private readonly replies = new Map<string, Promise<Reply>>();
+  /** The summaries the script gave compaction requests, with the conversation each one continues. */
+  private readonly summaries: { text: string; context: AgentContext }[] = [];
   private readonly server = http.createServer((req, res) => this.handle(req, res));
 
   constructor(
@@ -119,19 +127,38 @@ export class ModelServer {
     }
     const conversation = this.dialect.api === 'anthropic' ? parseAnthropic(record.body as object) : parseOpenAi(record.body as object);
     record.conversation = conversation;
-    record.context = this.classify(conversation);
+    record.context = this.classify(conversation, record.body);
     record.reply = record.context.kind === 'side' ? { text: 'OK', calls: [] } : await this.nextReply(record.context, conversation, raw);
     const write = this.dialect.api === 'anthropic' ? writeAnthropicReply : writeOpenAiReply;
     write(res, conversation, record.reply, record.body, record.index);
   }
 
-  /** Subagent prompts first: a subagent's first message may quote the task, never the other way round. */
-  private classify(conversation: Conversation): AgentContext {
-    if (!conversation.toolNames.length) return { kind: 'side' };
+  private classify(conversation: Conversation, body: unknown): AgentContext {
+    const agent = this.agentOf(conversation);
+    if (agent.kind !== 'side' && this.dialect.isCompaction?.(body)) return { kind: 'compaction', of: agent };
+    return conversation.toolNames.length ? agent : { kind: 'side' };
+  }
+
+  /**
+   * A compacted conversation starts with the summary the script gave, so it continues that conversation.
+   * Then subagent prompts: a subagent's first message may quote the task, never the other way round.
+   */
+  private agentOf(conversation: Conversation): AgentContext {
+    const summary = this.summaries.find((known) => conversation.firstUserText.includes(known.text));
+    if (summary) return summary.context;
     const prompts = this.calls.map((issued) => this.dialect.subagentPrompt(issued)).filter((p): p is string => !!p);
     const prompt = prompts.find((candidate) => conversation.firstUserText.includes(candidate));
     if (prompt) return { kind: 'subagent', prompt };
     return conversation.firstUserText.includes(this.mainPrompt) ? { kind: 'main' } : { kind: 'side' };
+  }
+
+  /** How many compactions the conversation went through: 1 + the index of the latest summary it starts with. */
+  private compactionsOf(conversation: Conversation): number {
+    let count = 0;
+    this.summaries.forEach((known, index) => {
+      if (conversation.firstUserText.includes(known.text)) count = index + 1;
+    });
+    return count;
   }
 
   private async nextReply(context: AgentContext, conversation: Conversation, raw: string): Promise<ModelReply> {
@@ -139,11 +166,21 @@ export class ModelServer {
     const scripted = conversation.assistantTurns.filter((turn) => !turn.calls.length || !turn.calls.every((c) => isLoad(c.id)));
     const previous = scripted[scripted.length - 1]?.calls.map((c) => c.id) ?? [];
     const lastResults = conversation.toolResults.filter((result) => previous.includes(result.id));
-    const key = `${context.kind === 'subagent' ? context.prompt : context.kind}\u0000${scripted.length}`;
+    const compactions = this.compactionsOf(conversation);
+    const key = `${JSON.stringify(context)}\u0000${compactions}\u0000${scripted.length}`;
     let pending = this.replies.get(key);
     if (!pending) {
-      const turn = { context, step: scripted.length, conversation, lastResults };
+      const turn = { context, step: scripted.length, compactions, conversation, lastResults };
       pending = Promise.resolve().then(() => this.script(turn));
+      if (context.kind === 'compaction') {
+        const of = context.of;
+        pending = pending.then((reply) => {
+          // Claude Code keeps only what a <summary> block holds, when there is one.
+          const text = 'text' in reply ? (/<summary>([\s\S]*?)<\/summary>/.exec(reply.text)?.[1] ?? reply.text).trim() : '';
+          if (text) this.summaries.push({ text, context: of });
+          return reply;
+        });
+      }
       this.replies.set(key, pending);
     }
     let reply: Reply;
@@ -153,8 +190,9 @@ export class ModelServer {
       this.scriptErrors.push(error instanceof Error ? error.stack ?? error.message : String(error));
       return { text: 'The test script failed.', calls: [] };
     }
-    if ('text' in reply) return { text: reply.text, calls: [] };
-    return { text: '', calls: this.resolveCalls(context, conversation, raw, reply.calls, scripted.length) };
+    const usage = reply.inputTokens === undefined ? {} : { inputTokens: reply.inputTokens };
+    if ('text' in reply) return { text: reply.text, calls: [], ...usage };
+    return { text: '', calls: this.resolveCalls(context, conversation, raw, reply.calls, scripted.length, compactions), ...usage };
   }
 
   /**
@@ -162,8 +200,9 @@ export class ModelServer {
    * turn for all such tools), then called directly if the CLI now declares it, or through the CLI's bridge.
    * A tool still missing after that is called by its CLI name anyway: the CLI's error is what the test sees.
    */
-  private resolveCalls(context: AgentContext, conversation: Conversation, raw: string, calls: ScriptCall[], step: number): IssuedCall[] {
-    const tag = context.kind === 'subagent' ? `sub${this.subagentIndex(context.prompt)}` : 'main';
+  private resolveCalls(context: AgentContext, conversation: Conversation, raw: string, calls: ScriptCall[], step: number, compactions: number): IssuedCall[] {
+    // Ids stay unique when steps count again from 0 after a compaction.
+    const tag = `${context.kind === 'subagent' ? `sub${this.subagentIndex(context.prompt)}` : 'main'}${compactions ? `c${compactions}` : ''}`;
     const prefix = this.dialect.api === 'anthropic' ? 'toolu' : 'call';
     const loads = conversation.assistantTurns.flatMap((turn) => turn.calls.filter((c) => c.id.includes(`_${LOAD_TAG}_`)));
     const wasLoaded = (name: string): boolean => loads.some((l) => JSON.stringify(l.input).includes(name));

@@ -6,7 +6,7 @@
  * its adapter adds), so nothing of the machine's own agent configuration or credentials reaches it. The run
  * is killed, with its MCP servers, when it outlives `timeoutMs`.
  */
-import { spawn } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -39,6 +39,25 @@ export interface RunOptions {
    * its own, and `mcpServers` is ignored. The run still gets its private home, quiet environment and model.
    */
   projectConfigOnly?: boolean;
+  /**
+   * The user has trusted `cwd` (Claude Code: accepted its trust dialog there once, recorded as
+   * `projects[<cwd>].hasTrustDialogAccepted` in its state file). Claude Code ignores a project's
+   * `permissions.allow` rules in a folder not trusted.
+   */
+  trustProject?: boolean;
+  /**
+   * Shell commands (`sh -c`) run one after another before the CLI, in `cwd`, with the run's environment and
+   * the CLI's folder first on PATH, so a guide's set-up steps (`claude mcp add …`, `qwen mcp approve …`) run
+   * verbatim against the run's private home. The run goes on whatever they return; see `AgentRun.setup`.
+   */
+  setupCommands?: string[];
+}
+
+export interface SetupOutcome {
+  command: string;
+  status: number | null;
+  stdout: string;
+  stderr: string;
 }
 
 export interface AgentRun {
@@ -54,6 +73,8 @@ export interface AgentRun {
   stderr: string;
   /** Removed after the run unless `keepHome` (or READGATE_AGENTS_KEEP_HOME=1). */
   home: string;
+  /** What each of `setupCommands` returned. */
+  setup: SetupOutcome[];
 }
 
 /** ReadGate's headless MCP server on `root`, run by this Node. */
@@ -89,13 +110,21 @@ export async function runAgent(options: RunOptions): Promise<AgentRun> {
       env: options.env ?? {},
       settings: options.settings ?? {},
       projectConfigOnly: options.projectConfigOnly === true,
+      trustProject: options.trustProject === true,
     });
-    const outcome = await run(command, launch.args, { ...baseEnv(home), ...launch.env }, options.cwd, options.timeoutMs ?? 180_000);
-    return { ...outcome, requests: server.requests, toolResults: server.toolResults(), calls: server.calls, scriptErrors: server.scriptErrors, home };
+    const env = { ...baseEnv(home), ...launch.env };
+    const setup = (options.setupCommands ?? []).map((line) => runSetup(line, path.dirname(command), env, options.cwd));
+    const outcome = await run(command, launch.args, env, options.cwd, options.timeoutMs ?? 180_000);
+    return { ...outcome, requests: server.requests, toolResults: server.toolResults(), calls: server.calls, scriptErrors: server.scriptErrors, home, setup };
   } finally {
     await server.close();
     if (!options.keepHome && process.env.READGATE_AGENTS_KEEP_HOME !== '1') fs.rmSync(home, { recursive: true, force: true });
   }
+}
+
+function runSetup(line: string, cliDir: string, env: Record<string, string>, cwd: string): SetupOutcome {
+  const result = spawnSync('sh', ['-c', line], { cwd, env: { ...env, PATH: `${cliDir}${path.delimiter}${env.PATH}` }, encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  return { command: line, status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? String(result.error ?? '') };
 }
 
 interface Outcome {

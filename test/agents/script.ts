@@ -6,20 +6,29 @@
  */
 import type { Conversation, ToolResultSeen } from './conversation';
 
-/** Which conversation a request belongs to: the agent the test prompted, a subagent it spawned, or neither. */
-export type AgentContext = { kind: 'main' } | { kind: 'subagent'; prompt: string } | { kind: 'side' };
+/**
+ * Which conversation a request belongs to: the agent the test prompted, a subagent it spawned, or neither; or
+ * the CLI's request to summarize one of the first two when it compacts it (answer with the summary's text).
+ */
+export type AgentContext = { kind: 'main' } | { kind: 'subagent'; prompt: string } | { kind: 'side' } | { kind: 'compaction'; of: AgentContext };
 
 export interface ScriptCall {
   tool: string;
   input: Record<string, unknown>;
 }
 
-export type Reply = { text: string } | { calls: ScriptCall[] };
+/**
+ * `inputTokens`: the prompt size the reply's usage reports (Anthropic dialect; default: the request's size / 4).
+ * A large figure makes Claude Code believe its context is nearly full, so it compacts before its next request.
+ */
+export type Reply = ({ text: string } | { calls: ScriptCall[] }) & { inputTokens?: number };
 
 export interface Turn {
   context: AgentContext;
-  /** How many replies the script already gave in this conversation (0 for its first request). */
+  /** How many replies of the script this conversation holds (0 for its first request; after a compaction, those kept). */
   step: number;
+  /** How many times this conversation was compacted so far. */
+  compactions: number;
   conversation: Conversation;
   /** Results of the script's previous reply, in call order. */
   lastResults: ToolResultSeen[];
