@@ -80,14 +80,14 @@ export function connectGuide(input: GuideInput): GuideSection[] {
       blocks: [
         { caption: 'In a terminal, in the project folder (this writes .mcp.json):', text: `claude mcp add --scope project readgate -- node ${bridge}` },
         {
-          caption: 'In .claude/settings.json (merge with what is there): ReadGate\'s tools are allowed (Claude Code refuses every MCP call, reads too, until they are), Claude Code\'s own Edit, Write and NotebookEdit tools are denied, and after a compaction or /clear ReadGate forgets what the conversation had read.',
+          caption: 'In .claude/settings.json (merge with what is there): ReadGate\'s tools are allowed (Claude Code refuses every MCP call, reads too, until they are), Claude Code\'s own Edit, Write and NotebookEdit tools are denied, and after a compaction or /clear ReadGate forgets what the conversation had read. Claude Code applies a project\'s allow rules only in a folder you trust: start claude in the project folder once and accept its trust dialog.',
           text: JSON.stringify(claudeCodeSettings(bridge), null, 2),
         },
         {
           caption: 'Once, in .claude/settings.local.json (not committed): approve the project\'s server, or answer the question Claude Code asks at its first start.',
           text: JSON.stringify({ enabledMcpjsonServers: ['readgate'] }, null, 2),
         },
-        { caption: 'Without the settings above, a non-interactive run needs the allow rule on its command line:', text: 'claude -p "<your task>" --allowedTools mcp__readgate' },
+        { caption: 'Without the settings above, or in a folder not trusted yet, a non-interactive run needs the allow rule on its command line:', text: 'claude -p "<your task>" --allowedTools mcp__readgate' },
       ],
       notes: [
         'Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.',
@@ -119,7 +119,13 @@ export function connectGuide(input: GuideInput): GuideSection[] {
       id: 'qwen',
       title: 'Qwen Code',
       intro: 'Add ReadGate to the project\'s .qwen/settings.json (or ~/.qwen/settings.json). "alwaysLoadTools" shows ReadGate\'s tools to the model directly (Qwen Code otherwise hides MCP tools behind its tool_search), and "trust" lets it call them without asking: your review in VS Code is the approval for changes.',
-      blocks: [{ caption: 'In .qwen/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } }, null, 2) }],
+      blocks: [
+        { caption: 'In .qwen/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } }, null, 2) },
+        {
+          caption: 'Then, in a terminal, in the project folder: approve the server. Qwen Code starts a project\'s MCP server only once you approved it (it asks at its next interactive start; a non-interactive run leaves it off), and again after the entry changes.',
+          text: 'qwen mcp approve readgate',
+        },
+      ],
       notes: ['ReadGate keeps each result under 24,000 characters for Qwen Code, which shows the model only the first 2,000 characters of a longer one. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (QWEN.md).'],
     },
     {

@@ -25,6 +25,7 @@ suite('Connect an External Agent: the guide', () => {
     assert.deepStrictEqual(JSON.parse(byId('cline').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } });
     assert.deepStrictEqual(JSON.parse(byId('gemini').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } });
     assert.deepStrictEqual(JSON.parse(byId('qwen').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } });
+    assert.strictEqual(byId('qwen').blocks[1].text, 'qwen mcp approve readgate');
     const toml = sections[1].blocks[0].text.split('\n');
     assert.deepStrictEqual(toml, ['[mcp_servers.readgate]', 'command = "node"', `args = ["${input.bridgePath}"]`]);
   });
