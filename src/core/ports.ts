@@ -110,6 +110,11 @@ export interface BatchWrite {
   options: WriteOptions;
   /** The file did not exist before (its folder already does). */
   created: boolean;
+  /**
+   * Removes the file instead (a deletion, or the old name of a moved file; `data` is empty): only while it
+   * still holds `options.expect.current`. Removals come after every write of the batch.
+   */
+  remove?: true;
 }
 
 /**
@@ -151,8 +156,9 @@ export interface FileSystem {
    */
   codecFor?(path: string): Promise<TextCodec | undefined>;
   /**
-   * Removes a file (used only to undo a file this guard created when a multiEdit fails mid-way). With `expect`,
-   * only while the file still holds `expect.current` bytes (else a `WriteConflict`): never someone else's file.
+   * Removes a file (a deletion or a move the user approved, or the undo of a file this guard created when a
+   * multiEdit fails mid-way). With `expect`, only while the file still holds `expect.current` bytes (else a
+   * `WriteConflict`): never someone else's file.
    */
   unlink(path: string, expect?: WriteExpectation): Promise<void>;
   /**

@@ -160,12 +160,22 @@ export interface MutationOptions {
   signal?: AbortSignal;
 }
 
-/** One file of a multiEdit: its edits, and optionally the version they were made against. */
+/**
+ * One file of a multiEdit: its edits, and optionally the version they were made against; or its deletion, or
+ * its move to another path (with edits of its content, when given). Deleting or moving a file needs it fully
+ * seen in its current version, as a write does; a move's destination must not exist and passes the same path
+ * rules. All of a call's files change together or none does.
+ */
 export interface MultiEditChange {
   path: string;
-  edits: Edit[];
-  /** Authorizes this file's edits at exactly this version, as `MutationOptions.expectedVersion` does for edit. */
+  /** The file's edits, in order (an empty `oldString` in the first creates the file). Optional with `delete` or `moveTo`. */
+  edits?: Edit[];
+  /** Authorizes this file's change at exactly this version, as `MutationOptions.expectedVersion` does for edit. */
   expectedVersion?: string;
+  /** Removes the file (no `edits`, no `moveTo`). */
+  delete?: true;
+  /** Moves the file to this path after its edits apply (the destination must not exist). */
+  moveTo?: string;
 }
 
 export interface GuardSession {
@@ -173,8 +183,12 @@ export interface GuardSession {
   read(path: string, options?: ReadOptions): Promise<ReadResult>;
   edit(path: string, edits: Edit[], options?: MutationOptions): Promise<MutationResult>;
   write(path: string, content: string, options?: MutationOptions): Promise<MutationResult>;
-  /** All files or none. */
+  /** All files or none: edits, creations, deletions and moves of several files as one change. */
   multiEdit(changes: MultiEditChange[], options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult>;
+  /** Removes a file the session has fully seen in its current version (reviewed like any change). */
+  delete(path: string, options?: MutationOptions): Promise<MutationResult>;
+  /** Moves a file the session has fully seen to a path that does not exist (reviewed like any change). */
+  rename(from: string, to: string, options?: MutationOptions): Promise<MutationResult>;
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'>;
   /** Forgets everything seen (call after context compaction). */
   clear(): void;
@@ -193,6 +207,10 @@ export interface ApprovalFile {
   path: string;
   /** The file does not exist yet and the change creates it (with its missing parent directories). */
   created: boolean;
+  /** The change removes the file (`after` is ''). */
+  deleted?: boolean;
+  /** The change moves the file to this path (absolute, normalized); `after` is its content there. */
+  movedTo?: string;
   /** The file's current text as the agent may change it (decoded; '' for a created file). */
   before: string;
   /** The text the change proposes: what is written if the approval names no other content. */
@@ -222,7 +240,7 @@ export interface ApprovalRequest {
   /** Id of the session making the call (`Guard.session(id)`). */
   sessionId: string;
   /** The GuardSession method that was called. */
-  operation: 'edit' | 'write' | 'multiEdit';
+  operation: 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename';
   /** The agent's stated reason for the change (the call's `explanation` option), to show the user. */
   explanation?: string;
   /** Every file the call changes, in the order the call named them; a file named twice appears once. */
@@ -274,6 +292,11 @@ export interface Edit {
   oldString: string;
   newString: string;
   replaceAll?: boolean;
+  /**
+   * The 1-based line where `oldString` starts, in the file as it is before the call's edits: only a match there
+   * counts (a patch places each hunk exactly; equal text elsewhere is no ambiguity then).
+   */
+  line?: number;
 }
 
 export type ReadResult =
@@ -282,9 +305,15 @@ export type ReadResult =
   | Refusal;
 
 export interface MutatedFile {
+  /** The path the change named (for a move, where the file was). */
   path: string;
+  /** The new content's version ('' for a deleted file). */
   version: string;
   created: boolean;
+  /** The file was removed. */
+  deleted?: boolean;
+  /** The file now lives at this path. */
+  movedTo?: string;
   diff: string;
 }
 

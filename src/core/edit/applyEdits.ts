@@ -181,7 +181,13 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
   let stoppedAt: { editIndex: number; code: 'NO_OCCURRENCE_FOUND' | 'AMBIGUOUS_MATCH' } | undefined;
   for (let editIndex = 0; editIndex < edits.length; editIndex++) {
     const edit = edits[editIndex];
-    const { oldNorm, matches, quoteTolerant } = place(text, edit);
+    const placed = place(text, edit);
+    const { oldNorm, quoteTolerant } = placed;
+    // An anchored edit (a patch's hunk) counts only the match starting at its line of the original text.
+    const matches = edit.line === undefined ? placed.matches : placed.matches.filter((match) => {
+      const origin = history.originOf(match.fromLine);
+      return 'line' in origin && origin.line === edit.line;
+    });
     if (matches.length === 0) {
       failure ??= { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, edits: edits.length, closest: closestSeenLines(text, own ?? seen, oldNorm, history) };
       stoppedAt = { editIndex, code: 'NO_OCCURRENCE_FOUND' };

@@ -360,19 +360,50 @@ function createVerified(sys: Syscalls, names: Names, tempStats: fs.Stats, expect
   }
 }
 
-/** Removes a file, with `expect` only while it still holds exactly the expected bytes (an undo, never someone else's file). */
+/**
+ * Removes a file. With `expect`, only while it still holds exactly the expected bytes (and is the expected file,
+ * when an identity is given) and its name still leads to it, with the folders on the way as checked: a deletion
+ * the user approved, or an undo, never removes someone else's file. A file this process may not write, or with
+ * several hard links, is refused like a replacement (removing one name of several would split the file).
+ */
 export function removeFileSafely(sys: Syscalls, target: string, expect?: WriteExpectation): void {
   if (!expect?.current) {
     sys.unlinkSync(target);
     return;
   }
   verifyFolders(sys, expect.folders);
-  const { fd } = openCurrent(sys, target, target);
+  const own = expect.folders[expect.folders.length - 1];
+  // Named through the held folder, as writes are: a folder swapped for a link cannot redirect the removal.
+  const folder = own?.path === nodePath.dirname(target) ? openFolder(sys, own) : undefined;
+  const targetAt = folder ? folder.at(nodePath.basename(target)) : target;
   try {
-    if (!holdsExactly(sys, fd, expect.current.bytes)) throw writeConflict('changed', `${target} changed`);
-    sys.unlinkSync(target);
+    const { fd, stats } = openCurrent(sys, targetAt, target);
+    try {
+      if (expect.current.identity !== undefined && identityOfStats(stats, target) !== expect.current.identity) throw writeConflict('changed', `${target} was replaced by another file`);
+      if (expect.current.identity !== undefined) checkWritable(sys, { target, targetAt, temp: '', pinned: folder?.pinned ?? false }, stats);
+      if (!holdsExactly(sys, fd, expect.current.bytes)) throw writeConflict('changed', `${target} changed`);
+      const named = lstatOrUndefined(sys, targetAt);
+      if (!named) throw writeConflict('deleted', `${target} was deleted`);
+      if (!sameFile(named, stats)) throw writeConflict('changed', `${target} was replaced by another file`);
+      sys.unlinkSync(targetAt);
+      // A writer that wrote to the file between the check and the removal: its content is put back and the
+      // removal reported as refused (theirs kept), as a replacement does.
+      const theirs = afterCommit(() => (holdsExactly(sys, fd, expect.current!.bytes) ? undefined : readToEnd(sys, fd, Math.max(stats.size, sys.fstatSync(fd).size))));
+      if (theirs !== undefined) {
+        writeFileSafely(sys, target, theirs, { mode: stats.mode & 0o7777, expect: { folders: expect.folders } }, true);
+        throw writeConflict('changedDuringWrite', `${target} was changed by another writer at the instant it was removed; their content was put back`);
+      }
+    } finally {
+      // Closing a descriptor only read from cannot lose data; once the name is gone its failure must not report
+      // the removal as failed (the caller would then leave the file removed while undoing the rest).
+      try {
+        sys.closeSync(fd);
+      } catch {
+        // nothing to do
+      }
+    }
   } finally {
-    sys.closeSync(fd);
+    folder?.close();
   }
 }
 

@@ -13,6 +13,7 @@ import { type Refusal, isRefusal, refuse } from '../refusals/refusal';
 import type { Edit, MultiEditChange } from '../types';
 import {
   validateEdit,
+  validateChangeKind,
   validateEditCount,
   validateEditList,
   validateEditObject,
@@ -54,6 +55,15 @@ export interface WriteCall extends Call {
 export interface MultiEditCall extends Call {
   changes: MultiEditChange[];
   options: { explanation?: string };
+}
+
+export interface DeleteCall extends Call {
+  options: MutationCallOptions;
+}
+
+export interface RenameCall extends Call {
+  to: string;
+  options: MutationCallOptions;
 }
 
 /** Thrown only inside this file, when reading a field throws; `copied` turns it into the refusal. */
@@ -124,11 +134,13 @@ function copyEdits(list: object, length: number, where: string): Edit[] | Refusa
       oldString: field(raw as object, 'oldString', `${at}.oldString`),
       newString: field(raw as object, 'newString', `${at}.newString`),
       replaceAll: field(raw as object, 'replaceAll', `${at}.replaceAll`),
+      line: field(raw as object, 'line', `${at}.line`),
     };
     const invalid = validateEdit(read, i, at);
     if (invalid) return invalid;
     const edit: Edit = { oldString: read.oldString as string, newString: read.newString as string };
     if (read.replaceAll !== undefined) edit.replaceAll = read.replaceAll as boolean;
+    if (read.line !== undefined) edit.line = read.line as number;
     edits.push(edit);
   }
   return edits;
@@ -178,32 +190,42 @@ export function writeCall(path: unknown, content: unknown, given: unknown): Writ
 export function multiEditCall(changes: unknown, given: unknown): MultiEditCall | Refusal {
   return copied(() => {
     const count = listLength(changes, 'changes');
-    if (!count) return refuse('INVALID_INPUT', 'changes must be a non-empty list of { path, edits, expectedVersion? }.');
+    if (!count) return refuse('INVALID_INPUT', 'changes must be a non-empty list of { path, edits, expectedVersion? } (or { path, delete: true }, { path, moveTo, edits? }).');
     // Every list's length first, so the cap is checked before a single edit is read.
-    const lists: { path: string; list: object; length: number; expectedVersion?: string }[] = [];
+    const lists: { change: MultiEditChange; list?: object; length: number }[] = [];
     let total = 0;
     for (let i = 0; i < count; i++) {
-      const change = field(changes as object, i, `changes[${i}]`);
-      if (typeof change !== 'object' || change === null) return refuse('INVALID_INPUT', `changes[${i}] must be an object { path, edits, expectedVersion? }.`);
-      const path = field(change, 'path', `changes[${i}].path`);
-      const edits = field(change, 'edits', `changes[${i}].edits`);
-      const expectedVersion = field(change, 'expectedVersion', `changes[${i}].expectedVersion`);
-      const invalidPath = validatePath(path, `changes[${i}].path`) ?? validateExpectedVersion(expectedVersion, `changes[${i}].expectedVersion`);
+      const where = `changes[${i}]`;
+      const change = field(changes as object, i, where);
+      if (typeof change !== 'object' || change === null) return refuse('INVALID_INPUT', `${where} must be an object { path, edits, expectedVersion? }.`);
+      const path = field(change, 'path', `${where}.path`);
+      const edits = field(change, 'edits', `${where}.edits`);
+      const expectedVersion = field(change, 'expectedVersion', `${where}.expectedVersion`);
+      const deleteFlag = field(change, 'delete', `${where}.delete`);
+      const moveTo = field(change, 'moveTo', `${where}.moveTo`);
+      const invalidPath = validatePath(path, `${where}.path`) ?? validateExpectedVersion(expectedVersion, `${where}.expectedVersion`);
       if (invalidPath) return invalidPath;
-      const length = listLength(edits, `changes[${i}].edits`);
-      const invalid = validateEditList(length, `changes[${i}].edits`);
+      const length = edits === undefined ? undefined : listLength(edits, `${where}.edits`);
+      const invalid = validateChangeKind({ deleteFlag, moveTo, editsLength: length, editsGiven: edits !== undefined }, where);
       if (invalid) return invalid;
-      lists.push({ path: path as string, list: edits as object, length: length as number, ...(expectedVersion !== undefined ? { expectedVersion: expectedVersion as string } : {}) });
-      total += length as number;
+      const copy: MultiEditChange = { path: path as string };
+      if (expectedVersion !== undefined) copy.expectedVersion = expectedVersion as string;
+      if (deleteFlag === true) copy.delete = true;
+      if (moveTo !== undefined) copy.moveTo = moveTo as string;
+      lists.push({ change: copy, ...(length ? { list: edits as object } : {}), length: length ?? 0 });
+      total += length ?? 0;
     }
     const tooMany = validateEditCount(total, 'changes');
     if (tooMany) return tooMany;
     const copies: MultiEditCall['changes'] = [];
     for (let i = 0; i < lists.length; i++) {
-      const edits = copyEdits(lists[i].list, lists[i].length, `changes[${i}].edits`);
-      if (isRefusal(edits)) return edits;
-      const { path, expectedVersion } = lists[i];
-      copies.push({ path, edits, ...(expectedVersion !== undefined ? { expectedVersion } : {}) });
+      const { change, list, length } = lists[i];
+      if (list) {
+        const edits = copyEdits(list, length, `changes[${i}].edits`);
+        if (isRefusal(edits)) return edits;
+        change.edits = edits;
+      }
+      copies.push(change);
     }
     const raw = optionsObject(given);
     const explanation = option(raw, 'explanation');
@@ -212,5 +234,26 @@ export function multiEditCall(changes: unknown, given: unknown): MultiEditCall |
     if (invalid) return invalid;
     const options = explanation === undefined ? {} : { explanation: explanation as string };
     return { path: '(multiEdit)', changes: copies, options, signal, key: [copies] };
+  });
+}
+
+export function deleteCall(path: unknown, given: unknown): DeleteCall | Refusal {
+  return copied(() => {
+    const invalid = validatePath(path);
+    if (invalid) return invalid;
+    const options = mutationOptions(given);
+    if (isRefusal(options)) return options;
+    return { path: path as string, ...options, key: ['delete', path, options.options.expectedVersion] };
+  });
+}
+
+export function renameCall(from: unknown, to: unknown, given: unknown): RenameCall | Refusal {
+  return copied(() => {
+    const invalid = validatePath(from, 'from') ?? validatePath(to, 'to');
+    if (invalid) return invalid;
+    if (to === '') return refuse('INVALID_INPUT', 'to is empty: name the path the file moves to.');
+    const options = mutationOptions(given);
+    if (isRefusal(options)) return options;
+    return { path: from as string, to: to as string, ...options, key: ['rename', from, to, options.options.expectedVersion] };
   });
 }

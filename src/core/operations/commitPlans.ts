@@ -16,6 +16,7 @@ import type { GuardContext } from './context';
 import { encodeFor, versionOf } from './fileText';
 import type { FilePlan } from './mutationPlan';
 import type { SessionState } from './sessionState';
+import { missingEntry } from '../ledger/sessionLedger';
 import { type FinalFile, writeFiles } from './writeFiles';
 import { hunksOf } from '../edit/hunks';
 import { callCancelled } from '../refusals/cancelled';
@@ -24,7 +25,7 @@ import { writeFailed } from '../refusals/writeFailed';
 
 const RESULT_DIFF_LINES = 400;
 
-export type Operation = 'edit' | 'write' | 'multiEdit';
+export type Operation = 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename';
 
 type Final = FinalFile;
 
@@ -38,6 +39,8 @@ function approvalFiles(plans: FilePlan[]): ApprovalFile[] {
   return plans.map((plan) => ({
     path: plan.path,
     created: plan.created,
+    ...(plan.deleted ? { deleted: true } : {}),
+    ...(plan.movedTo ? { movedTo: plan.movedTo.path } : {}),
     before: plan.beforeText,
     after: plan.afterText,
     diff: formatUnifiedDiff(plan.path, plan.beforeText, plan.afterText, plan.changes, { oldIndex: plan.beforeIndex, newIndex: plan.afterIndex }).text,
@@ -121,7 +124,8 @@ export function parseDecision(decision: unknown): ParsedDecision {
 async function finalize(plans: FilePlan[], overrides: { path: string; content: string }[]): Promise<Final[] | Refusal> {
   const finals: Final[] = [];
   for (const plan of plans) {
-    const override = overrides.find((file) => file.path === plan.path || file.path === plan.target);
+    // A deletion is approved whole; its content cannot be edited in review.
+    const override = plan.deleted ? undefined : overrides.find((file) => file.path === plan.path || file.path === plan.target);
     if (!override || override.content === plan.afterText) {
       finals.push({ plan, afterText: plan.afterText, bytes: plan.afterBytes, userChanged: false });
       continue;
@@ -144,26 +148,49 @@ function diffShare(ctx: GuardContext, s: SessionState, finals: Final[]): { maxCh
   return { maxChars: Math.max(200, Math.floor((budget.maxChars - words) / Math.max(1, finals.length))), maxLineLength: budget.maxLineLength };
 }
 
+/** What the session now knows of a file it removed (or moved away): that it is missing. */
+function recordGone(ctx: GuardContext, s: SessionState, plan: FilePlan): void {
+  s.ledger.record(missingEntry(plan.target, plan.path, ctx.clock.now()));
+  ctx.changes.note(plan.target, { kind: 'session', detail: s.id }, ctx.clock.now(), undefined);
+}
+
 async function record(ctx: GuardContext, s: SessionState, final: Final, share?: { maxChars: number; maxLineLength: number }): Promise<MutatedFile & { summary: string; shownDiff: string }> {
+  const { plan } = final;
+  if (plan.deleted) {
+    recordGone(ctx, s, plan);
+    const lines = plan.beforeIndex.count;
+    return { path: plan.path, version: '', created: false, deleted: true, diff: '', summary: `${displayPath(plan.path)}: deleted (it had ${lines} line${lines === 1 ? '' : 's'}).`, shownDiff: '' };
+  }
+  if (plan.movedTo) {
+    recordGone(ctx, s, plan);
+    const moved = await recordWritten(ctx, s, final, plan.movedTo, share);
+    const content = final.afterText === plan.beforeText ? 'its content unchanged' : plan.replacements ? `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'} in it` : 'its content changed';
+    return { ...moved, path: plan.path, created: false, movedTo: plan.movedTo.path, summary: `${displayPath(plan.path)}: moved to ${displayPath(plan.movedTo.path)}, ${content}; new version ${moved.version}.` };
+  }
+  return recordWritten(ctx, s, final, plan, share);
+}
+
+/** Records the file written at `at` (the plan's own path, or where it moved). */
+async function recordWritten(ctx: GuardContext, s: SessionState, final: Final, at: { path: string; target: string }, share?: { maxChars: number; maxLineLength: number }): Promise<MutatedFile & { summary: string; shownDiff: string }> {
   const { plan, afterText, bytes } = final;
   // The file is written: a failing stat now must not turn the call into a failure that says nothing changed.
-  const stat = await ctx.fs.stat(plan.target).catch(() => undefined);
+  const stat = await ctx.fs.stat(at.target).catch(() => undefined);
   const hasher = await ctx.hasher();
   const version = versionOf(hasher, bytes, stat?.revision);
   const afterIndex = final.userChanged ? indexLines(afterText) : plan.afterIndex;
   const changes = final.userChanged ? computeLineChanges(plan.beforeText, afterText, { old: plan.beforeIndex, new: afterIndex }) : plan.changes;
-  const diff = formatUnifiedDiff(plan.path, plan.beforeText, afterText, changes, { maxLines: RESULT_DIFF_LINES, oldIndex: plan.beforeIndex, newIndex: afterIndex, ...share });
+  const diff = formatUnifiedDiff(at.path, plan.beforeText, afterText, changes, { maxLines: RESULT_DIFF_LINES, oldIndex: plan.beforeIndex, newIndex: afterIndex, ...share });
   const lineCount = afterIndex.count;
   let seen: Ranges = plan.seenAfter;
   if (final.userChanged) seen = union(mapThrough(plan.seenBefore, changes), diff.shownNew);
   if (stat) {
-    s.ledger.record({ identity: stat.identity, target: plan.target, path: plan.path, version, totalLines: lineCount, seen, shown: [], shownByRead: 0, recordedAt: ctx.clock.now() });
+    s.ledger.record({ identity: stat.identity, target: at.target, path: at.path, version, totalLines: lineCount, seen, shown: [], shownByRead: 0, recordedAt: ctx.clock.now() });
   }
   if (bytes.length <= ctx.snapshotMaxFileBytes) ctx.snapshots.put(version, afterText);
-  ctx.changes.note(plan.target, { kind: 'session', detail: s.id }, ctx.clock.now(), version);
+  ctx.changes.note(at.target, { kind: 'session', detail: s.id }, ctx.clock.now(), version);
   const lines = `${lineCount} line${lineCount === 1 ? '' : 's'}`;
   const what = plan.created ? `created (${lines})` : plan.replacements ? `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}` : `replaced (${lines})`;
-  return { path: plan.path, version, created: plan.created, diff: diff.text, summary: `${displayPath(plan.path)}: ${what}; new version ${version}.`, shownDiff: diff.text };
+  return { path: at.path, version, created: plan.created, diff: diff.text, summary: `${displayPath(at.path)}: ${what}; new version ${version}.`, shownDiff: diff.text };
 }
 
 /** `replan` recomputes the plans against current content (same inputs, same lock), for refreshes during review. */
@@ -189,11 +216,12 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, planned: F
   if (parsed.kind === 'rejected') return rejectedByUser.rejected(paths, parsed.reason);
   const finals = await finalize(plans, parsed.files);
   if (!Array.isArray(finals)) return finals;
-  if (finals.every((f) => !f.plan.created && f.afterText === f.plan.beforeText)) {
+  const keeps = (f: Final): boolean => !f.plan.created && !f.plan.deleted && !f.plan.movedTo && f.afterText === f.plan.beforeText;
+  if (finals.every(keeps)) {
     return rejectedByUser.rejected(plans.map((p) => p.path).join(', '), 'the user accepted none of the proposed changes');
   }
   // Files the user kept unchanged are not written; every other file is re-checked, then all are written or none.
-  const changed = finals.filter(({ plan, afterText }) => plan.created || afterText !== plan.beforeText);
+  const changed = finals.filter((f) => !keeps(f));
   const failed = await writeFiles(ctx, s, changed, () => throwIfCancelled(ctx, signal));
   if (failed) return failed;
 
@@ -202,19 +230,19 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, planned: F
   const userChanged = finals.some((f) => f.userChanged);
   const share = diffShare(ctx, s, finals);
   for (const final of finals) {
-    if (!final.plan.created && final.afterText === final.plan.beforeText) {
+    if (keeps(final)) {
       lines.push(`${displayPath(final.plan.path)}: NOT modified (the user rejected all of its changes).`);
       continue;
     }
     const done = await record(ctx, s, final, share);
-    files.push({ path: done.path, version: done.version, created: done.created, diff: done.diff });
+    files.push({ path: done.path, version: done.version, created: done.created, ...(done.deleted ? { deleted: true } : {}), ...(done.movedTo ? { movedTo: done.movedTo } : {}), diff: done.diff });
     lines.push(done.summary);
   }
-  const verb = operation === 'write' ? 'Wrote' : 'Edited';
+  const verb = { write: 'Wrote', edit: 'Edited', multiEdit: 'Edited', delete: 'Deleted', rename: 'Moved' }[operation];
   const head = userChanged
     ? `${verb} with changes the user made before approving; this is exactly what was applied:`
     : `${verb} ${files.length === 1 ? files[0].path : `${files.length} files`}:`;
-  const text = [head, ...lines, ...files.map((file) => file.diff)].join('\n');
+  const text = [head, ...lines, ...files.map((file) => file.diff).filter((diff) => diff !== '')].join('\n');
   ctx.logger.info(`[guard] ${operation} applied`, { session: s.id, files: files.map((f) => ({ path: f.path, version: f.version, created: f.created })), userChanged });
   return { ok: true, text, files };
 }

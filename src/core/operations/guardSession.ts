@@ -8,11 +8,13 @@
 import { type ErrorCode, type Refusal, isRefusal, refuse, repeated as repeatedCall } from '../refusals/refusal';
 import { scanRange } from '../read/scanRange';
 import { formatRanges } from '../ledger/coverage';
-import type { Edit, GuardSession, LedgerEntryView, MultiEditChange, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionOptions, SessionStats } from '../types';
+import type { ApprovalRequest, Edit, GuardSession, LedgerEntryView, MultiEditChange, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionOptions, SessionStats } from '../types';
 import { Cancelled, commitPlans } from './commitPlans';
+import { leftFilesChanged } from './writeFiles';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { versionOf } from './fileText';
-import { type EditCall, type MultiEditCall, type ReadCall, type WriteCall, editCall, multiEditCall, readCall, writeCall } from './callArguments';
+import { type DeleteCall, type EditCall, type MultiEditCall, type ReadCall, type RenameCall, type WriteCall, deleteCall, editCall, multiEditCall, readCall, renameCall, writeCall } from './callArguments';
+import { invalidInput } from '../refusals/invalidInput';
 import { conflictingVersions, describeValue } from './inputValidation';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { refusalForFileError } from '../refusals/fileErrorRefusal';
@@ -48,7 +50,15 @@ function shownPath(path: unknown): string {
   return typeof path === 'string' ? path : `(${describeValue(path)})`;
 }
 
-type Operation = 'read' | 'edit' | 'write' | 'multiEdit';
+type Operation = 'read' | 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename';
+
+/** One file of a mutating call, before its paths are checked. */
+interface MutateInput {
+  path: string;
+  request: PlanInput['request'];
+  expectedVersion?: string;
+  moveTo?: string;
+}
 
 export class GuardSessionImpl implements GuardSession {
   private readonly state: SessionState;
@@ -86,11 +96,31 @@ export class GuardSessionImpl implements GuardSession {
 
   multiEdit(changes: MultiEditChange[], options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
     return this.boundary('multiEdit', '(multiEdit)', () => multiEditCall(changes, options), async (call: MultiEditCall, signal) => {
-      const inputs = call.changes.map((change) => ({ path: change.path, request: { kind: 'edit' as const, edits: change.edits }, expectedVersion: change.expectedVersion }));
+      const inputs: MutateInput[] = call.changes.map((change) => ({
+        path: change.path,
+        request: change.delete ? { kind: 'delete' as const } : { kind: 'edit' as const, edits: change.edits ?? [] },
+        expectedVersion: change.expectedVersion,
+        ...(change.moveTo !== undefined ? { moveTo: change.moveTo } : {}),
+      }));
       const result = await this.mutate(inputs, 'multiEdit', { ...call.options, signal });
-      if (!result.ok && result.code !== 'CANCELLED') return refuse(result.code, `No file was changed (multiEdit applies all files or none). ${result.message}`);
+      if (!result.ok && result.code !== 'CANCELLED') {
+        const head = leftFilesChanged(result) ? 'The change was not applied as a whole, and the files named below could not be restored.' : 'No file was changed (multiEdit applies all files or none).';
+        return refuse(result.code, `${head} ${result.message}`);
+      }
       return result;
     });
+  }
+
+  delete(path: string, options?: MutationOptions): Promise<MutationResult> {
+    return this.boundary('delete', path, () => deleteCall(path, options), (call: DeleteCall, signal) =>
+      this.mutate([{ path: call.path, request: { kind: 'delete' } }], 'delete', { ...call.options, signal }),
+    );
+  }
+
+  rename(from: string, to: string, options?: MutationOptions): Promise<MutationResult> {
+    return this.boundary('rename', from, () => renameCall(from, to, options), (call: RenameCall, signal) =>
+      this.mutate([{ path: call.path, request: { kind: 'edit', edits: [] }, moveTo: call.to }], 'rename', { ...call.options, signal }),
+    );
   }
 
   async check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
@@ -161,23 +191,38 @@ export class GuardSessionImpl implements GuardSession {
   }
 
   /** `inputs[].expectedVersion` (a multiEdit's, per file) wins over `options.expectedVersion` (edit, write). */
-  private async mutate(inputs: { path: string; request: PlanInput['request']; expectedVersion?: string }[], operation: 'edit' | 'write' | 'multiEdit', options: MutationOptions): Promise<MutationResult> {
+  private async mutate(inputs: MutateInput[], operation: Operation & ApprovalRequest['operation'], options: MutationOptions): Promise<MutationResult> {
     const resolved: PlanInput[] = [];
+    const claimed = new Map<string, string>();
     for (const input of inputs) {
       const checked = await this.ctx.paths.check(input.path);
       if (!checked.ok) return refuse(checked.code, checked.message);
+      let moveTo: PlanInput['moveTo'];
+      if (input.moveTo !== undefined) {
+        const destination = await this.ctx.paths.check(input.moveTo);
+        if (!destination.ok) return refuse(destination.code, destination.message);
+        if (destination.target === checked.target) return invalidInput.moveToItself(checked.path);
+        moveTo = { path: destination.path, target: destination.target };
+      }
       const expectedVersion = input.expectedVersion ?? options.expectedVersion;
       const same = resolved.find((r) => r.target === checked.target);
       // One file named twice gets both lists in order (a loop: spreading a long list into push overflows the stack).
-      if (same && same.request.kind === 'edit' && input.request.kind === 'edit') {
+      if (same && same.request.kind === 'edit' && input.request.kind === 'edit' && !same.moveTo && !moveTo) {
         if (expectedVersion !== undefined && same.expectedVersion !== undefined && expectedVersion !== same.expectedVersion) return conflictingVersions(checked.path, same.expectedVersion, expectedVersion);
         if (expectedVersion !== undefined) same.expectedVersion = expectedVersion;
         for (const edit of input.request.edits) same.request.edits.push(edit);
-      } else resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(expectedVersion !== undefined ? { expectedVersion } : {}) });
+        continue;
+      }
+      // A file deleted or moved is named once, and no two changes end at one path.
+      for (const [target, path] of [[checked.target, checked.path], ...(moveTo ? [[moveTo.target, moveTo.path]] : [])] as [string, string][]) {
+        if (claimed.has(target)) return invalidInput.namedTwice(path, claimed.get(target) as string);
+        claimed.set(target, path);
+      }
+      resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(expectedVersion !== undefined ? { expectedVersion } : {}), ...(moveTo ? { moveTo } : {}) });
     }
     return runLocked(
       this.ctx,
-      resolved.map((r) => r.target),
+      resolved.flatMap((r) => (r.moveTo ? [r.target, r.moveTo.target] : [r.target])),
       options.signal,
       async () => {
         if (options.signal?.aborted || this.ctx.isDisposed()) throw new Cancelled();

@@ -73,11 +73,29 @@ export function validateEditObject(edit: unknown, where: string): Refusal | unde
 }
 
 /** One edit's fields as read; `where` is e.g. "edits[2]". */
-export function validateEdit(edit: { oldString: unknown; newString: unknown; replaceAll: unknown }, index: number, where: string): Refusal | undefined {
+export function validateEdit(edit: { oldString: unknown; newString: unknown; replaceAll: unknown; line?: unknown }, index: number, where: string): Refusal | undefined {
   if (typeof edit.oldString !== 'string') return refuse('INVALID_INPUT', `${where}.oldString must be a string (the exact text to replace; "" creates a new file).`);
   if (typeof edit.newString !== 'string') return refuse('INVALID_INPUT', `${where}.newString must be a string (the replacement text).`);
   if (edit.replaceAll !== undefined && typeof edit.replaceAll !== 'boolean') return refuse('INVALID_INPUT', `${where}.replaceAll must be true or false.`);
+  if (edit.line !== undefined && !(typeof edit.line === 'number' && Number.isSafeInteger(edit.line) && edit.line >= 1)) return refuse('INVALID_INPUT', `${where}.line must be a whole number ≥ 1 (the line where oldString starts), not ${describeValue(edit.line)}.`);
+  if (edit.line !== undefined && edit.replaceAll === true) return refuse('INVALID_INPUT', `${where} has both line and replaceAll: line names one place, replaceAll every place. Give one of them.`);
   if (index > 0 && edit.oldString === '') return refuse('INVALID_INPUT', `${where}.oldString is empty: only the first edit may create a file (empty oldString); give the exact text to replace.`);
+  return undefined;
+}
+
+/**
+ * A multiEdit change's kind, from the fields given: edits (the default), a deletion (`delete: true`, nothing
+ * else), or a move (`moveTo`, with or without edits). `where` is e.g. "changes[1]".
+ */
+export function validateChangeKind(change: { deleteFlag: unknown; moveTo: unknown; editsLength: number | undefined; editsGiven: boolean }, where: string): Refusal | undefined {
+  const { deleteFlag, moveTo, editsLength, editsGiven } = change;
+  if (deleteFlag !== undefined && deleteFlag !== true) return refuse('INVALID_INPUT', `${where}.delete must be true when given, not ${describeValue(deleteFlag)}.`);
+  if (moveTo !== undefined && typeof moveTo !== 'string') return notAString(`${where}.moveTo`, 'the path the file moves to', moveTo);
+  if (moveTo === '') return refuse('INVALID_INPUT', `${where}.moveTo is empty: name the path the file moves to.`);
+  if (deleteFlag === true && (moveTo !== undefined || editsGiven)) return refuse('INVALID_INPUT', `${where} deletes the file and also ${moveTo !== undefined ? 'moves it' : 'edits it'}: a deletion comes alone.`);
+  if (deleteFlag === true) return undefined;
+  if (moveTo !== undefined && !editsGiven) return undefined;
+  if (editsLength === undefined || (editsLength === 0 && moveTo === undefined)) return refuse('INVALID_INPUT', `${where}.edits must be a non-empty list of ${EDIT_SHAPE} (or the change must be { path, delete: true } or { path, moveTo }).`);
   return undefined;
 }
 

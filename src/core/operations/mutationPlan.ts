@@ -35,19 +35,25 @@ import { specialFile } from '../refusals/specialFile';
 import { targetIsDirectory } from '../refusals/targetIsDirectory';
 import { writeFailed } from '../refusals/writeFailed';
 
-export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string };
+export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string } | { kind: 'delete' };
 
 export interface PlanInput {
   path: string;
   target: string;
   request: ChangeRequest;
   expectedVersion?: string;
+  /** The file moves here (after its edits apply); both paths passed the path policy. */
+  moveTo?: { path: string; target: string };
 }
 
 export interface FilePlan {
   path: string;
   target: string;
   created: boolean;
+  /** The file is removed (`afterText` is ''). */
+  deleted?: boolean;
+  /** The file moves here: `afterBytes` are created there and the file at `target` is removed. */
+  movedTo?: { path: string; target: string };
   /** The file as planned against (absent for a new file). */
   stat?: FileStat;
   before?: FileText;
@@ -82,7 +88,7 @@ function allLines(text: string): Ranges {
   return rangesOf(1, indexLines(text).count);
 }
 
-function planCreate(input: PlanInput, limits: Limits): FilePlan | Refusal {
+function planCreate(input: PlanInput & { request: Exclude<ChangeRequest, { kind: 'delete' }> }, limits: Limits): FilePlan | Refusal {
   const { request } = input;
   let text: string;
   let replacements = 0;
@@ -155,7 +161,9 @@ export async function planFile(ctx: GuardContext, s: SessionState, input: PlanIn
 async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, updates: LedgerEntry[]): Promise<FilePlan | Refusal> {
   const { path, target, request } = input;
   const stat = await ctx.fs.stat(target);
-  const creates = request.kind === 'edit' && request.edits[0].oldString === '';
+  const creates = request.kind === 'edit' && request.edits[0]?.oldString === '';
+  // Deleting or moving a file removes every line of it: like a write, it needs the whole current version seen.
+  const wholeFile = request.kind !== 'edit' || input.moveTo !== undefined;
   const entry = s.ledger.at(target);
 
   if (!stat) {
@@ -167,8 +175,10 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
       }
       return fileChanged.expectedMissing(path, input.expectedVersion);
     }
-    if (request.kind === 'edit' && !creates) return fileNotFound.missing(path, await allowedSuggestions(ctx, path));
-    return planCreate(input, s.limits(ctx.limits));
+    if ((request.kind === 'edit' && !creates) || request.kind === 'delete') return fileNotFound.missing(path, await allowedSuggestions(ctx, path));
+    if (input.moveTo) return creates ? refuse('INVALID_INPUT', `${displayPath(path)} does not exist yet: create it at ${displayPath(input.moveTo.path)} instead of creating and moving it.`) : fileNotFound.missing(path, await allowedSuggestions(ctx, path));
+    if (request.kind !== 'edit' && request.kind !== 'write') throw new Error('unreachable');
+    return planCreate({ ...input, request }, s.limits(ctx.limits));
   }
   if (stat.kind === 'directory') return targetIsDirectory.directory(path, []);
   if (stat.kind !== 'file') return specialFile.special(path, specialKindName(stat.kind));
@@ -178,7 +188,11 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
   if ((stat.mode & 0o222) === 0) return writeFailed.readOnly(path, `mode ${(stat.mode & 0o7777).toString(8).padStart(4, '0')}`);
   if (stat.size > ctx.limits.maxFileBytes) return fileTooLarge.tooLarge(path, stat.size, ctx.limits.maxFileBytes);
 
-  const verb = request.kind === 'edit' ? 'edits' : 'writes';
+  if (input.moveTo) {
+    const destination = await ctx.fs.lstat(input.moveTo.target);
+    if (destination) return fileExists.moveDestination(path, input.moveTo.path);
+  }
+  const verb = request.kind === 'edit' ? (input.moveTo ? 'moves' : 'edits') : request.kind === 'write' ? 'writes' : 'deletes';
   // Decided from the ledger alone: an unread file's content is never loaded (seed review: no in-memory
   // custody of bytes the model never read, and no error code that depends on them). Only its first bytes
   // are sniffed, so a binary file gets BINARY_FILE instead of a request to read something unreadable.
@@ -225,7 +239,7 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
         currentText: current.text,
         currentLines: current.index.count,
         snapshot,
-        wholeFile: request.kind === 'write',
+        wholeFile,
       });
       const facts = { sessionId: s.id, path, target, identity: stat.identity, entry: seenEntry, current, when: 'since you read it', now: ctx.clock.now(), budget: s.diffBudget(ctx.limits) };
       if (staleness.kind === 'unknown') return refuseWithoutDiff(ctx.changes, facts);
@@ -249,29 +263,39 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
   let seenAfter: Ranges;
   let replacements = 0;
   let changes: LineChange[] | undefined;
-  if (request.kind === 'edit') {
+  if (wholeFile) {
+    const unseen = gaps(seen, 1, current.index.count);
+    if (unseen.length) {
+      const limits = s.limits(ctx.limits);
+      const beyond = linesBeyondReadCap(unseen, (line) => lineAt(current, line), limits, current.index.longest);
+      const what = request.kind === 'write' ? 'write' : request.kind === 'delete' ? 'delete' : 'move';
+      if (beyond.length) return outsideSeenRange.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), limits, what);
+      const readAlone = { lines: linesToReadAlone(unseen, (line) => lineAt(current, line), limits, current.index.longest), maxLineLength: limits.maxLineLength };
+      return outsideSeenRange.writeNeedsFullRead(path, formatRanges(unseen), current.index.count, readAlone, what);
+    }
+  }
+  if (request.kind === 'edit' && request.edits.length > 0) {
     const applied = applyEdits(current.text, request.edits, seen, current.index, own);
     if (!applied.ok) return editRefusal(path, applied, s.limits(ctx.limits), current);
     afterText = applied.text;
     seenAfter = applied.seen;
     replacements = applied.replacements;
     changes = applied.changes;
+  } else if (request.kind === 'edit') {
+    // A move alone: the content goes as it is, fully seen.
+    afterText = current.text;
+    seenAfter = seen;
+  } else if (request.kind === 'delete') {
+    afterText = '';
+    seenAfter = [];
   } else {
-    const unseen = gaps(seen, 1, current.index.count);
-    if (unseen.length) {
-      const limits = s.limits(ctx.limits);
-      const beyond = linesBeyondReadCap(unseen, (line) => lineAt(current, line), limits, current.index.longest);
-      if (beyond.length) return outsideSeenRange.writeBeyondReadCap(path, formatRanges(unseen), current.index.count, beyond.join(', '), limits);
-      const readAlone = { lines: linesToReadAlone(unseen, (line) => lineAt(current, line), limits, current.index.longest), maxLineLength: limits.maxLineLength };
-      return outsideSeenRange.writeNeedsFullRead(path, formatRanges(unseen), current.index.count, readAlone);
-    }
     // A file whose line endings were all CRLF (or all CR) keeps them; the encoding (and its BOM) is kept.
     const style = eolStyle(current.text);
     afterText = style === 'crlf' || style === 'cr' ? withEol(request.content, style === 'crlf' ? '\r\n' : '\r') : request.content;
     if (afterText === current.text) return editNoChange.noChange(path);
     seenAfter = [];
   }
-  const encoded = await encodeFor(current, afterText);
+  const encoded = request.kind === 'delete' ? { ok: true as const, bytes: new Uint8Array(0) } : await encodeFor(current, afterText);
   if (!encoded.ok) {
     return refuse('INVALID_INPUT', `${displayPath(path)} is ${encodingName(current)}, which cannot hold the character ${JSON.stringify(encoded.char)} (U+${encoded.char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}) your change contains. Nothing was written; use characters that exist in this encoding.`);
   }
@@ -282,6 +306,8 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
     path,
     target,
     created: false,
+    ...(request.kind === 'delete' ? { deleted: true } : {}),
+    ...(input.moveTo ? { movedTo: input.moveTo } : {}),
     stat,
     before: current,
     beforeText: current.text,

@@ -27,8 +27,16 @@ export interface FinalFile {
   userChanged: boolean;
 }
 
-interface Written {
+/** One step of writing a call's files: content at a path, or the removal of a file (a deletion, a move's source). */
+interface Step {
   final: FinalFile;
+  kind: 'write' | 'createAt' | 'remove';
+  path: string;
+  target: string;
+}
+
+interface Done {
+  step: Step;
   folders: FolderExpectation[];
 }
 
@@ -40,71 +48,124 @@ function modeOf(plan: FilePlan): { mode?: number } {
   return plan.stat ? { mode: plan.stat.mode } : {};
 }
 
-/** Undefined when every file was written; otherwise the refusal, with every file as it was. */
+/** Contents first, removals last: a failure while writing leaves every file that was to go in place. */
+function stepsOf(finals: FinalFile[]): Step[] {
+  const writes: Step[] = [];
+  const removals: Step[] = [];
+  for (const final of finals) {
+    const { plan } = final;
+    if (plan.deleted) removals.push({ final, kind: 'remove', path: plan.path, target: plan.target });
+    else if (plan.movedTo) {
+      writes.push({ final, kind: 'createAt', path: plan.movedTo.path, target: plan.movedTo.target });
+      removals.push({ final, kind: 'remove', path: plan.path, target: plan.target });
+    } else writes.push({ final, kind: 'write', path: plan.path, target: plan.target });
+  }
+  return [...writes, ...removals];
+}
+
+/** Refusals after which a file was left with this call's change (the undo could not restore it). */
+const partial = new WeakSet<Refusal>();
+
+/** Whether `refusal` left a file of the call changed (its message names it): "no file was changed" is then untrue. */
+export function leftFilesChanged(refusal: Refusal): boolean {
+  return partial.has(refusal);
+}
+
+/** Undefined when every file was written; otherwise the refusal, with every file as it was (or named as not). */
 export async function writeFiles(ctx: GuardContext, s: SessionState, finals: FinalFile[], beforeFirstWrite: () => void): Promise<Refusal | undefined> {
+  const removes = finals.some(({ plan }) => plan.deleted || plan.movedTo);
   for (const { plan } of finals) {
     // One file through a port that verifies its writes: the content is checked by the write itself (a conflict
     // there gets the same diff refusal). Otherwise every file's content is checked before the first is written.
-    const stale = finals.length === 1 && ctx.fs.verifiesExpectations ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written');
+    const stale = finals.length === 1 && !removes && ctx.fs.verifiesExpectations ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written');
     if (stale) return stale;
+    if (plan.movedTo) {
+      const taken = await recheckDestination(ctx, plan, 'just before it was written');
+      if (taken) return taken;
+    }
   }
   beforeFirstWrite();
-  if (finals.length > 1 && ctx.fs.writeBatch) return writeBatch(ctx, s, finals, ctx.fs.writeBatch.bind(ctx.fs));
-  const written: Written[] = [];
+  if ((finals.length > 1 || removes) && ctx.fs.writeBatch) return writeBatch(ctx, s, finals, ctx.fs.writeBatch.bind(ctx.fs));
+  const done: Done[] = [];
   const madeDirs: string[] = [];
-  for (const final of finals) {
-    const { plan } = final;
+  for (const step of stepsOf(finals)) {
+    const { plan, bytes } = step.final;
     try {
-      const folders = await foldersFor(ctx, plan.target, plan.created, madeDirs);
-      await ctx.fs.writeFile(plan.target, final.bytes, { ...modeOf(plan), expect: expectationOf(plan, folders) });
-      written.push({ final, folders });
+      if (step.kind === 'remove') {
+        const folders = await foldersFor(ctx, step.target, false, madeDirs);
+        await ctx.fs.unlink(step.target, expectationOf(plan, folders));
+        done.push({ step, folders });
+      } else {
+        const folders = await foldersFor(ctx, step.target, step.kind === 'createAt' || plan.created, madeDirs);
+        await ctx.fs.writeFile(step.target, bytes, { ...modeOf(plan), expect: step.kind === 'createAt' ? { folders } : expectationOf(plan, folders) });
+        done.push({ step, folders });
+      }
     } catch (error) {
-      const report = await undo(ctx.fs, written, madeDirs);
-      return failure(ctx, s, plan, error, undoNote(written.length, report));
+      const report = await undo(ctx.fs, done, madeDirs);
+      const refusal = await failure(ctx, s, plan, step, error, undoNote(new Set(done.map((d) => d.step.final)).size, report));
+      if (report.kept.length || report.racedRestore.length) partial.add(refusal);
+      return refusal;
     }
   }
   return undefined;
+}
+
+/** A move's destination must still be free, and its path still lead where it did when the move was planned. */
+async function recheckDestination(ctx: GuardContext, plan: FilePlan, when: string): Promise<Refusal | undefined> {
+  const destination = plan.movedTo!;
+  const checked = await ctx.paths.check(destination.path);
+  if (!checked.ok) return refuse(checked.code, `${checked.message} (This changed ${when}.) Nothing was written.`);
+  if (checked.target !== destination.target) return fileChanged.leadsElsewhere(destination.path, destination.target, checked.target, when);
+  return (await ctx.fs.lstat(destination.target)) ? fileChanged.createdMeanwhile(destination.path, when) : undefined;
 }
 
 /** Several files through the port's batch write (an editor's one undo step); all or nothing by the port's contract. */
 async function writeBatch(ctx: GuardContext, s: SessionState, finals: FinalFile[], batch: NonNullable<FileSystem['writeBatch']>): Promise<Refusal | undefined> {
   const madeDirs: string[] = [];
-  let current = finals[0].plan;
+  let current = stepsOf(finals)[0];
   try {
     const writes: BatchWrite[] = [];
-    for (const { plan, bytes } of finals) {
-      current = plan;
-      const folders = await foldersFor(ctx, plan.target, plan.created, madeDirs);
-      writes.push({ path: plan.target, data: bytes, options: { ...modeOf(plan), expect: expectationOf(plan, folders) }, created: plan.created });
+    for (const step of stepsOf(finals)) {
+      current = step;
+      const { plan, bytes } = step.final;
+      const create = step.kind === 'createAt' || (step.kind === 'write' && plan.created);
+      const folders = await foldersFor(ctx, step.target, create, madeDirs);
+      if (step.kind === 'remove') writes.push({ path: step.target, data: new Uint8Array(0), options: { expect: expectationOf(plan, folders) }, created: false, remove: true });
+      else writes.push({ path: step.target, data: bytes, options: { ...modeOf(plan), expect: step.kind === 'createAt' ? { folders } : expectationOf(plan, folders) }, created: create });
     }
     await batch(writes);
   } catch (error) {
     await removeMadeFolders(ctx.fs, madeDirs);
     ctx.logger.error('[guard] batch write failed', { session: s.id, files: finals.length, error: describeIoError(error) });
-    return failure(ctx, s, current, error, '');
+    return failure(ctx, s, current.final.plan, current, error, '');
   }
   return undefined;
 }
 
 interface UndoReport {
-  /** Left with this call's change: they changed since it wrote them, so restoring would overwrite someone else. */
-  kept: string[];
+  /**
+   * Left with this call's change: they changed since it wrote them, so restoring would overwrite someone else,
+   * or a folder on the way was replaced, so they could not be reached safely.
+   */
+  kept: { path: string; folder: boolean }[];
   /** Restored, but another writer's change that raced the restore may be lost (the double race; see safeWrite.ts). */
   racedRestore: string[];
 }
 
 /** Restores files already written by this call (newest first) and removes the folders it made. */
-async function undo(fs: FileSystem, written: Written[], madeDirs: readonly string[]): Promise<UndoReport> {
+async function undo(fs: FileSystem, done: Done[], madeDirs: readonly string[]): Promise<UndoReport> {
   const report: UndoReport = { kept: [], racedRestore: [] };
-  for (const { final, folders } of [...written].reverse()) {
-    const { plan } = final;
-    const ours: WriteExpectation = { current: { bytes: final.bytes }, folders };
+  for (const { step, folders } of [...done].reverse()) {
+    const { plan, bytes } = step.final;
+    const ours: WriteExpectation = { current: { bytes }, folders };
     try {
-      if (plan.created) await fs.unlink(plan.target, ours);
-      else await fs.writeFile(plan.target, plan.before!.bytes, { ...modeOf(plan), expect: ours });
+      // A removed file comes back only where its name is still free: nothing put there since is replaced.
+      if (step.kind === 'remove') await fs.writeFile(step.target, plan.before!.bytes, { ...modeOf(plan), expect: { folders } });
+      else if (step.kind === 'createAt' || plan.created) await fs.unlink(step.target, ours);
+      else await fs.writeFile(step.target, plan.before!.bytes, { ...modeOf(plan), expect: ours });
     } catch (error) {
-      if (isWriteConflict(error) && error.reason === 'putBackFailed') report.racedRestore.push(plan.path);
-      else report.kept.push(plan.path);
+      if (isWriteConflict(error) && error.reason === 'putBackFailed') report.racedRestore.push(step.path);
+      else report.kept.push({ path: step.path, folder: isWriteConflict(error) && error.reason === 'folder' });
     }
   }
   await removeMadeFolders(fs, madeDirs);
@@ -113,15 +174,22 @@ async function undo(fs: FileSystem, written: Written[], madeDirs: readonly strin
 
 function undoNote(writtenBefore: number, report: UndoReport): string {
   if (!writtenBefore) return '';
-  const kept = report.kept.length ? `, except ${report.kept.map(displayPath).join(', ')}, which changed since (left as they are now, with this call's change)` : '';
+  const changed = report.kept.filter((k) => !k.folder).map((k) => displayPath(k.path));
+  const unreachable = report.kept.filter((k) => k.folder).map((k) => displayPath(k.path));
+  const kept = [
+    changed.length ? `${changed.join(', ')}, which changed since (left as they are now, with this call's change)` : '',
+    unreachable.length ? `${unreachable.join(', ')}, which could not be reached safely because a folder on the way was replaced (left with this call's change; tell the user)` : '',
+  ].filter(Boolean);
   const raced = report.racedRestore.length ? ` Another writer changed ${report.racedRestore.map(displayPath).join(', ')} at the very instant it was restored: their change may be lost; tell the user.` : '';
-  return ` The ${writtenBefore} file(s) this call had already written were restored${kept}.${raced}`;
+  return ` The ${writtenBefore} file(s) this call had already written were restored${kept.length ? `, except ${kept.join('; and ')}` : ''}.${raced}`;
 }
 
 /** The refusal for a write that did not happen, saying what happened to the files written before it. */
-async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, error: unknown, others: string): Promise<Refusal> {
+async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, step: Step, error: unknown, others: string): Promise<Refusal> {
   const detail = describeIoError(error);
-  ctx.logger.error('[guard] write failed', { session: s.id, path: plan.path, error: detail, reason: (error as { reason?: string })?.reason, others });
+  ctx.logger.error('[guard] write failed', { session: s.id, path: step.path, step: step.kind, error: detail, reason: (error as { reason?: string })?.reason, others });
+  // A move's destination that someone took meanwhile: theirs is kept.
+  if (step.kind === 'createAt' && isWriteConflict(error) && error.reason === 'created') return withNote(fileChanged.createdMeanwhile(step.path, 'while it was being written'), others);
   if (isNotWritable(error)) {
     const why = { readOnly: writeFailed.readOnly, notWritableByUser: writeFailed.notWritableByUser, hardLinked: writeFailed.hardLinked }[error.reason];
     return withNote(why(plan.path, error.message), others);

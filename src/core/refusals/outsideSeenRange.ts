@@ -34,6 +34,14 @@ export interface Touching {
   note?: string;
 }
 
+export type WholeFileChange = 'write' | 'delete' | 'move';
+
+const WHOLE: Record<WholeFileChange, (path: string, lines: number) => string> = {
+  write: (path, lines) => `Writing ${displayPath(path)} replaces all ${lines} lines`,
+  delete: (path, lines) => `Deleting ${displayPath(path)} removes all ${lines} lines`,
+  move: (path, lines) => `Moving ${displayPath(path)} takes all ${lines} lines with it`,
+};
+
 const touch = (path: string, who: Touching): string => `${who.subject} in ${displayPath(path)} ${who.plural ? 'touch' : 'touches'}`;
 
 export const outsideSeenRange = {
@@ -45,10 +53,11 @@ export const outsideSeenRange = {
   beyondReadCap(path: string, who: Touching, lines: string, limits: ReadLimits, unseen: string): Refusal {
     return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${touch(path, who)} lines you have not seen in this version (${unseen}), and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you change them. Do not retry or re-read them. Leave those lines out of your change, or ${raiseWords(limits)}, or ask the user to make this change.${who.detail ?? ''}${who.note ?? ''}`);
   },
-  writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, limits: ReadLimits): Refusal {
-    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you overwrite the file. Do not re-read them. Change the other lines with edit instead, or ${raiseWords(limits)}.`);
+  /** `what`: the whole-file change refused (a write, a deletion or a move all need every line seen). */
+  writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, limits: ReadLimits, what: WholeFileChange = 'write'): Refusal {
+    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you ${what === 'write' ? 'overwrite' : what} the file. Do not re-read them. ${what === 'write' ? 'Change the other lines with edit instead, or ' : 'Ask the user to do it, or '}${raiseWords(limits)}.`);
   },
-  writeNeedsFullRead(path: string, unseen: string, totalLines: number, readAlone?: ReadAlone): Refusal {
-    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `Writing ${displayPath(path)} replaces all ${totalLines} lines, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first, or change it with edit instead.${readAloneHint(readAlone)}`);
+  writeNeedsFullRead(path: string, unseen: string, totalLines: number, readAlone?: ReadAlone, what: WholeFileChange = 'write'): Refusal {
+    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first${what === 'write' ? ', or change it with edit instead' : ''}.${readAloneHint(readAlone)}`);
   },
 };

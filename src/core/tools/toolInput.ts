@@ -4,7 +4,7 @@
  * here and a mismatch (a wrong type, a missing field, a field the tool does not take) is an INVALID_INPUT refusal
  * naming the field. The shapes mirror the manifest (`TOOL_INPUTS`).
  */
-import type { MultiEditChange, Refusal } from '../types';
+import type { Edit, MultiEditChange, Refusal } from '../types';
 import { describeValue } from '../operations/inputValidation';
 import { TOOL_NAMES } from './toolNames';
 
@@ -143,7 +143,7 @@ export function checkWriteInput(input: unknown): Checked<WriteInput> {
  * its edits name; two different ones for one file are INVALID_INPUT (a file is at one version).
  */
 export function groupByFile(edits: MultiEditInput['edits']): MultiEditChange[] | Refusal {
-  const groups: (MultiEditChange & { versionFrom?: number })[] = [];
+  const groups: (MultiEditChange & { edits: Edit[]; versionFrom?: number })[] = [];
   for (const [index, { filePath, oldString, newString, replaceAll, expectedVersion }] of edits.entries()) {
     let group = groups.find((g) => g.path === filePath);
     if (!group) groups.push((group = { path: filePath, edits: [] }));

@@ -38,7 +38,7 @@ export interface FileView {
 export interface RequestView {
   id: string;
   sessionLabel: string;
-  operation: 'edit' | 'write' | 'multiEdit';
+  operation: 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename';
   explanation?: string;
   files: FileView[];
   /** Shown above the diff when something happened during review (e.g. the file changed on disk). */

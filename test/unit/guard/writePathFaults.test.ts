@@ -31,7 +31,7 @@ suite('write path: every step against every fault (fault-injecting FileSystem po
   for (const scenario of scenarios) {
     test(`${scenario.name}: an errno or short write at any call leaves the old tree (refused) or the new one (ok), never anything else`, async () => {
       const { calls, after } = await reference(scenario);
-      assert.ok(calls.some((c) => c.name === 'fsyncSync'), 'the write path syncs the new content');
+      if (scenario.name !== 'delete') assert.ok(calls.some((c) => c.name === 'fsyncSync'), 'the write path syncs the new content');
       let tried = 0;
       for (const call of calls) {
         for (const { label, fault, only } of FAULTS) {

@@ -5,7 +5,8 @@
  * competitor wrote is lost, nothing is written outside the roots, and a refused call changed nothing.
  *
  * The one step where a competitor still wins is documented in the README and pinned here: a replacement or
- * deletion of the file by name landing between the final synchronous check and rename() itself.
+ * deletion of the file by name landing between the final synchronous check and rename() itself (for a deletion
+ * or a move, unlink() itself).
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -46,8 +47,12 @@ function attempt(action: () => void): boolean {
   }
 }
 
-/** The documented window: the file replaced or deleted by name after the last check, before rename() itself. */
+/**
+ * The documented window: the file replaced or deleted by name after the last check, before rename() itself, or
+ * (a deletion, a move's old name) before unlink() itself.
+ */
 function inWindow(call: Call, file: string): boolean {
+  if (call.name === 'unlinkSync' && call.path !== undefined && path.basename(call.path) === path.basename(file)) return true;
   return call.name === 'renameSync' && call.path !== undefined && isTemp(call.path) && path.basename(call.path).startsWith(`.${path.basename(file)}.readgate-`);
 }
 
@@ -179,7 +184,20 @@ suite('write path: every step against a competing writer', () => {
         const where = `${scenario.name}, swap before ${call.name}#${call.index}: ${JSON.stringify(result).slice(0, 300)}`;
         assert.deepStrictEqual(withoutTemps(treeOf(outside)), outsideBefore, `written outside the roots: ${where}`);
         const strip = (t: Tree) => new Map([...withoutTemps(t)].filter(([, kind]) => kind !== 'dir'));
-        assert.deepStrictEqual(strip(unswapped(root)), strip(result.ok ? after : before), where);
+        const now = strip(unswapped(root));
+        const expected = strip(result.ok ? after : before);
+        // A file the call wrote in the swapped folder before it failed cannot be reached to undo it: the refusal
+        // must name it as left with the call's change, and it must hold exactly that.
+        if (!result.ok) {
+          for (const name of scenario.files) {
+            if (now.get(name) === expected.get(name)) continue;
+            assert.ok(result.message.includes(path.join(root, name)) && /could not be reached safely because a folder on the way was replaced/.test(result.message), `${name} changed but the refusal does not say so: ${where}`);
+            assert.strictEqual(now.get(name), strip(after).get(name), where);
+            if (now.has(name)) expected.set(name, now.get(name)!);
+            else expected.delete(name);
+          }
+        }
+        assert.deepStrictEqual(now, expected, where);
       }
     });
   }

@@ -65,6 +65,43 @@ export const scenarios: Scenario[] = [
       ]),
     files: ['sub/a.txt', 'made/c.txt', 'b.txt'],
   },
+  {
+    name: 'delete',
+    setup(root) {
+      put(path.join(root, 'sub', 'a.txt'), CRLF);
+      put(path.join(root, 'sub', 'keep.txt'), 'keep\n');
+    },
+    read: ['sub/a.txt'],
+    run: (session) => session.delete('sub/a.txt'),
+    files: ['sub/a.txt'],
+  },
+  {
+    name: 'rename',
+    setup(root) {
+      put(path.join(root, 'sub', 'a.txt'), CRLF);
+      fs.chmodSync(path.join(root, 'sub', 'a.txt'), 0o640);
+    },
+    read: ['sub/a.txt'],
+    run: (session) => session.rename('sub/a.txt', 'moved/deeper/b.txt'),
+    files: ['sub/a.txt', 'moved/deeper/b.txt'],
+  },
+  {
+    name: 'multiEdit with a move, a deletion and a create',
+    setup(root) {
+      put(path.join(root, 'sub', 'a.txt'), CRLF);
+      put(path.join(root, 'b.txt'), 'bee\n');
+      put(path.join(root, 'gone.txt'), 'old\n');
+    },
+    read: ['sub/a.txt', 'b.txt', 'gone.txt'],
+    run: (session) =>
+      session.multiEdit([
+        { path: 'sub/a.txt', moveTo: 'sub/renamed.txt', edits: [{ oldString: 'gamma', newString: 'GAMMA' }] },
+        { path: 'gone.txt', delete: true },
+        { path: 'made/c.txt', edits: [{ oldString: '', newString: 'c\n' }] },
+        { path: 'b.txt', edits: [{ oldString: 'bee', newString: 'BEE' }] },
+      ]),
+    files: ['sub/a.txt', 'sub/renamed.txt', 'gone.txt', 'made/c.txt', 'b.txt'],
+  },
 ];
 
 export interface Prepared {
