@@ -24,8 +24,9 @@ export interface FileStat {
    */
   identity: string;
   /**
-   * An extra revision the adapter wants folded into the version (e.g. an open document's version); absent
-   * for plain files, whose version is the hash of their bytes alone.
+   * An extra revision the adapter wants folded into the version (e.g. an open document's version): present
+   * when the content is an unsaved buffer, absent for plain files, whose version is the hash of their bytes
+   * alone. A file with unsaved content is never deleted or moved (the unsaved text would be lost).
    */
   revision?: string;
 }

@@ -12,13 +12,29 @@ import { Disposable } from './util/dispose';
 import { toGuardPath } from './util/paths';
 import { fromVirtualPath, showVirtualPaths } from './util/virtualPaths';
 
+/** One file of the API's multiEdit: `MultiEditChange` with URIs. */
+export interface ApiChange {
+  uri: vscode.Uri | string;
+  edits?: Edit[];
+  expectedVersion?: string;
+  delete?: true;
+  moveTo?: vscode.Uri | string;
+}
+
 export interface ReadGateSession extends vscode.Disposable {
   readonly id: string;
   read(uri: vscode.Uri | string, options?: { offset?: number; limit?: number; force?: boolean }): Promise<ReadResult>;
   edit(uri: vscode.Uri | string, edits: Edit[], options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult>;
   write(uri: vscode.Uri | string, content: string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult>;
-  /** `expectedVersion` per file authorizes its edits at exactly that version, as for `edit`. */
-  multiEdit(changes: { uri: vscode.Uri | string; edits: Edit[]; expectedVersion?: string }[], options?: { explanation?: string }): Promise<MutationResult>;
+  /**
+   * `expectedVersion` per file authorizes its change at exactly that version, as for `edit`. A change may
+   * instead delete its file (`delete: true`) or move it (`moveTo`, with or without edits); all or none.
+   */
+  multiEdit(changes: ApiChange[], options?: { explanation?: string }): Promise<MutationResult>;
+  /** Removes a file the session has fully seen in its current version (reviewed like any change). */
+  delete(uri: vscode.Uri | string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult>;
+  /** Moves a file the session has fully seen to a path that does not exist (reviewed like any change). */
+  rename(from: vscode.Uri | string, to: vscode.Uri | string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult>;
   check(uri: vscode.Uri | string): Promise<'unknown' | 'stale' | 'fresh'>;
   clear(): void;
 }
@@ -44,7 +60,7 @@ function shown<T extends ReadResult | MutationResult>(result: T): T {
   const copy = { ...result } as Record<string, unknown>;
   if (typeof copy.text === 'string') copy.text = showVirtualPaths(copy.text);
   if (typeof copy.message === 'string') copy.message = showVirtualPaths(copy.message);
-  if (Array.isArray(copy.files)) copy.files = (copy.files as { path: string; diff: string }[]).map((file) => ({ ...file, path: showVirtualPaths(file.path), diff: showVirtualPaths(file.diff) }));
+  if (Array.isArray(copy.files)) copy.files = (copy.files as { path: string; diff: string; movedTo?: string }[]).map((file) => ({ ...file, path: showVirtualPaths(file.path), diff: showVirtualPaths(file.diff), ...(file.movedTo ? { movedTo: showVirtualPaths(file.movedTo) } : {}) }));
   return copy as T;
 }
 
@@ -81,17 +97,34 @@ class ApiSession implements ReadGateSession {
     return typeof path === 'string' ? shown(await this.session.write(path, content, options)) : path;
   }
 
-  async multiEdit(changes: { uri: vscode.Uri | string; edits: Edit[]; expectedVersion?: string }[], options?: { explanation?: string }): Promise<MutationResult> {
+  async multiEdit(changes: ApiChange[], options?: { explanation?: string }): Promise<MutationResult> {
     if (this.disposed) return disposedRefusal;
     if (!Array.isArray(changes)) return shown(await this.session.multiEdit(changes, options));
     const resolved: MultiEditChange[] = [];
     for (const change of changes) {
       const path = toGuardPath(change?.uri);
       if (typeof path !== 'string') return path;
-      const expectedVersion: unknown = change.expectedVersion; // read once; the guard checks it
-      resolved.push({ path, edits: change.edits, ...(expectedVersion !== undefined ? { expectedVersion: expectedVersion as string } : {}) });
+      // Each field read once; the guard checks them.
+      const { edits, expectedVersion, delete: remove, moveTo } = change as { edits?: unknown; expectedVersion?: unknown; delete?: unknown; moveTo?: unknown };
+      const destination = moveTo === undefined ? undefined : toGuardPath(moveTo as vscode.Uri | string);
+      if (destination !== undefined && typeof destination !== 'string') return destination;
+      resolved.push({ path, ...(edits !== undefined ? { edits: edits as Edit[] } : {}), ...(expectedVersion !== undefined ? { expectedVersion: expectedVersion as string } : {}), ...(remove !== undefined ? { delete: remove as true } : {}), ...(destination !== undefined ? { moveTo: destination } : {}) });
     }
     return shown(await this.session.multiEdit(resolved, options));
+  }
+
+  async delete(uri: vscode.Uri | string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
+    if (this.disposed) return disposedRefusal;
+    const path = toGuardPath(uri);
+    return typeof path === 'string' ? shown(await this.session.delete(path, options)) : path;
+  }
+
+  async rename(from: vscode.Uri | string, to: vscode.Uri | string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
+    if (this.disposed) return disposedRefusal;
+    const source = toGuardPath(from);
+    if (typeof source !== 'string') return source;
+    const destination = toGuardPath(to);
+    return typeof destination === 'string' ? shown(await this.session.rename(source, destination, options)) : destination;
   }
 
   async check(uri: vscode.Uri | string): Promise<'unknown' | 'stale' | 'fresh'> {

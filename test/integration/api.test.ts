@@ -94,4 +94,39 @@ suite('extension API', () => {
     assert.match(result.message ?? '', /untitled:\/?Untitled-1 is outside the allowed roots/);
     session.dispose();
   });
+
+  test('delete and rename: a closed file on disk; an open document with unsaved text is never deleted, a saved one is deleted by the editor, which closes it', async () => {
+    const readGate = await api();
+    const session = readGate.openSession({ label: 'file mover' });
+    const closed = freshFile(numbered(3));
+    assert.strictEqual((await session.read(closed)).ok, true);
+    const moved = `${closed}.moved`;
+    const renamed = await session.rename(closed, vscode.Uri.file(moved));
+    assert.ok(renamed.ok, JSON.stringify(renamed));
+    assert.ok(!fs.existsSync(closed));
+    assert.strictEqual(fs.readFileSync(moved, 'utf8'), numbered(3));
+    assert.strictEqual((await session.delete(moved)).ok, true);
+    assert.ok(!fs.existsSync(moved));
+
+    // An open document with unsaved text is never deleted: that text exists nowhere else.
+    const open = freshFile(numbered(2));
+    const document = await vscode.workspace.openTextDocument(open);
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), 'unsaved\n'));
+    assert.ok(document.isDirty);
+    assert.strictEqual((await session.read(open)).ok, true);
+    const refused = await session.multiEdit([{ uri: open, delete: true }]);
+    assert.strictEqual(refused.code, 'WRITE_FAILED', JSON.stringify(refused));
+    assert.match(refused.message ?? '', /unsaved changes/);
+    assert.ok(fs.existsSync(open) && document.isDirty);
+    // Saved, it is deleted by the editor (its editor closes) in one undo step.
+    await document.save();
+    assert.strictEqual((await session.read(open)).ok, true);
+    const deleted = await session.delete(open);
+    assert.ok(deleted.ok, JSON.stringify(deleted));
+    assert.ok(!fs.existsSync(open));
+    for (let i = 0; i < 30 && vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => (tab.input as { uri?: vscode.Uri })?.uri?.fsPath === open)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => (tab.input as { uri?: vscode.Uri })?.uri?.fsPath === open)), 'its editor closed');
+    session.dispose();
+  });
 });

@@ -17,7 +17,9 @@ export interface ApiSession extends vscode.Disposable {
   read(uri: vscode.Uri | string, options?: { offset?: number; limit?: number; force?: boolean }): Promise<{ ok: boolean; code?: string; kind?: string; text?: string; message?: string; version?: string }>;
   edit(uri: vscode.Uri | string, edits: { oldString: string; newString: string; replaceAll?: boolean }[], options?: { expectedVersion?: string; explanation?: string }): Promise<{ ok: boolean; code?: string; text?: string; message?: string }>;
   write(uri: vscode.Uri | string, content: string, options?: { expectedVersion?: string; explanation?: string }): Promise<{ ok: boolean; code?: string; message?: string }>;
-  multiEdit(changes: { uri: vscode.Uri | string; edits: { oldString: string; newString: string }[]; expectedVersion?: string }[], options?: { explanation?: string }): Promise<{ ok: boolean; code?: string; message?: string }>;
+  multiEdit(changes: { uri: vscode.Uri | string; edits?: { oldString: string; newString: string }[]; expectedVersion?: string; delete?: true; moveTo?: vscode.Uri | string }[], options?: { explanation?: string }): Promise<{ ok: boolean; code?: string; message?: string }>;
+  delete(uri: vscode.Uri | string, options?: { expectedVersion?: string; explanation?: string }): Promise<{ ok: boolean; code?: string; message?: string }>;
+  rename(from: vscode.Uri | string, to: vscode.Uri | string, options?: { expectedVersion?: string; explanation?: string }): Promise<{ ok: boolean; code?: string; message?: string }>;
   check(uri: vscode.Uri | string): Promise<'unknown' | 'stale' | 'fresh'>;
   clear(): void;
 }

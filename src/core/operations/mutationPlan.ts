@@ -188,6 +188,8 @@ async function planInto(ctx: GuardContext, s: SessionState, input: PlanInput, up
   if ((stat.mode & 0o222) === 0) return writeFailed.readOnly(path, `mode ${(stat.mode & 0o7777).toString(8).padStart(4, '0')}`);
   if (stat.size > ctx.limits.maxFileBytes) return fileTooLarge.tooLarge(path, stat.size, ctx.limits.maxFileBytes);
 
+  // An unsaved buffer (the adapter folds its revision into the version) is text that exists nowhere else.
+  if ((request.kind === 'delete' || input.moveTo) && stat.revision !== undefined) return writeFailed.unsaved(path, request.kind === 'delete' ? 'delete' : 'move');
   if (input.moveTo) {
     const destination = await ctx.fs.lstat(input.moveTo.target);
     if (destination) return fileExists.moveDestination(path, input.moveTo.path);

@@ -37,6 +37,10 @@ export const writeFailed = {
     const count = /has (\d+) hard links/.exec(detail)?.[1] ?? 'several';
     return refuse('WRITE_FAILED', `${displayPath(path)} has ${count} hard links (other names share its bytes). ReadGate does not change such a file: replacing it would split it from its other names, and rewriting it in place could leave it torn if the machine stopped mid-write. Nothing was changed. Ask the user to change it, or to break the link first (copy the file over itself with cp and mv).`);
   },
+  /** A deletion or a move of a file whose content is an unsaved buffer: the unsaved text would be lost. */
+  unsaved(path: string, what: 'delete' | 'move'): Refusal {
+    return refuse('WRITE_FAILED', `${displayPath(path)} has unsaved changes (in an editor): ReadGate does not ${what} a file whose unsaved text would be lost. Nothing was changed. Ask the user to save or revert it, then retry.`);
+  },
   putBackFailed(path: string, detail: string): Refusal {
     return refuse('WRITE_FAILED', `Your change to ${displayPath(path)} WAS written, but ${detail}: their change may be lost. Tell the user now, so they can check ${displayPath(path)}; do not retry.`);
   },

@@ -155,26 +155,43 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     for (const write of writes) this._onWillWrite.fire(write.path);
     const inEditor: { document: vscode.TextDocument; wasDirty: boolean; text: string }[] = [];
     const onDisk: BatchWrite[] = [];
+    // Files to remove that are open: the editor deletes them (one undo step with the rest), after checking
+    // each still shows exactly what the guard planned against.
+    const closing: vscode.TextDocument[] = [];
     for (const write of writes) {
-      const document = write.created ? undefined : await this.editableDocument(write.path);
-      if (document) inEditor.push({ document, wasDirty: document.isDirty, text: await decodeForDocument(document, write.data) });
+      const document = write.created ? undefined : write.remove ? this.openDocument(write.path) : await this.editableDocument(write.path);
+      if (document && write.remove) {
+        const expected = write.options.expect?.current;
+        if (expected && Buffer.compare(Buffer.from(await encodeForDocument(document)), Buffer.from(expected.bytes.buffer, expected.bytes.byteOffset, expected.bytes.byteLength)) !== 0) throw writeConflict('changed', `${write.path} changed in the editor`);
+        closing.push(document);
+      } else if (document) inEditor.push({ document, wasDirty: document.isDirty, text: await decodeForDocument(document, write.data) });
       else onDisk.push(write);
     }
     const restore: (() => Promise<void>)[] = [];
     try {
       for (const write of onDisk) {
-        const before = write.created ? undefined : await this.backend(write.path).readFile(write.path);
-        await this.backend(write.path).writeFile(write.path, write.data, write.options);
+        const backend = this.backend(write.path);
+        if (write.remove) {
+          const [before, stat] = await Promise.all([backend.readFile(write.path), backend.stat(write.path)]);
+          await backend.unlink(write.path, write.options.expect);
+          // Put back only where the name is still free: nothing created there since is replaced.
+          restore.push(() => backend.writeFile(write.path, before, { ...(stat ? { mode: stat.mode } : {}), expect: { folders: write.options.expect?.folders ?? [] } }));
+          continue;
+        }
+        const before = write.created ? undefined : await backend.readFile(write.path);
+        await backend.writeFile(write.path, write.data, write.options);
         // Undone only while the file still holds what this batch wrote: never someone else's later change.
         const ours = { current: { bytes: write.data }, folders: write.options.expect?.folders ?? [] };
-        restore.push(() => (before ? this.backend(write.path).writeFile(write.path, before, { ...write.options, expect: ours }) : this.backend(write.path).unlink(write.path, ours)));
+        restore.push(() => (before ? backend.writeFile(write.path, before, { ...write.options, expect: ours }) : backend.unlink(write.path, ours)));
       }
       const edit = new vscode.WorkspaceEdit();
       for (const { document, text } of inEditor) {
         const replacement = minimalReplacement(document, text);
         if (replacement) edit.replace(document.uri, replacement.range, replacement.text);
       }
-      if (edit.size > 0 && !(await vscode.workspace.applyEdit(edit))) {
+      for (const document of closing) edit.deleteFile(document.uri);
+      // `size` counts text changes only, not file operations.
+      if ((edit.size > 0 || closing.length > 0) && !(await vscode.workspace.applyEdit(edit))) {
         throw Object.assign(new Error('the editor refused the edit because a document changed'), { code: 'EDITOR_EDIT_REFUSED' });
       }
     } catch (error) {
