@@ -138,7 +138,7 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ReadGate: applying the patch from ${source.name}`, cancellable: true }, (_, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return applyPatch(guard.session(id), parsed.files, { readText: textReader(files), resolve, explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : 'search/replace blocks'}): ${summary(parsed.files)}`, signal: controller.signal });
+      return applyPatch(guard.session(id), parsed.files, { readText: textReader(files), resolve, explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : parsed.format === 'search-replace' ? 'search/replace blocks' : 'apply_patch'}): ${summary(parsed.files)}`, signal: controller.signal });
     });
     if (!result.ok) {
       void showRefusal(result.code, result.message);
