@@ -6,6 +6,7 @@
  * change. A plan that deletes or renames a file is refused here: this path has no guard operation for that.
  * Nothing is written on any refusal.
  */
+import { displayPath } from '../path/displayPath';
 import { toLf } from '../edit/lineEndings';
 import type { GuardSession, MultiEditChange, MutationResult } from '../types';
 import type { PatchEdit } from './patchEdits';
@@ -44,7 +45,7 @@ export async function applyPatch(session: GuardSession, files: readonly FilePatc
   const edits: PatchEdit[] = [];
   for (const operation of plan.operations) {
     if (operation.op === 'delete' || operation.op === 'rename') {
-      const what = operation.op === 'delete' ? `deletes ${operation.path}` : `renames ${operation.from} to ${operation.to}`;
+      const what = operation.op === 'delete' ? `deletes ${displayPath(operation.path)}` : `renames ${displayPath(operation.from)} to ${displayPath(operation.to)}`;
       return { ok: false, code: 'INVALID_INPUT', message: `The patch ${what}; applying a patch here creates and changes files but cannot delete or rename them. Nothing was changed. Do that yourself, then apply the rest of the patch without that section.` };
     }
     const edit = operationEdit(operation, texts.get(operation.path) === undefined ? undefined : toLf(texts.get(operation.path) as string));
@@ -62,7 +63,7 @@ export async function applyPatch(session: GuardSession, files: readonly FilePatc
   }
   const whole = edits.find((edit) => edit.wholeFile || (edit.oldString === '' && edit.newString === ''));
   if (whole) {
-    if (edits.length > 1) return { ok: false, code: 'INVALID_INPUT', message: `${whole.path} is empty or created empty, which can only be written on its own, not in a patch of several files. Nothing was changed. Apply its part separately.` };
+    if (edits.length > 1) return { ok: false, code: 'INVALID_INPUT', message: `${displayPath(whole.path)} is empty or created empty, which can only be written on its own, not in a patch of several files. Nothing was changed. Apply its part separately.` };
     if (whole.wholeFile) {
       const read = await session.read(whole.path, { force: true, signal: options.signal });
       if (!read.ok) return read;

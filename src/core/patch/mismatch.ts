@@ -4,6 +4,7 @@
  * the place most like the part among the places it may go. Line numbers are the file's own (as the user
  * and the agent see it), not positions shifted by the parts placed before.
  */
+import { displayPath } from '../path/displayPath';
 import type { Refusal } from '../refusals/refusal';
 import type { Line, LineImage } from './lineImage';
 
@@ -15,7 +16,7 @@ export const exactLines: LineEquality = (file, wanted) => file.text === wanted.t
 export const show = (text: string | undefined): string => (text === undefined ? '(the end of the file)' : JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}…` : text));
 
 export function stale(path: string, detail: string): Refusal {
-  return { ok: false, code: 'NO_OCCURRENCE_FOUND', message: `The patch no longer matches ${path}: ${detail} Nothing was changed. Make the patch again from the file as it is now.` };
+  return { ok: false, code: 'NO_OCCURRENCE_FOUND', message: `The patch no longer matches ${displayPath(path)}: ${detail} Nothing was changed. Make the patch again from the file as it is now.` };
 }
 
 /** "line 12", or, for a line an earlier part wrote, what wrote it. */

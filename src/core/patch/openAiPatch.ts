@@ -19,6 +19,7 @@
  * Unlike codex, text before `*** Begin Patch` and after `*** End Patch` (a chat's prose around the patch, a
  * shell heredoc's `<<'EOF'` lines) is ignored rather than refused.
  */
+import { displayPath } from '../path/displayPath';
 import type { FilePatch, ParsedPatch, UpdateChunk } from './patchTypes';
 import { invalidPatch } from './patchTypes';
 
@@ -82,7 +83,7 @@ function parseSection(lines: string[], start: number, end: number): Parsed<{ fil
     chunks.push(chunk.chunk);
     i = chunk.next;
   }
-  if (chunks.length === 0) return invalidPatch(`Line ${start + 1}: the section updating ${path} has no change in it.`);
+  if (chunks.length === 0) return invalidPatch(`Line ${start + 1}: the section updating ${displayPath(path)} has no change in it.`);
   const changes = { format: 'apply-patch' as const, chunks };
   return { file: moveTo === undefined ? { kind: 'modify', path, changes } : { kind: 'rename', from: path, path: moveTo, changes }, next: i };
 }
@@ -98,7 +99,7 @@ function parseChunk(lines: string[], start: number, end: number, first: boolean,
       chunk.contexts.push(lines[i].slice(3));
     } else break;
   }
-  if (!marked && !first) return invalidPatch(`Line ${start + 1}: a chunk of ${path} must start with "@@" (or "@@ <context line>"), not "${lines[start]}".`);
+  if (!marked && !first) return invalidPatch(`Line ${start + 1}: a chunk of ${displayPath(path)} must start with "@@" (or "@@ <context line>"), not "${lines[start]}".`);
   let parsed = 0;
   for (; i < end; i++) {
     const line = lines[i];
@@ -114,10 +115,10 @@ function parseChunk(lines: string[], start: number, end: number, first: boolean,
       chunk.newLines.push(line.slice(1));
     } else if (marker === '+') chunk.newLines.push(line.slice(1));
     else if (marker === '-') chunk.oldLines.push(line.slice(1));
-    else if (parsed === 0) return invalidPatch(`Line ${i + 1}: "${line}" in the chunk of ${path} is not a change line; every line starts with " " (context), "+" (added) or "-" (removed).`);
+    else if (parsed === 0) return invalidPatch(`Line ${i + 1}: "${line}" in the chunk of ${displayPath(path)} is not a change line; every line starts with " " (context), "+" (added) or "-" (removed).`);
     else break;
     parsed++;
   }
-  if (parsed === 0) return invalidPatch(`Line ${start + 1}: the chunk of ${path} has no lines after its "@@" line.`);
+  if (parsed === 0) return invalidPatch(`Line ${start + 1}: the chunk of ${displayPath(path)} has no lines after its "@@" line.`);
   return { chunk, next: i };
 }

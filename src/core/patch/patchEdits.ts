@@ -5,6 +5,7 @@
  * (those lines must be read; every other byte, the encoding and the line endings are kept). Placement itself
  * is `planPatch`'s; this only reshapes its result. Works on the text with '\n' line breaks, as the guard matches.
  */
+import { displayPath } from '../path/displayPath';
 import { toLf } from '../edit/lineEndings';
 import type { Refusal } from '../refusals/refusal';
 import { joinLines, type PlacedEdit, splitLines } from './lineImage';
@@ -26,8 +27,8 @@ export interface PatchEdit {
 /** The guard edit for one file's patch, given the file's current text (undefined: it does not exist). */
 export function patchEdit(file: FilePatch, current: string | undefined): PatchEdit | Refusal {
   if (file.kind === 'delete' || file.kind === 'rename' || file.kind === 'copy') {
-    const verb = file.kind === 'delete' ? 'deletes' : file.kind === 'rename' ? `renames ${file.from} to` : `copies ${file.from} to`;
-    return { ok: false, code: 'INVALID_INPUT', message: `The patch ${verb} ${file.path}; a single edit can create or change a file, not ${file.kind} one. Nothing was changed.` };
+    const verb = file.kind === 'delete' ? 'deletes' : file.kind === 'rename' ? `renames ${displayPath(file.from)} to` : `copies ${displayPath(file.from)} to`;
+    return { ok: false, code: 'INVALID_INPUT', message: `The patch ${verb} ${displayPath(file.path)}; a single edit can create or change a file, not ${file.kind} one. Nothing was changed.` };
   }
   const plan = planPatch([file], (path) => (path === file.path ? { exists: current !== undefined, text: current } : { exists: false }));
   if (!plan.ok) return plan;

@@ -21,6 +21,7 @@
  * - An old line marked `\ No newline at end of file` matches only the file's last line without a line break.
  *   git compares bytes as a prefix there and, on a file that has grown, joins two lines into one.
  */
+import { displayPath } from '../path/displayPath';
 import type { Refusal } from '../refusals/refusal';
 import type { Line, LineImage } from './lineImage';
 import { closestPlace, differences, exactLines, exactPlaces, lineName, range, show, spanName, stale } from './mismatch';
@@ -125,7 +126,7 @@ function contextFreeRefusal(path: string, n: number, hunk: PatchHunk, why: strin
     ok: false,
     code: 'INVALID_INPUT',
     message:
-      `Hunk ${n} of ${path} (at line ${hunk.oldStart}) has no context lines (a diff made with -U0), so only its line numbers say where it goes, and nothing shows that ${path} is still the version the diff was made from (${why}). ` +
+      `Hunk ${n} of ${displayPath(path)} (at line ${hunk.oldStart}) has no context lines (a diff made with -U0), so only its line numbers say where it goes, and nothing shows that ${displayPath(path)} is still the version the diff was made from (${why}). ` +
       'Nothing was changed. Make the diff again with context lines (git diff -U3, the default), or, if the file is that version, apply it with the unidiffZero option (as git apply --unidiff-zero).',
   };
 }

@@ -21,6 +21,7 @@
  * is refused (FILE_EXISTS) instead of overwriting it, and codex's `*** Delete File:` deletes the file only
  * while it holds the text the plan saw.
  */
+import { displayPath } from '../path/displayPath';
 import { toLf } from '../edit/lineEndings';
 import type { Refusal } from '../refusals/refusal';
 import { isBlob } from './blobHash';
@@ -128,7 +129,7 @@ class Planner {
   private joined(path: string, image: LineImage): Refusal | undefined {
     const index = image.joinedLine();
     if (index === -1) return undefined;
-    return refuse('INVALID_INPUT', `The patch would leave ${show(image.line(index).text)} without a line break in the middle of ${path} (a "\\ No newline at end of file" line on a line that does not end the file). Nothing was changed.`);
+    return refuse('INVALID_INPUT', `The patch would leave ${show(image.line(index).text)} without a line break in the middle of ${displayPath(path)} (a "\\ No newline at end of file" line on a line that does not end the file). Nothing was changed.`);
   }
 
   /** The file at `path` now (after the sections before), or undefined when there is none. */
@@ -137,7 +138,7 @@ class Planner {
     if (known !== undefined) return known === 'gone' ? undefined : known;
     const file = this.view(path);
     if (!file.exists) return undefined;
-    if (file.text === undefined) return refuse('BINARY_FILE', `The patch changes ${path}, which is not a text file ReadGate can patch. Nothing was changed.`);
+    if (file.text === undefined) return refuse('BINARY_FILE', `The patch changes ${displayPath(path)}, which is not a text file ReadGate can patch. Nothing was changed.`);
     const slot: DiskFile = { kind: 'disk', path, image: new LineImage(toLf(file.text)), bytes: file.bytes, touched: false, anchor: -1 };
     this.slots.set(path, slot);
     this.disk.push(slot);
@@ -164,14 +165,14 @@ class Planner {
   private absent(path: string, verb: string): Refusal | undefined {
     const existing = this.lookup(path);
     if (existing && 'ok' in existing) return existing;
-    if (existing) return refuse('FILE_EXISTS', `The patch ${verb} ${path}, but it exists. Nothing was changed. Remove it first, or make the patch against its current content.`);
+    if (existing) return refuse('FILE_EXISTS', `The patch ${verb} ${displayPath(path)}, but it exists. Nothing was changed. Remove it first, or make the patch against its current content.`);
     return undefined;
   }
 
   private present(path: string, verb: string): Slot | Refusal {
     const slot = this.lookup(path);
     if (slot) return slot;
-    return refuse('FILE_NOT_FOUND', `The patch ${verb} ${path}, which does not exist. Nothing was changed. Check that the patch is for this workspace, and that ${path} was not renamed or deleted since it was made.`);
+    return refuse('FILE_NOT_FOUND', `The patch ${verb} ${displayPath(path)}, which does not exist. Nothing was changed. Check that the patch is for this workspace, and that ${displayPath(path)} was not renamed or deleted since it was made.`);
   }
 
   private create(path: string, content: string): Refusal | undefined {
@@ -191,7 +192,7 @@ class Planner {
   private delete(path: string, expected: string | undefined): Refusal | undefined {
     const slot = this.present(path, 'deletes');
     if ('ok' in slot) return slot;
-    if (slot.kind === 'new' || slot.touched) return refuse('INVALID_INPUT', `The patch changes ${path} and then deletes it. Nothing was changed. Remove the changes to ${path} from the patch.`);
+    if (slot.kind === 'new' || slot.touched) return refuse('INVALID_INPUT', `The patch changes ${displayPath(path)} and then deletes it. Nothing was changed. Remove the changes to ${displayPath(path)} from the patch.`);
     const text = slot.image.text();
     if (expected !== undefined && text !== expected) return stale(path, deletionMismatch(slot.image, expected));
     this.operations.push({ op: 'delete', path, expected: text });
@@ -210,8 +211,8 @@ class Planner {
   private rename(from: string, to: string, changes: PatchChanges | undefined): Refusal | undefined {
     const slot = this.present(from, 'renames');
     if ('ok' in slot) return slot;
-    if (from === to) return refuse('INVALID_INPUT', `The patch renames ${from} to itself. Nothing was changed.`);
-    const exists = this.absent(to, `renames ${from} to`);
+    if (from === to) return refuse('INVALID_INPUT', `The patch renames ${displayPath(from)} to itself. Nothing was changed.`);
+    const exists = this.absent(to, `renames ${displayPath(from)} to`);
     if (exists) return exists;
     this.slots.set(from, 'gone');
     this.slots.set(to, slot);
@@ -227,7 +228,7 @@ class Planner {
   private copy(from: string, to: string, changes: PatchChanges | undefined): Refusal | undefined {
     const slot = this.present(from, 'copies');
     if ('ok' in slot) return slot;
-    const exists = this.absent(to, `copies ${from} to`);
+    const exists = this.absent(to, `copies ${displayPath(from)} to`);
     if (exists) return exists;
     const copy = this.newFile(to, slot.image.text());
     return changes ? this.change(to, copy, changes) : undefined;

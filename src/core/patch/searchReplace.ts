@@ -27,6 +27,7 @@
  * - Lines end at '\n' and '\r\n' only (a patch's own line breaks); Python's `splitlines` also
  *   ends them at form feeds, vertical tabs and a few Unicode separators.
  */
+import { displayPath } from '../path/displayPath';
 import type { FilePatch, ParsedPatch, SearchReplaceBlock } from './patchTypes';
 import { invalidPatch } from './patchTypes';
 
@@ -109,20 +110,20 @@ export function parseSearchReplace(lines: string[]): ParsedPatch {
     count++;
     const search: string[] = [];
     for (i++; i < lines.length && !isDivider(lines[i]); i++) search.push(lines[i]);
-    if (i >= lines.length) return invalidPatch(`Block ${count} for ${path} (line ${head}) has no "=======" line between its SEARCH and REPLACE parts.`);
+    if (i >= lines.length) return invalidPatch(`Block ${count} for ${displayPath(path)} (line ${head}) has no "=======" line between its SEARCH and REPLACE parts.`);
     const divider = i + 1;
     const replace: string[] = [];
     for (i++; i < lines.length && !isUpdated(lines[i]) && !isDivider(lines[i]); i++) replace.push(lines[i]);
-    if (i >= lines.length) return invalidPatch(`Block ${count} for ${path} (line ${head}) has no ">>>>>>> REPLACE" line ending it.`);
+    if (i >= lines.length) return invalidPatch(`Block ${count} for ${displayPath(path)} (line ${head}) has no ">>>>>>> REPLACE" line ending it.`);
     if (isDivider(lines[i])) {
       return invalidPatch(
-        `Block ${count} for ${path} (line ${head}) is ambiguous: lines ${divider} (${JSON.stringify(pyStrip(lines[divider - 1]))}) and ${i + 1} (${JSON.stringify(pyStrip(lines[i]))}) are both a line of 5 to 9 "=", which is the divider between SEARCH and REPLACE, so it cannot be told which one is text (aider ends the REPLACE part at the second and drops the rest of the block). ` +
+        `Block ${count} for ${displayPath(path)} (line ${head}) is ambiguous: lines ${divider} (${JSON.stringify(pyStrip(lines[divider - 1]))}) and ${i + 1} (${JSON.stringify(pyStrip(lines[i]))}) are both a line of 5 to 9 "=", which is the divider between SEARCH and REPLACE, so it cannot be told which one is text (aider ends the REPLACE part at the second and drops the rest of the block). ` +
           'Nothing was changed. Change the block so that only the divider is such a line (an RST heading underline of 10 or more "=" is text), or send the change as a unified diff.',
       );
     }
     const searchText = blockText(search, path);
     const replaceText = blockText(replace, path);
-    if (searchText === undefined || replaceText === undefined) return invalidPatch(`Block ${count} for ${path} (line ${head}): its ${searchText === undefined ? 'SEARCH' : 'REPLACE'} part is only a line ending with the file's name, which aider reads as a repeated file name. Give the lines to ${searchText === undefined ? 'find' : 'write'}.`);
+    if (searchText === undefined || replaceText === undefined) return invalidPatch(`Block ${count} for ${displayPath(path)} (line ${head}): its ${searchText === undefined ? 'SEARCH' : 'REPLACE'} part is only a line ending with the file's name, which aider reads as a repeated file name. Give the lines to ${searchText === undefined ? 'find' : 'write'}.`);
     const block: SearchReplaceBlock = { search: searchText, replace: replaceText, patchLine: head };
     const file = files.find((candidate) => candidate.path === path);
     if (file && file.changes.format === 'search-replace') file.changes.blocks.push(block);

@@ -9,6 +9,7 @@
  * refused (git takes them for garbage between sections and ignores them), and a plain diff naming two
  * different files is refused unless they differ only in their first folder (`old/x` `new/x`).
  */
+import { displayPath } from '../path/displayPath';
 import { diffGitNames, headerName, plainName, stripPrefixes } from './diffPaths';
 import type { BlobIndex, FilePatch, ParsedPatch, PatchChanges, PatchHunk } from './patchTypes';
 import { invalidPatch } from './patchTypes';
@@ -113,7 +114,7 @@ function parseTraditionalSection(lines: string[], start: number): Section {
     const [oldHead, ...oldRest] = oldPath.split('/');
     const [newHead, ...newRest] = newPath.split('/');
     if (oldRest.length > 0 && oldRest.join('/') === newRest.join('/') && oldHead !== newHead) oldPath = newPath = newRest.join('/');
-    else return invalidPatch(`Line ${start + 1}: this plain diff names two different files, ${oldPath} and ${newPath}, and cannot say which one to change (only a git diff can rename). Nothing was changed. Make the diff with the same name on both sides, or with git diff.`);
+    else return invalidPatch(`Line ${start + 1}: this plain diff names two different files, ${displayPath(oldPath)} and ${displayPath(newPath)}, and cannot say which one to change (only a git diff can rename). Nothing was changed. Make the diff with the same name on both sides, or with git diff.`);
   }
   const hunks = parseHunks(lines, start + 2);
   if ('ok' in hunks) return hunks;
@@ -137,19 +138,19 @@ function sectionFile({ header, path, oldPath, isNew, isDelete, hunks, line }: Se
   if (refused) return { kind: 'refused', path, message: refused };
   const changes: PatchChanges | undefined = hunks.length > 0 ? { format: 'unified', hunks, index: header.index } : undefined;
   if (isNew) {
-    if (hunks.length > 1 || hunks.some((hunk) => hunk.oldCount > 0)) return invalidPatch(`Line ${line}: the patch creates ${path} but its hunks expect old lines in it; a new file's diff has one hunk "@@ -0,0 +1,N @@" of added lines.`);
+    if (hunks.length > 1 || hunks.some((hunk) => hunk.oldCount > 0)) return invalidPatch(`Line ${line}: the patch creates ${displayPath(path)} but its hunks expect old lines in it; a new file's diff has one hunk "@@ -0,0 +1,N @@" of added lines.`);
     const added = hunks[0]?.lines.map((l) => l.text) ?? [];
     return { kind: 'create', path, content: added.length === 0 ? '' : added.join('\n') + (hunks[0].newEndsWithoutNewline ? '' : '\n') };
   }
   if (isDelete) {
-    if (hunks.length > 1 || hunks.some((hunk) => hunk.newCount > 0)) return invalidPatch(`Line ${line}: the patch deletes ${oldPath} but its hunks leave lines in it; a deleted file's diff has one hunk "@@ -1,N +0,0 @@" of removed lines.`);
+    if (hunks.length > 1 || hunks.some((hunk) => hunk.newCount > 0)) return invalidPatch(`Line ${line}: the patch deletes ${displayPath(oldPath)} but its hunks leave lines in it; a deleted file's diff has one hunk "@@ -1,N +0,0 @@" of removed lines.`);
     const removed = hunks[0]?.lines.map((l) => l.text) ?? [];
     return { kind: 'delete', path: oldPath, expected: removed.length === 0 ? '' : removed.join('\n') + (hunks[0].oldEndsWithoutNewline ? '' : '\n') };
   }
   if (header.renameFrom !== undefined && header.renameTo !== undefined) return { kind: 'rename', from: header.renameFrom, path: header.renameTo, changes };
   if (header.copyFrom !== undefined && header.copyTo !== undefined) return { kind: 'copy', from: header.copyFrom, path: header.copyTo, changes };
-  if (oldPath !== path) return invalidPatch(`Line ${line}: the section's old and new names differ (${oldPath}, ${path}) but it has no "rename from"/"rename to" lines saying it renames.`);
-  if (!changes) return invalidPatch(`Line ${line}: the patch names ${path} but has no hunk for it.`);
+  if (oldPath !== path) return invalidPatch(`Line ${line}: the section's old and new names differ (${displayPath(oldPath)}, ${displayPath(path)}) but it has no "rename from"/"rename to" lines saying it renames.`);
+  if (!changes) return invalidPatch(`Line ${line}: the patch names ${displayPath(path)} but has no hunk for it.`);
   return { kind: 'modify', path, changes };
 }
 
