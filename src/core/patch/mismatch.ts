@@ -42,12 +42,17 @@ export function differences(image: LineImage, wanted: readonly Line[], at: numbe
   return found;
 }
 
-/** The candidate where most lines of `wanted` are equal (ties: nearest `hint`). */
+/** The candidate where most lines of `wanted` are equal, a line equal but for surrounding whitespace counting half (ties: nearest `hint`). */
 export function closestPlace(image: LineImage, wanted: readonly Line[], candidates: Iterable<number>, hint: number, same: LineEquality): number {
   let best = { at: -1, score: -1, distance: Infinity };
   for (const at of candidates) {
     let score = 0;
-    for (let i = 0; i < wanted.length; i++) if (at + i < image.length && same(image.line(at + i), wanted[i], i === wanted.length - 1)) score++;
+    for (let i = 0; i < wanted.length; i++) {
+      if (at + i >= image.length) break;
+      const file = image.line(at + i);
+      if (same(file, wanted[i], i === wanted.length - 1)) score += 2;
+      else if (file.text.trim() === wanted[i].text.trim()) score += 1;
+    }
     const distance = Math.abs(at - hint);
     if (score > best.score || (score === best.score && distance < best.distance)) best = { at, score, distance };
   }
