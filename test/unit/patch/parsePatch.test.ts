@@ -195,3 +195,32 @@ suite('patch parser: the search/replace divider', () => {
     assert.match(message, /ambiguous|divider/i);
   });
 });
+
+suite('patch parser: git extended headers, one table', () => {
+  const git = (...lines: string[]) => lines.join('\n') + '\n';
+  const hunk = ['--- a/x', '+++ b/x', '@@ -1 +1 @@', '-a', '+b'];
+  const cases: [string, string, (file: FilePatch) => void][] = [
+    ['index with a mode', git('diff --git a/x b/x', 'index 0123abc..4567def 100644', ...hunk), (f) => assert.deepStrictEqual(f.kind === 'modify' && f.changes.format === 'unified' && f.changes.index, { old: '0123abc', new: '4567def' })],
+    ['dissimilarity index (a rewrite)', git('diff --git a/x b/x', 'dissimilarity index 90%', 'index 0123abc..4567def 100644', ...hunk), (f) => assert.strictEqual(f.kind, 'modify')],
+    ['rename old/new (the old spelling)', git('diff --git a/p b/q', 'rename old p', 'rename new q'), (f) => assert.deepStrictEqual(f, { kind: 'rename', from: 'p', path: 'q', changes: undefined })],
+    ['quoted rename names', git('diff --git "a/p q" "b/r\\"s"', 'rename from "p q"', 'rename to "r\\"s"'), (f) => assert.deepStrictEqual(f, { kind: 'rename', from: 'p q', path: 'r"s', changes: undefined })],
+    ['copy with hunks', git('diff --git a/p b/q', 'similarity index 90%', 'copy from p', 'copy to q', '--- a/p', '+++ b/q', '@@ -1 +1 @@', '-a', '+b'), (f) => assert.ok(f.kind === 'copy' && f.from === 'p' && f.path === 'q' && f.changes?.format === 'unified')],
+    ['new file mode 100755', git('diff --git a/run b/run', 'new file mode 100755', '--- /dev/null', '+++ b/run', '@@ -0,0 +1 @@', '+x'), (f) => assert.ok(f.kind === 'refused' && /chmod \+x run/.test(f.message))],
+    ['a symbolic link', git('diff --git a/l b/l', 'new file mode 120000', '--- /dev/null', '+++ b/l', '@@ -0,0 +1 @@', '+target', '\\ No newline at end of file'), (f) => assert.ok(f.kind === 'refused' && /symbolic link/.test(f.message))],
+    ['a deleted executable file', git('diff --git a/run b/run', 'deleted file mode 100755', '--- a/run', '+++ /dev/null', '@@ -1 +0,0 @@', '-x'), (f) => assert.deepStrictEqual(f, { kind: 'delete', path: 'run', expected: 'x\n' })],
+    ['GIT binary patch', git('diff --git a/i.png b/i.png', 'index 1111111..2222222 100644', 'GIT binary patch', 'literal 5', 'McmZQzU|?VX00001', '', 'literal 0', 'HcmV?d00001', ''), (f) => assert.ok(f.kind === 'refused' && /binary data/.test(f.message))],
+    ['mnemonic prefixes (diff.mnemonicPrefix)', git('diff --git i/x w/x', '--- i/x', '+++ w/x', '@@ -1 +1 @@', '-a', '+b'), (f) => assert.strictEqual(f.path, 'x')],
+  ];
+  for (const [name, text, check] of cases) {
+    test(`${name}`, () => {
+      const parsed = files(text);
+      assert.strictEqual(parsed.length, 1);
+      check(parsed[0]);
+    });
+  }
+
+  test('old and new names that differ without rename lines, and a new file whose hunk expects old lines, are refused', () => {
+    assert.match(refusal(git('diff --git a/p b/q', '--- a/p', '+++ b/q', '@@ -1 +1 @@', '-a', '+b')), /old and new names differ/);
+    assert.match(refusal(git('diff --git a/n b/n', 'new file mode 100644', '--- /dev/null', '+++ b/n', '@@ -1 +1 @@', '-a', '+b')), /creates n but its hunks expect old lines/);
+  });
+});
