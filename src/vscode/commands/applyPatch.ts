@@ -31,7 +31,7 @@ interface Source {
   text: string;
 }
 
-const PASTE_HINT = 'Paste a unified diff or search/replace blocks here, then run "ReadGate: Apply Patch…" again.';
+const PASTE_HINT = 'Paste a unified diff, search/replace blocks or an apply_patch patch here, then run "ReadGate: Apply Patch…" again.';
 
 async function candidates(): Promise<Source[]> {
   const sources: Source[] = [];
@@ -65,7 +65,7 @@ async function chooseSource(args: ApplyPatchArgs | undefined, extensionUri: vsco
   });
   items.sort((a, b) => Number(b.description !== 'not a patch') - Number(a.description !== 'not a patch'));
   items.push({ label: '$(edit) Paste a patch…', description: 'opens an empty editor to paste it into', paste: true });
-  const picked = await vscode.window.showQuickPick(items, { title: 'ReadGate: Apply Patch', placeHolder: 'Which patch? A unified diff or search/replace blocks', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title: 'ReadGate: Apply Patch', placeHolder: 'Which patch? A unified diff, search/replace blocks or an apply_patch patch', matchOnDescription: true });
   return picked?.paste ? 'paste' : picked?.source;
 }
 
