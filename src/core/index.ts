@@ -52,9 +52,12 @@ export { TOOL_NAMES, isToolName, parseToolCall } from './tools/toolCall';
 export type { PathMapper, ToolName, ToolOutcome, ToolRun } from './tools/toolCall';
 export type { EditInput, MultiEditInput, ReadInput, WriteInput } from './tools/toolInput';
 
-// Patches from anywhere (a unified diff or search/replace blocks), applied through a session like any change.
+// Patches from anywhere (a unified diff, search/replace blocks, an apply_patch patch), planned purely and applied
+// through a session like any change.
 export { parsePatch } from './patch/parsePatch';
-export type { FilePatch, ParsedPatch, PatchHunk, PatchLine, SearchReplaceBlock } from './patch/parsePatch';
+export type { BlobIndex, FilePatch, ParsedPatch, PatchChanges, PatchFormat, PatchHunk, PatchLine, SearchReplaceBlock, UpdateChunk } from './patch/parsePatch';
+export { planPatch } from './patch/planPatch';
+export type { FileView, PatchOperation, PatchPlan, PatchView, PlacedEdit, PlanOptions } from './patch/planPatch';
 export { patchEdit } from './patch/patchEdits';
 export type { PatchEdit } from './patch/patchEdits';
 export { applyPatch } from './patch/applyPatch';

@@ -31,7 +31,7 @@ interface Source {
   text: string;
 }
 
-const PASTE_HINT = 'Paste a unified diff or search/replace blocks here, then run "ReadGate: Apply Patch…" again.';
+const PASTE_HINT = 'Paste a unified diff, search/replace blocks or an apply_patch patch here, then run "ReadGate: Apply Patch…" again.';
 
 async function candidates(): Promise<Source[]> {
   const sources: Source[] = [];
@@ -65,7 +65,7 @@ async function chooseSource(args: ApplyPatchArgs | undefined, extensionUri: vsco
   });
   items.sort((a, b) => Number(b.description !== 'not a patch') - Number(a.description !== 'not a patch'));
   items.push({ label: '$(edit) Paste a patch…', description: 'opens an empty editor to paste it into', paste: true });
-  const picked = await vscode.window.showQuickPick(items, { title: 'ReadGate: Apply Patch', placeHolder: 'Which patch? A unified diff or search/replace blocks', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title: 'ReadGate: Apply Patch', placeHolder: 'Which patch? A unified diff, search/replace blocks or an apply_patch patch', matchOnDescription: true });
   return picked?.paste ? 'paste' : picked?.source;
 }
 
@@ -138,7 +138,7 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ReadGate: applying the patch from ${source.name}`, cancellable: true }, (_, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return applyPatch(guard.session(id), parsed.files, { readText: textReader(files), resolve, explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : 'search/replace blocks'}): ${summary(parsed.files)}`, signal: controller.signal });
+      return applyPatch(guard.session(id), parsed.files, { readText: textReader(files), resolve, explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : parsed.format === 'search-replace' ? 'search/replace blocks' : 'apply_patch'}): ${summary(parsed.files)}`, signal: controller.signal });
     });
     if (!result.ok) {
       void showRefusal(result.code, result.message);

@@ -9,12 +9,12 @@ import { seeded } from '../helpers/seeded';
 const readText = async (file: string): Promise<string | undefined> => (fs.existsSync(file) ? textOfBytes(fs.readFileSync(file)) : undefined);
 
 /** Applies `patch` in `root` through a fresh guard session; returns the result and every approval request. */
-async function apply(root: string, patch: string, approve: (request: ApprovalRequest) => boolean = () => true) {
+async function apply(root: string, patch: string, approve: (request: ApprovalRequest) => boolean = () => true, options: { unidiffZero?: boolean } = {}) {
   const requests: ApprovalRequest[] = [];
   const guard = createGuard({ roots: [root], approve: async (request) => (requests.push(request), approve(request) ? { approved: true } : { approved: false, reason: 'no' }) });
   const parsed = parsePatch(patch);
   assert.ok(parsed.ok, parsed.ok ? '' : parsed.message);
-  const result = await applyPatch(guard.session('patch'), parsed.files, { readText, resolve: (file) => path.resolve(root, file) });
+  const result = await applyPatch(guard.session('patch'), parsed.files, { readText, resolve: (file) => path.resolve(root, file), ...options });
   guard.dispose();
   return { result, requests };
 }
@@ -45,7 +45,7 @@ suite('applying patches through the headless guard', () => {
   test('a CRLF file with a BOM keeps its BOM and CRLF on every line, from an LF patch', async () => {
     const root = makeTempDir();
     fs.writeFileSync(path.join(root, 'w.bat'), '\uFEFF@echo off\r\nset A=1\r\nset B=2\r\nexit\r\n');
-    const { result } = await apply(root, unified('w.bat', ['@@ -2,2 +2,3 @@', ' set A=1', '-set B=2', '+set B=3', '+set C=4']));
+    const { result } = await apply(root, unified('w.bat', ['@@ -2,3 +2,4 @@', ' set A=1', '-set B=2', '+set B=3', '+set C=4', ' exit']));
     assert.ok(result.ok, result.ok ? '' : result.message);
     assert.strictEqual(fs.readFileSync(path.join(root, 'w.bat'), 'utf8'), '\uFEFF@echo off\r\nset A=1\r\nset B=3\r\nset C=4\r\nexit\r\n');
   });
@@ -142,21 +142,22 @@ suite('applying patches through the headless guard', () => {
     assert.ok(!missing.result.ok && missing.result.code === 'FILE_NOT_FOUND');
     const deleted = await apply(root, ['--- a/a.txt', '+++ /dev/null', '@@ -1 +0,0 @@', '-x', ''].join('\n'));
     assert.ok(!deleted.result.ok && deleted.result.code === 'INVALID_INPUT');
-    assert.match(deleted.result.message, /does not delete/);
+    assert.match(deleted.result.message, /deletes .*a\.txt; .*cannot delete/);
     assert.deepStrictEqual(tree(root), before);
   });
 
-  test('search/replace blocks apply in order; an ambiguous or missing SEARCH is refused without writing', async () => {
+  test('search/replace blocks apply in order, each at the first occurrence of its SEARCH (aider\'s rule); a missing SEARCH is refused without writing', async () => {
     const root = makeTempDir();
     fs.writeFileSync(path.join(root, 'p.py'), 'def f():\r\n    return 1\r\n\r\ndef g():\r\n    return 1\r\n');
     const ok = await apply(root, ['p.py', '<<<<<<< SEARCH', 'def f():', '    return 1', '=======', 'def f():', '    return 2', '>>>>>>> REPLACE', '<<<<<<< SEARCH', 'def g():', '=======', 'def h():', '>>>>>>> REPLACE'].join('\n'));
     assert.ok(ok.result.ok, ok.result.ok ? '' : ok.result.message);
     assert.strictEqual(fs.readFileSync(path.join(root, 'p.py'), 'utf8'), 'def f():\r\n    return 2\r\n\r\ndef h():\r\n    return 1\r\n');
     fs.writeFileSync(path.join(root, 'q.txt'), 'a\nx\nb\nx\n');
+    // aider replaces the first occurrence, and its prompt tells models so: two equal blocks change both.
+    const repeated = await apply(root, ['q.txt', '<<<<<<< SEARCH', 'x', '=======', 'y', '>>>>>>> REPLACE', 'q.txt', '<<<<<<< SEARCH', 'x', '=======', 'z', '>>>>>>> REPLACE'].join('\n'));
+    assert.ok(repeated.result.ok, repeated.result.ok ? '' : repeated.result.message);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'q.txt'), 'utf8'), 'a\ny\nb\nz\n');
     const before = tree(root);
-    const ambiguous = await apply(root, ['q.txt', '<<<<<<< SEARCH', 'x', '=======', 'y', '>>>>>>> REPLACE'].join('\n'));
-    assert.ok(!ambiguous.result.ok && ambiguous.result.code === 'AMBIGUOUS_MATCH');
-    assert.match(ambiguous.result.message, /appears 2 times \(lines 2, 4\)/);
     const missing = await apply(root, ['p.py', '<<<<<<< SEARCH', 'def zz():', '=======', 'x', '>>>>>>> REPLACE'].join('\n'));
     assert.ok(!missing.result.ok && missing.result.code === 'NO_OCCURRENCE_FOUND');
     assert.deepStrictEqual(tree(root), before);
@@ -185,6 +186,24 @@ suite('applying patches through the headless guard', () => {
       assert.deepStrictEqual(before(), original, `${file}: a file changed`);
     }
     guard.dispose();
+  });
+
+  test('a patch with a section this command cannot carry out (a rename, a mode change) is refused whole, nothing written', async () => {
+    // Found: the rename and the mode change were skipped silently, the rest applied and reported ok.
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'a1\na2\n');
+    fs.writeFileSync(path.join(root, 'old.txt'), 'kept\n');
+    fs.writeFileSync(path.join(root, 'run.sh'), 'echo\n');
+    const before = tree(root);
+    const rename = ['diff --git a/old.txt b/new.txt', 'similarity index 100%', 'rename from old.txt', 'rename to new.txt', ''].join('\n');
+    const mode = ['diff --git a/run.sh b/run.sh', 'old mode 100644', 'new mode 100755', ''].join('\n');
+    for (const section of [rename, mode]) {
+      const { result, requests } = await apply(root, unified('a.txt', ['@@ -1,2 +1,2 @@', ' a1', '-a2', '+A2']) + section);
+      assert.ok(!result.ok, `applied: ${section}`);
+      assert.match(result.message, /old\.txt|run\.sh/);
+      assert.strictEqual(requests.length, 0);
+      assert.deepStrictEqual(tree(root), before);
+    }
   });
 
   test('a patch applied twice is refused the second time (its old lines are gone)', async () => {
@@ -223,8 +242,11 @@ suite('applying patches: seeded property', () => {
       const newText = after.join('\n') + (finalBreak ? '\n' : '');
       if (oldText === newText) continue;
       fs.writeFileSync(file, oldText);
-      const patch = createTwoFilesPatch('a/f.txt', 'b/f.txt', oldText, newText, '', '', { context: random.between(0, 3) });
-      const { result } = await apply(root, patch);
+      const context = random.between(0, 3);
+      const patch = createTwoFilesPatch('a/f.txt', 'b/f.txt', oldText, newText, '', '', { context });
+      // A hunk without context lines is placed by line numbers only when the caller vouches for the base.
+      const contextFree = patch.split('\n@@').slice(1).some((hunk) => !hunk.split('\n').slice(1).some((line) => line.startsWith(' ')));
+      const { result } = await apply(root, patch, undefined, { unidiffZero: contextFree });
       assert.ok(result.ok, `${random.note}, run ${run}: ${result.ok ? '' : result.message}\n${patch}`);
       assert.strictEqual(fs.readFileSync(file, 'utf8'), newText, `${random.note}, run ${run}\n${patch}`);
     }
