@@ -143,6 +143,28 @@ function place(text: ChunkedText, edit: Edit): { oldNorm: string; matches: Match
   return { oldNorm, matches, quoteTolerant };
 }
 
+/** Where original line `line` is after the edits so far, or undefined when one of them replaced it. */
+function currentLine(line: number, steps: readonly LineChange[][]): number | undefined {
+  let ranges: Ranges = [line, line];
+  for (const changes of steps) ranges = mapThrough(ranges, changes);
+  return ranges.length ? ranges[0] : undefined;
+}
+
+/** The anchored edit's match: its text exactly at the start of `line` (whole lines), or none. */
+function placeAt(text: ChunkedText, edit: Edit, line: number | undefined): { oldNorm: string; matches: Match[]; quoteTolerant: boolean } {
+  const oldNorm = toLf(edit.oldString);
+  if (line === undefined || line > text.lineCount) return { oldNorm, matches: [], quoteTolerant: false };
+  const count = countLines(oldNorm);
+  const toLine = line + count - 1;
+  if (count === 0 || toLine > text.lineCount) return { oldNorm, matches: [], quoteTolerant: false };
+  const start = text.lineStart(line);
+  const end = toLine < text.lineCount ? text.lineStart(toLine + 1) : text.length;
+  const found = toLf(text.slice(start, end));
+  // The old text covers whole lines, the last one with its line break unless it ends the file without one.
+  const matches = found === oldNorm ? [{ start, end, fromLine: line, toLine }] : [];
+  return { oldNorm, matches, quoteTolerant: false };
+}
+
 function ambiguity(editIndex: number, edits: number, matches: readonly Match[], history: EditHistory): EditFailure {
   const lines: number[] = [];
   const written: WrittenLine[] = [];
@@ -179,15 +201,12 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
   const touched: UnseenEdit[] = [];
   let failure: EditFailure | undefined;
   let stoppedAt: { editIndex: number; code: 'NO_OCCURRENCE_FOUND' | 'AMBIGUOUS_MATCH' } | undefined;
+  /** Each applied edit's line changes, to follow an anchored edit's line through them. */
+  const steps: LineChange[][] = [];
   for (let editIndex = 0; editIndex < edits.length; editIndex++) {
     const edit = edits[editIndex];
-    const placed = place(text, edit);
-    const { oldNorm, quoteTolerant } = placed;
-    // An anchored edit (a patch's hunk) counts only the match starting at its line of the original text.
-    const matches = edit.line === undefined ? placed.matches : placed.matches.filter((match) => {
-      const origin = history.originOf(match.fromLine);
-      return 'line' in origin && origin.line === edit.line;
-    });
+    // An anchored edit (a patch's hunk) matches only where its line of the original text is now.
+    const { oldNorm, matches, quoteTolerant } = edit.line === undefined ? place(text, edit) : placeAt(text, edit, currentLine(edit.line, steps));
     if (matches.length === 0) {
       failure ??= { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, edits: edits.length, closest: closestSeenLines(text, own ?? seen, oldNorm, history) };
       stoppedAt = { editIndex, code: 'NO_OCCURRENCE_FOUND' };
@@ -211,6 +230,7 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
     const changes = lineChanges(text, matches, replacementTexts);
     text.replace(matches, replacementTexts);
     history.record(editIndex, changes);
+    steps.push(changes);
     seen = union(mapThrough(seen, changes), newSide(changes));
     if (own) own = union(mapThrough(own, changes), newSide(changes));
     lastChanges = changes;

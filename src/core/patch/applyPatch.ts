@@ -1,16 +1,15 @@
 /**
- * Applies a parsed patch through a guard session, all files or none: the patch is planned against the files'
- * current texts (`planPatch`), each created or changed file becomes one edit (`operationEdit`), the lines
- * it covers are read in the session (so the guard's rules hold as for any agent: it refuses lines that
- * change between this read and the write), and all edits go in one multiEdit, reviewed like any agent's
- * change. A plan that deletes or renames a file is refused here: this path has no guard operation for that.
- * Nothing is written on any refusal.
+ * Applies a parsed patch for its author (the user, through Apply Patch…), all files or none: the patch is
+ * planned against the files' current texts (`planPatch`), becomes one multiEdit of the guard
+ * (`patchChanges`: creations, deletions, renames and one anchored edit per hunk), the lines it covers are read
+ * in the session on the author's behalf (so the guard's rules hold: it refuses lines that change between this
+ * read and the write), and the change is reviewed like any other. Nothing is written on any refusal. An agent's
+ * patch goes through `GuardSession.applyPatch` instead, which reads nothing for it.
  */
 import { displayPath } from '../path/displayPath';
 import { toLf } from '../edit/lineEndings';
-import type { GuardSession, MultiEditChange, MutationResult } from '../types';
-import type { PatchEdit } from './patchEdits';
-import { operationEdit } from './patchEdits';
+import type { GuardSession, MutationResult } from '../types';
+import { patchChanges } from './patchChanges';
 import type { FilePatch } from './patchTypes';
 import { planPatch } from './planPatch';
 
@@ -42,34 +41,29 @@ export async function applyPatch(session: GuardSession, files: readonly FilePatc
   }
   const plan = planPatch(files, (path) => ({ exists: texts.get(path) !== undefined, text: texts.get(path), bytes: bytes.get(path) }), { unidiffZero: options.unidiffZero });
   if (!plan.ok) return plan;
-  const edits: PatchEdit[] = [];
-  for (const operation of plan.operations) {
-    if (operation.op === 'delete' || operation.op === 'rename') {
-      const what = operation.op === 'delete' ? `deletes ${displayPath(operation.path)}` : `renames ${displayPath(operation.from)} to ${displayPath(operation.to)}`;
-      return { ok: false, code: 'INVALID_INPUT', message: `The patch ${what}; applying a patch here creates and changes files but cannot delete or rename them. Nothing was changed. Do that yourself, then apply the rest of the patch without that section.` };
+  const lfOf = (path: string): string | undefined => {
+    const text = texts.get(path);
+    return text === undefined ? undefined : toLf(text);
+  };
+  const changes = patchChanges(plan.operations, lfOf, resolve);
+  if (!Array.isArray(changes)) return changes;
+  // The user applies the patch: the lines it covers are read on their behalf, so the guard's rules hold as for
+  // any change (it refuses lines that change between this read and the write).
+  for (const { change, covers } of changes) {
+    const ranges = covers === 'all' ? [[1, Number.MAX_SAFE_INTEGER] as [number, number]] : covers;
+    for (const [from, to] of ranges) {
+      for (let line = from; line <= to; ) {
+        const read = await session.read(change.path, { offset: line, ...(to === Number.MAX_SAFE_INTEGER ? {} : { limit: to - line + 1 }), force: true, signal: options.signal });
+        if (!read.ok) return read;
+        if (read.kind !== 'content' || read.endLine < line || read.endLine >= read.totalLines) break;
+        line = read.endLine + 1;
+      }
     }
-    const edit = operationEdit(operation, texts.get(operation.path) === undefined ? undefined : toLf(texts.get(operation.path) as string));
-    if ('ok' in edit) return edit;
-    edits.push({ ...edit, path: resolve(edit.path) });
   }
-  for (const edit of edits) {
-    // Read exactly the covered lines (in pieces when they exceed one read's caps).
-    for (let line = edit.firstLine; line > 0 && line <= edit.lastLine; ) {
-      const read = await session.read(edit.path, { offset: line, limit: edit.lastLine - line + 1, force: true, signal: options.signal });
-      if (!read.ok) return read;
-      if (read.kind !== 'content' || read.endLine < line) break;
-      line = read.endLine + 1;
-    }
-  }
-  const whole = edits.find((edit) => edit.wholeFile || (edit.oldString === '' && edit.newString === ''));
+  const whole = changes.find((change) => change.write !== undefined);
   if (whole) {
-    if (edits.length > 1) return { ok: false, code: 'INVALID_INPUT', message: `${displayPath(whole.path)} is empty or created empty, which can only be written on its own, not in a patch of several files. Nothing was changed. Apply its part separately.` };
-    if (whole.wholeFile) {
-      const read = await session.read(whole.path, { force: true, signal: options.signal });
-      if (!read.ok) return read;
-    }
-    return session.write(whole.path, whole.newString, { explanation: options.explanation, signal: options.signal });
+    if (changes.length > 1) return { ok: false, code: 'INVALID_INPUT', message: `${displayPath(whole.change.path)} is empty, and an empty file can only be filled on its own, not in a patch of several files. Nothing was changed. Apply its part separately.` };
+    return session.write(whole.change.path, whole.write as string, { explanation: options.explanation, signal: options.signal });
   }
-  const changes: MultiEditChange[] = edits.map((edit) => ({ path: edit.path, edits: [{ oldString: edit.oldString, newString: edit.newString }] }));
-  return session.multiEdit(changes, { explanation: options.explanation, signal: options.signal });
+  return session.multiEdit(changes.map((change) => change.change), { explanation: options.explanation, signal: options.signal });
 }

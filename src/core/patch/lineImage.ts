@@ -53,7 +53,14 @@ export class LineImage {
   /** Parts numbered below this were placed in an earlier section of the patch: their lines may be matched again. */
   private epoch = 0;
 
-  constructor(lf: string) {
+  /**
+   * `hidden` (0-based original line): lines the reader of a refusal may not be shown (an agent's patch: the lines
+   * its session has not read). `quote` names them instead of quoting them, so a refusal is no content oracle.
+   */
+  constructor(
+    lf: string,
+    private readonly hidden: (orig: number) => boolean = () => false,
+  ) {
     this.original = splitLines(lf);
     this.entries = this.original.map((line, orig) => ({ ...line, orig, part: -1 }));
     this.consumedBy = this.original.map(() => -1);
@@ -69,6 +76,20 @@ export class LineImage {
 
   lines(): Line[] {
     return this.entries.map(({ text, eol }) => ({ text, eol }));
+  }
+
+  /** The line at `index` quoted for a refusal, or named as unread when the reader may not see it. */
+  quote(index: number): string {
+    const entry = this.entries[index];
+    if (!entry) return '(the end of the file)';
+    if (entry.orig !== -1 && this.hidden(entry.orig)) return 'a line you have not read';
+    return JSON.stringify(entry.text.length > 120 ? `${entry.text.slice(0, 117)}…` : entry.text);
+  }
+
+  /** Whether the line at `index` may be shown to the reader (see `quote`). */
+  shown(index: number): boolean {
+    const entry = this.entries[index];
+    return !entry || entry.orig === -1 || !this.hidden(entry.orig);
   }
 
   /** Original line number (0-based) of the line at `index`, or -1 when a part wrote it. */

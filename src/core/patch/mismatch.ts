@@ -36,7 +36,7 @@ export function differences(image: LineImage, wanted: readonly Line[], at: numbe
     const where = lineName(image, index, partName);
     if (file && file.text === wanted[i].text) {
       found.push(wanted[i].eol ? `${where}: the patch expects a line break after ${show(file.text)}, the file ends without one` : `${where}: the patch expects ${show(file.text)} to end the file without a line break, the file goes on after it`);
-    } else found.push(`${where}: the patch expects ${show(wanted[i].text)}, the file has ${show(file?.text)}`);
+    } else found.push(`${where}: the patch expects ${show(wanted[i].text)}, the file has ${image.quote(index)}`);
   }
   if (found.length === 0 && at + wanted.length > image.length) found.push(`${lineName(image, image.length, partName)}: the patch expects more lines`);
   return found;

@@ -20,7 +20,7 @@
  */
 import type { Refusal } from '../refusals/refusal';
 import type { Line, LineImage } from './lineImage';
-import { closestPlace, differences, exactPlaces, type LineEquality, lineName, range, show, spanName, stale } from './mismatch';
+import { closestPlace, differences, exactPlaces, type LineEquality, lineName, range, spanName, stale } from './mismatch';
 import { appendLines } from './placeBlocks';
 import type { UpdateChunk } from './patchTypes';
 
@@ -94,7 +94,7 @@ function firstFrom(image: LineImage, wanted: readonly Line[], start: number, end
 function contextMissing(image: LineImage, context: string, n: number, chunk: UpdateChunk, position: number, partName: () => string): string {
   const after = position === 0 ? '' : ` after ${lineName(image, position - 1, partName)}`;
   const loose = exactPlaces(image, [{ text: context, eol: true }], trimmedText).find((at) => at >= position);
-  const hint = loose === undefined ? '' : ` ${lineName(image, loose, partName)} has ${show(image.line(loose).text)}, equal but for spaces at its start or end (codex would take it); ReadGate matches exactly.`;
+  const hint = loose === undefined ? '' : ` ${lineName(image, loose, partName)} has ${image.quote(loose)}, equal but for spaces at its start or end (codex would take it); ReadGate matches exactly.`;
   return `the "@@ ${context}" line of chunk ${n} (line ${chunk.patchLine} of the patch) is not in the file${after}.${hint}`;
 }
 

@@ -11,8 +11,10 @@
  *   `git apply --unidiff-zero`, only a hunk at line 0 is anchored).
  * - A hunk with no context line at all (a `-U0` diff) names its place by line numbers alone, so it is placed
  *   only when the file is byte for byte the version the diff's `index` line names, or with `unidiffZero`;
- *   otherwise it is refused. git apply refuses such hunks too unless they happen to end the file (or, at
- *   line 1, to be the whole file): ReadGate refuses those as well, since nothing but line numbers placed them.
+ *   otherwise it is refused. git apply refuses such hunks too unless they happen to end the file; ReadGate
+ *   refuses those as well, since nothing but line numbers placed them. One at line 1 (or 0) is the exception:
+ *   anchored at both ends, it must be the whole file, so its content places it (a small file whose every line
+ *   changed has such a diff).
  *
  * Deliberately unlike git apply:
  * - The search for hunk N starts at its named line plus the offset at which hunk N-1 was found (GNU patch
@@ -24,7 +26,7 @@
 import { displayPath } from '../path/displayPath';
 import type { Refusal } from '../refusals/refusal';
 import type { Line, LineImage } from './lineImage';
-import { closestPlace, differences, exactLines, exactPlaces, lineName, range, show, spanName, stale } from './mismatch';
+import { closestPlace, differences, exactLines, exactPlaces, lineName, range, spanName, stale } from './mismatch';
 import type { PatchHunk } from './patchTypes';
 
 export interface HunkRules {
@@ -98,13 +100,16 @@ export function placeHunks(path: string, image: LineImage, hunks: readonly Patch
     const hunk = hunks[n];
     const { pre, post, trailing } = prepare(hunk);
     const contextFree = hunk.lines.every((line) => line.kind !== 'context');
-    const zero = rules.unidiffZero || (contextFree && rules.notTheBase === undefined);
-    if (contextFree && !zero) return contextFreeRefusal(path, n + 1, hunk, rules.notTheBase!);
+    // Unproven base: a hunk without context at line 1 (or 0) may still be the whole file (git anchors it at
+    // both ends), which its content then proves, as for a small file all of whose lines changed.
+    const wholeFile = contextFree && !rules.unidiffZero && rules.notTheBase !== undefined && hunk.oldStart <= 1 && findPos(image, pre, 0, true, true) >= 0;
+    const zero = rules.unidiffZero || (contextFree && !wholeFile && rules.notTheBase === undefined);
+    if (contextFree && !wholeFile && !zero) return contextFreeRefusal(path, n + 1, hunk, rules.notTheBase!);
     const beginning = !hunk.oldStart || (hunk.oldStart === 1 && !zero);
     const end = !zero && trailing === 0;
     const named = hunk.newStart ? hunk.newStart - 1 : 0;
     let at: number;
-    if (contextFree && !rules.unidiffZero) {
+    if (contextFree && !wholeFile && !rules.unidiffZero) {
       // The file is the diff's base: the hunk goes exactly where its old line numbers say (a zero-length range
       // names the line before it), moved by what the hunks before it added and removed.
       at = (hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1) + delta;
@@ -150,9 +155,9 @@ function describe(image: LineImage, { n, hunk, pre, beginning, end, hint, partNa
     const lines = spanName(image, at, pre.length, partName);
     if (end && at + pre.length !== image.length) {
       const next = at + pre.length;
-      return `${what} has no context lines after its change, so it must be at the end of the file (git's rule), but its lines are at ${lines} and the file goes on: ${lineName(image, next, partName)} has ${show(image.line(next).text)}.`;
+      return `${what} has no context lines after its change, so it must be at the end of the file (git's rule), but its lines are at ${lines} and the file goes on: ${lineName(image, next, partName)} has ${image.quote(next)}.`;
     }
-    return `${what} has no context lines before its change and starts at line ${hunk.oldStart}, so it must be at the start of the file (git's rule), but its lines are at ${lines}, after ${lineName(image, 0, partName)} ${show(image.line(0).text)}.`;
+    return `${what} has no context lines before its change and starts at line ${hunk.oldStart}, so it must be at the start of the file (git's rule), but its lines are at ${lines}, after ${lineName(image, 0, partName)} ${image.quote(0)}.`;
   }
   if (places.length > 0) {
     const at = places[0];

@@ -26,7 +26,7 @@ import { toLf } from '../edit/lineEndings';
 import type { Refusal } from '../refusals/refusal';
 import { isBlob } from './blobHash';
 import { LineImage, type PlacedEdit, splitLines } from './lineImage';
-import { differences, exactLines, lineName, show, stale } from './mismatch';
+import { differences, exactLines, lineName, stale } from './mismatch';
 import type { FilePatch, PatchChanges } from './patchTypes';
 import { isBlank, placeBlocks } from './placeBlocks';
 import { placeChunks } from './placeChunks';
@@ -41,6 +41,8 @@ export interface FileView {
   text?: string;
   /** The raw bytes, to check a diff's `index` line (needed only for hunks without context lines). */
   bytes?: Uint8Array;
+  /** Lines (1-based) a refusal may not quote: an agent's session has not read them. */
+  hidden?: (line: number) => boolean;
 }
 
 export type PatchView = (path: string) => FileView;
@@ -129,7 +131,7 @@ class Planner {
   private joined(path: string, image: LineImage): Refusal | undefined {
     const index = image.joinedLine();
     if (index === -1) return undefined;
-    return refuse('INVALID_INPUT', `The patch would leave ${show(image.line(index).text)} without a line break in the middle of ${displayPath(path)} (a "\\ No newline at end of file" line on a line that does not end the file). Nothing was changed.`);
+    return refuse('INVALID_INPUT', `The patch would leave ${image.quote(index)} without a line break in the middle of ${displayPath(path)} (a "\\ No newline at end of file" line on a line that does not end the file). Nothing was changed.`);
   }
 
   /** The file at `path` now (after the sections before), or undefined when there is none. */
@@ -139,7 +141,7 @@ class Planner {
     const file = this.view(path);
     if (!file.exists) return undefined;
     if (file.text === undefined) return refuse('BINARY_FILE', `The patch changes ${displayPath(path)}, which is not a text file ReadGate can patch. Nothing was changed.`);
-    const slot: DiskFile = { kind: 'disk', path, image: new LineImage(toLf(file.text)), bytes: file.bytes, touched: false, anchor: -1 };
+    const slot: DiskFile = { kind: 'disk', path, image: new LineImage(toLf(file.text), file.hidden ? (orig) => file.hidden!(orig + 1) : undefined), bytes: file.bytes, touched: false, anchor: -1 };
     this.slots.set(path, slot);
     this.disk.push(slot);
     return slot;
@@ -262,6 +264,6 @@ function deletionMismatch(image: LineImage, expected: string): string {
   const wanted = splitLines(expected);
   const none = (): string => 'the patch';
   const found = differences(image, wanted, 0, exactLines, none);
-  if (found.length === 0 && image.length > wanted.length) found.push(`${lineName(image, wanted.length, none)}: the patch expects the end of the file, the file has ${show(image.line(wanted.length).text)}`);
+  if (found.length === 0 && image.length > wanted.length) found.push(`${lineName(image, wanted.length, none)}: the patch expects the end of the file, the file has ${image.quote(wanted.length)}`);
   return `the patch deletes it expecting exactly the lines it removes, but the file holds other text: ${found.join('; ')}.`;
 }

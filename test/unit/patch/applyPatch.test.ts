@@ -132,7 +132,7 @@ suite('applying patches through the headless guard', () => {
     assert.deepStrictEqual(tree(root), { 'a.txt': 'a1\nA2\n', 'c.txt': 'new\nfile\n' });
   });
 
-  test('creating a file that exists, changing one that does not, and deleting are refused without writing', async () => {
+  test('creating a file that exists, changing one that does not, and deleting one that holds other lines are refused without writing', async () => {
     const root = makeTempDir();
     fs.writeFileSync(path.join(root, 'a.txt'), 'x\n');
     const before = tree(root);
@@ -140,10 +140,30 @@ suite('applying patches through the headless guard', () => {
     assert.ok(!exists.result.ok && exists.result.code === 'FILE_EXISTS');
     const missing = await apply(root, unified('nope.txt', ['@@ -1 +1 @@', '-a', '+b']));
     assert.ok(!missing.result.ok && missing.result.code === 'FILE_NOT_FOUND');
-    const deleted = await apply(root, ['--- a/a.txt', '+++ /dev/null', '@@ -1 +0,0 @@', '-x', ''].join('\n'));
-    assert.ok(!deleted.result.ok && deleted.result.code === 'INVALID_INPUT');
-    assert.match(deleted.result.message, /deletes .*a\.txt; .*cannot delete/);
+    const other = await apply(root, ['--- a/a.txt', '+++ /dev/null', '@@ -1 +0,0 @@', '-not x', ''].join('\n'));
+    assert.ok(!other.result.ok, JSON.stringify(other.result));
     assert.deepStrictEqual(tree(root), before);
+  });
+
+  test('a patch that deletes a file, renames a module and changes its importer applies whole, through one review', async () => {
+    // Found: the rename was skipped while the imports were changed to the new module name, breaking the code.
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'gone.txt'), 'x\n');
+    fs.mkdirSync(path.join(root, 'old'));
+    fs.writeFileSync(path.join(root, 'old', 'mod.py'), 'def f():\n    return 1\n');
+    fs.writeFileSync(path.join(root, 'main.py'), 'from old.mod import f\n');
+    const patch = [
+      'diff --git a/gone.txt b/gone.txt', 'deleted file mode 100644', '--- a/gone.txt', '+++ /dev/null', '@@ -1 +0,0 @@', '-x',
+      'diff --git a/old/mod.py b/new/mod.py', 'similarity index 80%', 'rename from old/mod.py', 'rename to new/mod.py', '--- a/old/mod.py', '+++ b/new/mod.py', '@@ -1,2 +1,2 @@', ' def f():', '-    return 1', '+    return 2',
+      'diff --git a/main.py b/main.py', '--- a/main.py', '+++ b/main.py', '@@ -1 +1 @@', '-from old.mod import f', '+from new.mod import f', '',
+    ].join('\n');
+    const { result, requests } = await apply(root, patch);
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    assert.strictEqual(requests.length, 1);
+    assert.deepStrictEqual(requests[0].files.map((file) => [path.relative(root, file.path), file.deleted ?? false, file.movedTo && path.relative(root, file.movedTo)]), [['gone.txt', true, undefined], ['old/mod.py', false, 'new/mod.py'], ['main.py', false, undefined]]);
+    assert.ok(!fs.existsSync(path.join(root, 'gone.txt')) && !fs.existsSync(path.join(root, 'old', 'mod.py')));
+    assert.strictEqual(fs.readFileSync(path.join(root, 'new', 'mod.py'), 'utf8'), 'def f():\n    return 2\n');
+    assert.strictEqual(fs.readFileSync(path.join(root, 'main.py'), 'utf8'), 'from new.mod import f\n');
   });
 
   test('search/replace blocks apply in order, each at the first occurrence of its SEARCH (aider\'s rule); a missing SEARCH is refused without writing', async () => {
@@ -188,19 +208,18 @@ suite('applying patches through the headless guard', () => {
     guard.dispose();
   });
 
-  test('a patch with a section this command cannot carry out (a rename, a mode change) is refused whole, nothing written', async () => {
+  test('a patch with a section this command cannot carry out (a mode change, a binary patch) is refused whole, nothing written', async () => {
     // Found: the rename and the mode change were skipped silently, the rest applied and reported ok.
     const root = makeTempDir();
     fs.writeFileSync(path.join(root, 'a.txt'), 'a1\na2\n');
-    fs.writeFileSync(path.join(root, 'old.txt'), 'kept\n');
     fs.writeFileSync(path.join(root, 'run.sh'), 'echo\n');
     const before = tree(root);
-    const rename = ['diff --git a/old.txt b/new.txt', 'similarity index 100%', 'rename from old.txt', 'rename to new.txt', ''].join('\n');
     const mode = ['diff --git a/run.sh b/run.sh', 'old mode 100644', 'new mode 100755', ''].join('\n');
-    for (const section of [rename, mode]) {
+    const binary = ['diff --git a/run.sh b/run.sh', 'index 1111111..2222222 100644', 'Binary files a/run.sh and b/run.sh differ', ''].join('\n');
+    for (const section of [mode, binary]) {
       const { result, requests } = await apply(root, unified('a.txt', ['@@ -1,2 +1,2 @@', ' a1', '-a2', '+A2']) + section);
       assert.ok(!result.ok, `applied: ${section}`);
-      assert.match(result.message, /old\.txt|run\.sh/);
+      assert.match(result.message, /run\.sh/);
       assert.strictEqual(requests.length, 0);
       assert.deepStrictEqual(tree(root), before);
     }
@@ -247,7 +266,7 @@ suite('applying patches: seeded property', () => {
       // A hunk without context lines is placed by line numbers only when the caller vouches for the base.
       const contextFree = patch.split('\n@@').slice(1).some((hunk) => !hunk.split('\n').slice(1).some((line) => line.startsWith(' ')));
       const { result } = await apply(root, patch, undefined, { unidiffZero: contextFree });
-      assert.ok(result.ok, `${random.note}, run ${run}: ${result.ok ? '' : result.message}\n${patch}`);
+      assert.ok(result.ok, `${random.note}, run ${run}: ${result.ok ? "" : result.message}\n${patch}\nOLD:${JSON.stringify(oldText)}`);
       assert.strictEqual(fs.readFileSync(file, 'utf8'), newText, `${random.note}, run ${run}\n${patch}`);
     }
   });

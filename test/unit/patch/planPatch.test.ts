@@ -141,6 +141,14 @@ suite('planPatch: hunks placed by git apply\'s rules', () => {
     assert.deepStrictEqual(operations(patch, { f: 'z\na\nb\nc\n' }, { unidiffZero: true }), [{ op: 'modify', path: 'f', edits: [{ line: 2, oldText: '', newText: 'new\n' }] }]);
   });
 
+  test('a hunk without context at line 1 is placed when it is the whole file (a small file all of whose lines changed), refused as -U0 otherwise', () => {
+    const patch = git('--- a/f', '+++ b/f', '@@ -1 +1 @@', '-a', '+b');
+    assert.deepStrictEqual(operations(patch, { f: 'a\n' }), [{ op: 'modify', path: 'f', edits: [{ line: 1, oldText: 'a\n', newText: 'b\n' }] }]);
+    const longer = refused(patch, { f: 'a\nmore\n' });
+    assert.strictEqual(longer.code, 'INVALID_INPUT');
+    assert.match(longer.message, /no context lines \(a diff made with -U0\)/);
+  });
+
   test('a stale hunk names the file, the hunk, and the first lines that really differ', () => {
     const stale = refused(git('--- a/src/x.ts', '+++ b/src/x.ts', '@@ -2,3 +2,3 @@', ' two', '-three', '+3', ' four'), { 'src/x.ts': 'one\ntwo\nTHREE\nfour\nfive\n' });
     assert.strictEqual(stale.code, 'NO_OCCURRENCE_FOUND');
