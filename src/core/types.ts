@@ -189,6 +189,13 @@ export interface GuardSession {
   delete(path: string, options?: MutationOptions): Promise<MutationResult>;
   /** Moves a file the session has fully seen to a path that does not exist (reviewed like any change). */
   rename(from: string, to: string, options?: MutationOptions): Promise<MutationResult>;
+  /**
+   * Applies a patch the session's agent wrote (a unified diff, search/replace blocks or OpenAI's apply_patch
+   * format) as one reviewed change, all files or none, under the same rules as its edits: every context and
+   * removed line must be a line it has seen in the current version, new files need no read, deleting, moving
+   * or copying a file needs all of it seen. Nothing is read on its behalf.
+   */
+  applyPatch(patch: string, options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult>;
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'>;
   /** Forgets everything seen (call after context compaction). */
   clear(): void;

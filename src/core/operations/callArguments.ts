@@ -61,6 +61,11 @@ export interface DeleteCall extends Call {
   options: MutationCallOptions;
 }
 
+export interface PatchCall extends Call {
+  patch: string;
+  options: { explanation?: string };
+}
+
 export interface RenameCall extends Call {
   to: string;
   options: MutationCallOptions;
@@ -255,5 +260,18 @@ export function renameCall(from: unknown, to: unknown, given: unknown): RenameCa
     const options = mutationOptions(given);
     if (isRefusal(options)) return options;
     return { path: from as string, to: to as string, ...options, key: ['rename', from, to, options.options.expectedVersion] };
+  });
+}
+
+export function patchCall(patch: unknown, given: unknown): PatchCall | Refusal {
+  return copied(() => {
+    if (typeof patch !== 'string') return notAString('patch', 'a unified diff, search/replace blocks or an apply_patch envelope', patch);
+    if (patch.trim() === '') return refuse('INVALID_INPUT', 'patch is empty: pass the whole patch text.');
+    const raw = optionsObject(given);
+    const explanation = option(raw, 'explanation');
+    const signal = option(raw, 'signal');
+    const invalid = validateMutationOptions({ explanation });
+    if (invalid) return invalid;
+    return { path: '(patch)', patch, options: explanation === undefined ? {} : { explanation: explanation as string }, signal, key: ['patch', patch] };
   });
 }

@@ -13,7 +13,8 @@ import { Cancelled, commitPlans } from './commitPlans';
 import { leftFilesChanged } from './writeFiles';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from './context';
 import { versionOf } from './fileText';
-import { type DeleteCall, type EditCall, type MultiEditCall, type ReadCall, type RenameCall, type WriteCall, deleteCall, editCall, multiEditCall, readCall, renameCall, writeCall } from './callArguments';
+import { type DeleteCall, type EditCall, type MultiEditCall, type PatchCall, type ReadCall, type RenameCall, type WriteCall, deleteCall, editCall, multiEditCall, patchCall, readCall, renameCall, writeCall } from './callArguments';
+import { planAgentPatch } from './agentPatch';
 import { invalidInput } from '../refusals/invalidInput';
 import { conflictingVersions, describeValue } from './inputValidation';
 import type { LedgerEntry } from '../ledger/sessionLedger';
@@ -50,7 +51,7 @@ function shownPath(path: unknown): string {
   return typeof path === 'string' ? path : `(${describeValue(path)})`;
 }
 
-type Operation = 'read' | 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename';
+type Operation = 'read' | 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename' | 'applyPatch';
 
 /** One file of a mutating call, before its paths are checked. */
 interface MutateInput {
@@ -123,6 +124,26 @@ export class GuardSessionImpl implements GuardSession {
     );
   }
 
+  applyPatch(patch: string, options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
+    return this.boundary('applyPatch', '(patch)', () => patchCall(patch, options), async (call: PatchCall, signal) => {
+      const planned = await planAgentPatch(this.ctx, this.state, call.patch);
+      if (!planned.ok) return planned;
+      const mutation = { ...call.options, signal };
+      if ('write' in planned) return this.mutate([{ path: planned.write.path, request: { kind: 'write', content: planned.write.content } }], 'write', mutation);
+      const inputs: MutateInput[] = planned.changes.map((change) => ({
+        path: change.path,
+        request: change.delete ? { kind: 'delete' as const } : { kind: 'edit' as const, edits: change.edits ?? [] },
+        ...(change.moveTo !== undefined ? { moveTo: change.moveTo } : {}),
+      }));
+      const result = await this.mutate(inputs, 'multiEdit', mutation);
+      if (!result.ok && result.code !== 'CANCELLED' && planned.changes.length > 1) {
+        const head = leftFilesChanged(result) ? 'The patch was not applied as a whole, and the files named below could not be restored.' : 'No file was changed (a patch applies all files or none).';
+        return refuse(result.code, `${head} ${result.message}`);
+      }
+      return result;
+    });
+  }
+
   async check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
     if (this.ctx.isDisposed() || typeof path !== 'string') return 'unknown';
     try {
@@ -191,7 +212,7 @@ export class GuardSessionImpl implements GuardSession {
   }
 
   /** `inputs[].expectedVersion` (a multiEdit's, per file) wins over `options.expectedVersion` (edit, write). */
-  private async mutate(inputs: MutateInput[], operation: Operation & ApprovalRequest['operation'], options: MutationOptions): Promise<MutationResult> {
+  private async mutate(inputs: MutateInput[], operation: ApprovalRequest['operation'], options: MutationOptions): Promise<MutationResult> {
     const resolved: PlanInput[] = [];
     const claimed = new Map<string, string>();
     for (const input of inputs) {

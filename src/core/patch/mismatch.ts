@@ -32,8 +32,13 @@ export function differences(image: LineImage, wanted: readonly Line[], at: numbe
   for (let i = 0; i < wanted.length && found.length < max; i++) {
     const index = at + i;
     const file = index < image.length ? image.line(index) : undefined;
-    if (file && same(file, wanted[i], i === wanted.length - 1)) continue;
     const where = lineName(image, index, partName);
+    // Whether an unread line equals the patch's is itself its content: named, never compared.
+    if (file && !image.shown(index)) {
+      found.push(`${where}: a line you have not read (read it, then retry)`);
+      continue;
+    }
+    if (file && same(file, wanted[i], i === wanted.length - 1)) continue;
     if (file && file.text === wanted[i].text) {
       found.push(wanted[i].eol ? `${where}: the patch expects a line break after ${show(file.text)}, the file ends without one` : `${where}: the patch expects ${show(file.text)} to end the file without a line break, the file goes on after it`);
     } else found.push(`${where}: the patch expects ${show(wanted[i].text)}, the file has ${image.quote(index)}`);
@@ -49,6 +54,8 @@ export function closestPlace(image: LineImage, wanted: readonly Line[], candidat
     let score = 0;
     for (let i = 0; i < wanted.length; i++) {
       if (at + i >= image.length) break;
+      // Unread lines count as different, so which place is closest says nothing of them.
+      if (!image.shown(at + i)) continue;
       const file = image.line(at + i);
       if (same(file, wanted[i], i === wanted.length - 1)) score += 2;
       else if (file.text.trim() === wanted[i].text.trim()) score += 1;

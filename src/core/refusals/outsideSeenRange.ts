@@ -34,12 +34,13 @@ export interface Touching {
   note?: string;
 }
 
-export type WholeFileChange = 'write' | 'delete' | 'move';
+export type WholeFileChange = 'write' | 'delete' | 'move' | 'copy';
 
 const WHOLE: Record<WholeFileChange, (path: string, lines: number) => string> = {
   write: (path, lines) => `Writing ${displayPath(path)} replaces all ${lines} lines`,
   delete: (path, lines) => `Deleting ${displayPath(path)} removes all ${lines} lines`,
   move: (path, lines) => `Moving ${displayPath(path)} takes all ${lines} lines with it`,
+  copy: (path, lines) => `Copying ${displayPath(path)} shows all ${lines} lines in the new file`,
 };
 
 const touch = (path: string, who: Touching): string => `${who.subject} in ${displayPath(path)} ${who.plural ? 'touch' : 'touches'}`;

@@ -1,0 +1,138 @@
+/**
+ * `GuardSession.applyPatch` (the `readgate_applyPatch` tool): an agent's patch in any of the three formats,
+ * under the guard's rules for that agent. Before anything of a file is used to place the patch, the session must
+ * have read it (EDIT_REQUIRES_PRIOR_READ, decided from the ledger alone), and a file that changed in lines it
+ * saw is FILE_CHANGED_SINCE_READ with the diff, exactly as for an edit. The patch is then placed in the current
+ * text, where a refusal quotes only lines the session has read (the others are named, not shown: no content
+ * oracle), and becomes one multiEdit: every hunk's context and removed lines must lie in seen lines (the guard
+ * refuses the rest with EDIT_OUTSIDE_SEEN_RANGE naming them), new files need no read, deleting, moving or
+ * copying a file needs all of it seen. Nothing is read on the agent's behalf.
+ */
+import { decideStaleness } from '../decisions/decideMutation';
+import { toLf } from '../edit/lineEndings';
+import { covers, EMPTY, gaps, formatRanges, type Ranges } from '../ledger/coverage';
+import { parsePatch } from '../patch/parsePatch';
+import { patchChanges } from '../patch/patchChanges';
+import { planPatch } from '../patch/planPatch';
+import type { FilePatch } from '../patch/patchTypes';
+import { sniffBinary } from '../read/binarySniff';
+import { binaryFile } from '../refusals/binaryFile';
+import { refuseWithDiff, refuseWithoutDiff } from '../refusals/fileChanged';
+import { outsideSeenRange } from '../refusals/outsideSeenRange';
+import { type Refusal, refuse } from '../refusals/refusal';
+import { requiresPriorRead } from '../refusals/requiresPriorRead';
+import { specialFile } from '../refusals/specialFile';
+import { targetIsDirectory } from '../refusals/targetIsDirectory';
+import type { MultiEditChange } from '../types';
+import type { GuardContext } from './context';
+import { specialKindName } from './fileKinds';
+import { type FileText, loadFile } from './fileText';
+import type { SessionState } from './sessionState';
+
+/** What the session may use of one file the patch names. */
+interface Known {
+  exists: boolean;
+  file?: FileText;
+  seen: Ranges;
+}
+
+/** The patch as the guard's change: a multiEdit, or the one write that fills an empty file. */
+export type PlannedPatch = { ok: true; changes: MultiEditChange[] } | { ok: true; write: { path: string; content: string } } | Refusal;
+
+/** The paths a file section needs the content of (changed, deleted, moved or copied), and those it only creates. */
+function needs(file: FilePatch): { content: string[]; created: string[] } {
+  switch (file.kind) {
+    case 'create':
+      return { content: [], created: [file.path] };
+    case 'copy':
+      return { content: [file.from], created: [file.path] };
+    case 'rename':
+      return { content: [file.from], created: [file.path] };
+    case 'refused':
+      return { content: [], created: [] };
+    default:
+      return { content: [file.path], created: [] };
+  }
+}
+
+async function know(ctx: GuardContext, s: SessionState, path: string, mustHaveRead: boolean): Promise<Known | Refusal> {
+  const checked = await ctx.paths.check(path);
+  if (!checked.ok) return refuse(checked.code, checked.message);
+  const { target } = checked;
+  const stat = await ctx.fs.stat(target);
+  if (!stat) return { exists: false, seen: EMPTY };
+  if (stat.kind === 'directory') return targetIsDirectory.directory(checked.path, []);
+  if (stat.kind !== 'file') return specialFile.special(checked.path, specialKindName(stat.kind));
+  // Only "it exists" is needed of a file the patch merely creates (it refuses to create over it).
+  if (!mustHaveRead) return { exists: true, seen: EMPTY };
+  const entry = s.ledger.at(target);
+  if (!entry?.version) {
+    // Decided from the ledger alone: an unread file's content is never loaded to place a patch.
+    const reader = await ctx.fs.openChunkReader(target);
+    let head: Uint8Array;
+    try {
+      const buffer = new Uint8Array(8192);
+      head = buffer.subarray(0, await reader.read(buffer, 0));
+    } finally {
+      await reader.close();
+    }
+    const sniff = sniffBinary(head);
+    return sniff.binary ? binaryFile.binary(checked.path, sniff.type, stat.size, 'patches') : requiresPriorRead.unread(checked.path, s.standalone);
+  }
+  const loaded = await loadFile(ctx, target, stat);
+  if (loaded.kind === 'binary') return binaryFile.binary(checked.path, loaded.type, loaded.size, 'patches');
+  const file = loaded.file;
+  const staleness = decideStaleness({ seenVersion: entry.version, seen: entry.seen, currentVersion: file.version, currentText: file.text, currentLines: file.index.count, snapshot: ctx.snapshots.get(entry.version), wholeFile: false });
+  const facts = { sessionId: s.id, path: checked.path, target, identity: stat.identity, entry, current: file, when: 'since you read it', now: ctx.clock.now(), budget: s.diffBudget(ctx.limits) };
+  if (staleness.kind === 'unknown') return refuseWithoutDiff(ctx.changes, facts);
+  if (staleness.kind === 'touched') {
+    const { refusal, update } = refuseWithDiff(ctx.changes, facts, ctx.snapshots.get(entry.version) as string, staleness.changes, staleness.seenUntouched);
+    s.ledger.record(update);
+    return refusal;
+  }
+  return { exists: true, file, seen: staleness.seen };
+}
+
+export async function planAgentPatch(ctx: GuardContext, s: SessionState, text: string): Promise<PlannedPatch> {
+  const parsed = parsePatch(text);
+  if (!parsed.ok) return parsed;
+  const content = new Set<string>();
+  const created = new Set<string>();
+  for (const file of parsed.files) {
+    const need = needs(file);
+    need.content.forEach((path) => content.add(path));
+    need.created.forEach((path) => created.add(path));
+  }
+  const known = new Map<string, Known>();
+  for (const path of new Set([...content, ...created])) {
+    const found = await know(ctx, s, path, content.has(path));
+    if ('ok' in found) return found;
+    known.set(path, found);
+  }
+  // A copy's new file shows all of its source: only a source seen whole may be copied.
+  for (const file of parsed.files) {
+    if (file.kind !== 'copy') continue;
+    const source = known.get(file.from);
+    const unseen = source?.file ? gaps(source.seen, 1, source.file.index.count) : [];
+    if (source?.file && unseen.length) return outsideSeenRange.writeNeedsFullRead(file.from, formatRanges(unseen), source.file.index.count, undefined, 'copy');
+  }
+  const plan = planPatch(parsed.files, (path) => {
+    const file = known.get(path);
+    if (!file?.exists) return { exists: false };
+    if (!file.file) return { exists: true };
+    const seen = file.seen;
+    return { exists: true, text: file.file.text, bytes: file.file.bytes, hidden: (line) => !covers(seen, line, line) };
+  });
+  if (!plan.ok) return plan;
+  const changes = patchChanges(plan.operations, (path) => {
+    const file = known.get(path)?.file;
+    return file ? toLf(file.text) : undefined;
+  });
+  if (!Array.isArray(changes)) return changes;
+  const whole = changes.find((change) => change.write !== undefined);
+  if (whole) {
+    if (changes.length > 1) return refuse('INVALID_INPUT', `The patch fills the empty file ${whole.change.path} and changes other files; an empty file is filled on its own. Nothing was changed. Apply its part in a patch of its own.`);
+    return { ok: true, write: { path: whole.change.path, content: whole.write as string } };
+  }
+  return { ok: true, changes: changes.map((change) => change.change) };
+}
