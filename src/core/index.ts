@@ -50,7 +50,7 @@ export type { LineIndex } from './edit/lineEndings';
 // The four tools as one input check and dispatch, shared by the language model tools and the MCP servers.
 export { TOOL_NAMES, isToolName, parseToolCall } from './tools/toolCall';
 export type { PathMapper, ToolName, ToolOutcome, ToolRun } from './tools/toolCall';
-export type { EditInput, MultiEditInput, ReadInput, WriteInput } from './tools/toolInput';
+export type { ApplyPatchInput, EditInput, MultiEditInput, ReadInput, WriteInput } from './tools/toolInput';
 
 // Patches from anywhere (a unified diff, search/replace blocks, an apply_patch patch), planned purely and applied
 // through a session like any change.

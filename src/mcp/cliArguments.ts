@@ -25,7 +25,7 @@ export interface ForgetOptions {
 export const USAGE = `Usage: node dist/mcp.js --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders]
        node dist/mcp.js --forget [--client <name>] [--cwd <dir>]
 
-ReadGate's guarded file tools (readgate_read, readgate_edit, readgate_multiEdit, readgate_write) as an MCP
+ReadGate's guarded file tools (readgate_read, readgate_edit, readgate_multiEdit, readgate_write, readgate_applyPatch) as an MCP
 server on stdio, for agents on machines without VS Code. One ledger session per process.
 
   --root <dir>          a folder the agent may read and change (repeatable; the first is where relative paths start)

@@ -1,7 +1,7 @@
 /**
  * The MCP tools are the language model tools: the same names, input schemas and descriptions, taken from the
  * one place they are written (the manifest's `contributes.languageModelTools`, bundled at build time), plus
- * MCP's behaviour hints. All four are closed-world: they touch only files under the guard's roots.
+ * MCP's behaviour hints. All five are closed-world: they touch only files under the guard's roots.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_NAMES, type ToolName } from '../core/index';
@@ -22,6 +22,8 @@ const HINTS: Record<ToolName, NonNullable<Tool['annotations']>> = {
   [TOOL_NAMES.multiEdit]: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   // Writing the same content again is refused as EDIT_NO_CHANGE: no further effect.
   [TOOL_NAMES.write]: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  // A patch applied again no longer matches (its old lines are gone) and is refused: no further effect.
+  [TOOL_NAMES.applyPatch]: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
 };
 
 export const MCP_TOOLS: Tool[] = (manifest.contributes.languageModelTools as unknown as ManifestTool[]).map((tool) => ({

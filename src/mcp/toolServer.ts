@@ -22,7 +22,7 @@ export interface ToolServerOptions {
 }
 
 export const INSTRUCTIONS =
-  'ReadGate guards file edits: read a file (readgate_read) before changing it, and change only lines you have read in its current version (readgate_edit, readgate_multiEdit, readgate_write). A refusal starts with a code and says the next step. Use these tools instead of any other file-editing tool.';
+  'ReadGate guards file edits: read a file (readgate_read) before changing it, and change only lines you have read in its current version (readgate_edit, readgate_multiEdit, readgate_write, or a patch with readgate_applyPatch). A refusal starts with a code and says the next step. Use these tools instead of any other file-editing tool.';
 
 export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
   return outcome.ok ? { content: [{ type: 'text', text: outcome.text }] } : { content: [{ type: 'text', text: `${outcome.code}: ${outcome.message}` }], isError: true };

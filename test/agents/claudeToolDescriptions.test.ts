@@ -14,7 +14,7 @@ import { report } from './report';
 import { type AgentRun, readgateServer, runAgent } from './runAgent';
 import { call, say, steps } from './script';
 
-const READGATE_TOOLS = ['readgate_read', 'readgate_edit', 'readgate_multiEdit', 'readgate_write'];
+const READGATE_TOOLS = ['readgate_read', 'readgate_edit', 'readgate_multiEdit', 'readgate_write', 'readgate_applyPatch'];
 const TRUNCATION_MARK = '… [truncated]';
 
 /** Claude Code's description limits (measured on 2.1.332; CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH overrides both). */

@@ -16,7 +16,7 @@ import { report } from './report';
 import { readgateServer, runAgent } from './runAgent';
 import { call, say, steps } from './script';
 
-const READGATE_TOOLS = ['readgate_read', 'readgate_edit', 'readgate_multiEdit', 'readgate_write'];
+const READGATE_TOOLS = ['readgate_read', 'readgate_edit', 'readgate_multiEdit', 'readgate_write', 'readgate_applyPatch'];
 
 async function servedTools(): Promise<Map<string, string>> {
   const server = readgateServer(makeTempDir('readgate-agents-'));

@@ -82,7 +82,7 @@ suite('mcp: external agents through the window', () => {
     const client = await connect(entry, 'Claude Code', '2.0.14');
     clients.push(client);
     const { tools } = await client.listTools();
-    assert.deepStrictEqual(tools.map((tool) => tool.name).sort(), ['readgate_edit', 'readgate_multiEdit', 'readgate_read', 'readgate_write']);
+    assert.deepStrictEqual(tools.map((tool) => tool.name).sort(), ['readgate_applyPatch', 'readgate_edit', 'readgate_multiEdit', 'readgate_read', 'readgate_write']);
     assert.strictEqual(client.getServerVersion()?.name, 'readgate');
     const file = freshFile(numbered(4));
     const unread = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: file, oldString: 'line 2', newString: 'two' } })) as CallResult;

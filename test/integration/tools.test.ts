@@ -11,9 +11,9 @@ suite('language model tools', () => {
     await api(); // activates the extension
   });
 
-  test('all four tools are registered with the names of the contract', () => {
+  test('all five tools are registered with the names of the contract', () => {
     const names = vscode.lm.tools.map((tool) => tool.name);
-    for (const name of ['readgate_read', 'readgate_edit', 'readgate_multiEdit', 'readgate_write']) assert.ok(names.includes(name), `${name} missing`);
+    for (const name of ['readgate_read', 'readgate_edit', 'readgate_multiEdit', 'readgate_write', 'readgate_applyPatch']) assert.ok(names.includes(name), `${name} missing`);
   });
 
   test('readgate_read returns numbered lines with the header', async () => {

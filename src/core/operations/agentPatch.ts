@@ -77,7 +77,9 @@ async function know(ctx: GuardContext, s: SessionState, path: string, mustHaveRe
       await reader.close();
     }
     const sniff = sniffBinary(head);
-    return sniff.binary ? binaryFile.binary(checked.path, sniff.type, stat.size, 'patches') : requiresPriorRead.unread(checked.path, s.standalone);
+    if (sniff.binary) return binaryFile.binary(checked.path, sniff.type, stat.size, 'patches');
+    // A call without a session cannot name what it read in a patch: only an edit with expectedVersion can.
+    return s.standalone ? requiresPriorRead.patchStandalone(checked.path) : requiresPriorRead.unread(checked.path);
   }
   const loaded = await loadFile(ctx, target, stat);
   if (loaded.kind === 'binary') return binaryFile.binary(checked.path, loaded.type, loaded.size, 'patches');

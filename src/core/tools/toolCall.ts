@@ -1,5 +1,5 @@
 /**
- * The four tools (`readgate_read`, `readgate_edit`, `readgate_multiEdit`, `readgate_write`) as one decision
+ * The five tools (`readgate_read`, `readgate_edit`, `readgate_multiEdit`, `readgate_write`, `readgate_applyPatch`) as one decision
  * every surface shares: VS Code's language model tools, the MCP server in the extension and the headless MCP
  * server. `parseToolCall` checks a call's input (nothing is trusted: callers send anything) and returns the
  * guard call to run in a session, so the input is refused before any session is touched; the surfaces differ
@@ -7,7 +7,7 @@
  */
 import type { GuardSession, MultiEditChange } from '../types';
 import type { Refusal } from '../refusals/refusal';
-import { checkEditInput, checkMultiEditInput, checkReadInput, checkWriteInput, groupByFile } from './toolInput';
+import { checkApplyPatchInput, checkEditInput, checkMultiEditInput, checkReadInput, checkWriteInput, groupByFile } from './toolInput';
 import { TOOL_NAMES } from './toolNames';
 import { describeValue } from '../operations/inputValidation';
 
@@ -64,6 +64,12 @@ export function parseToolCall(name: string, input: unknown, toPath: PathMapper =
       if (typeof path !== 'string') return path;
       const { content, expectedVersion, explanation } = checked.value;
       return { ok: true, run: (session, signal) => session.write(path, content, { expectedVersion, explanation, signal }) };
+    }
+    case TOOL_NAMES.applyPatch: {
+      const checked = checkApplyPatchInput(input);
+      if (!checked.ok) return checked;
+      const { patch, explanation } = checked.value;
+      return { ok: true, run: (session, signal) => session.applyPatch(patch, { explanation, signal }) };
     }
     default:
       return { ok: false, code: 'INVALID_INPUT', message: `There is no tool named ${describeValue(name)}; ReadGate's tools are ${Object.values(TOOL_NAMES).join(', ')}.` };

@@ -38,6 +38,12 @@ export interface WriteInput {
   explanation?: string;
 }
 
+export interface ApplyPatchInput {
+  /** A unified diff, search/replace blocks or an apply_patch envelope. */
+  patch: string;
+  explanation?: string;
+}
+
 type Checked<T> = { ok: true; value: T } | Refusal;
 
 /** A field's JSON type; `?` marks an optional one; `list` is checked by its tool's own check. */
@@ -70,6 +76,7 @@ export const TOOL_INPUTS = {
     fields: { filePath: 'string', oldString: 'string', newString: 'string', replaceAll: 'boolean?', expectedVersion: 'string?' },
   },
   write: { where: TOOL_NAMES.write, what: TOOL_NAMES.write, fields: { filePath: 'string', content: 'string', expectedVersion: 'string?', explanation: 'string?' } },
+  applyPatch: { where: TOOL_NAMES.applyPatch, what: TOOL_NAMES.applyPatch, fields: { patch: 'string', explanation: 'string?' } },
 } as const satisfies Record<string, InputShape>;
 
 const invalid = (message: string): Refusal => ({ ok: false, code: 'INVALID_INPUT', message });
@@ -136,6 +143,13 @@ export function checkWriteInput(input: unknown): Checked<WriteInput> {
   const wrong = checkFields(input, TOOL_INPUTS.write);
   if (wrong) return wrong;
   return { ok: true, value: input as unknown as WriteInput };
+}
+
+export function checkApplyPatchInput(input: unknown): Checked<ApplyPatchInput> {
+  if (!isObject(input)) return invalid('input must be an object { patch, explanation? }.');
+  const wrong = checkFields(input, TOOL_INPUTS.applyPatch);
+  if (wrong) return wrong;
+  return { ok: true, value: input as unknown as ApplyPatchInput };
 }
 
 /**

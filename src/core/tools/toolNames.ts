@@ -1,9 +1,10 @@
-/** The four tools' names, the same on every surface (API.md section 2). */
+/** The five tools' names, the same on every surface (API.md sections 2 and 2a). */
 export const TOOL_NAMES = {
   read: 'readgate_read',
   edit: 'readgate_edit',
   multiEdit: 'readgate_multiEdit',
   write: 'readgate_write',
+  applyPatch: 'readgate_applyPatch',
 } as const;
 
 export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];

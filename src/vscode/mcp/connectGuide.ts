@@ -101,7 +101,7 @@ export function connectGuide(input: GuideInput): GuideSection[] {
       intro: 'Add ReadGate to Codex\'s configuration (~/.codex/config.toml), and tell it to edit through ReadGate (for example in the project\'s AGENTS.md).',
       blocks: [
         { caption: 'In ~/.codex/config.toml:', text: `[mcp_servers.readgate]\ncommand = "node"\nargs = [${tomlString(input.bridgePath)}]` },
-        { caption: 'In AGENTS.md:', text: 'Read and change files only with the readgate_read, readgate_edit, readgate_multiEdit and readgate_write tools.' },
+        { caption: 'In AGENTS.md:', text: 'Read and change files only with the readgate_read, readgate_edit, readgate_multiEdit, readgate_write and readgate_applyPatch tools. Write your patches (apply_patch format) with readgate_applyPatch instead of your own patch tool.' },
       ],
       notes: [
         'Codex can still change files with its own patch tool or shell commands; those changes are not guarded.',

@@ -1,5 +1,5 @@
 /**
- * The custom agent **Create a Guarded Agent** writes for Copilot's agent mode: ReadGate's four tools instead of
+ * The custom agent **Create a Guarded Agent** writes for Copilot's agent mode: ReadGate's five tools instead of
  * the built-in edit tools, plus read-only search. Where VS Code reads it and how tools are named depend on the
  * version (a pure decision, unit-tested): VS Code 1.106 and later read custom agents from
  * `.github/agents/*.agent.md` and name extension tools `<extension id>/<toolReferenceName>`; 1.104 and 1.105 read
@@ -7,7 +7,7 @@
  */
 
 const EXTENSION_ID = 'readgate.readgate';
-const READGATE_TOOLS = ['readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite'];
+const READGATE_TOOLS = ['readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite', 'readgateApplyPatch'];
 
 export interface AgentFile {
   /** Relative to the workspace folder, with forward slashes. */
@@ -24,7 +24,7 @@ function versionAtLeast(version: string, major: number, minor: number): boolean 
 const INSTRUCTIONS = `You work on this workspace through ReadGate, which guards every file change.
 
 - Read a file with readgate_read before you change it, and change only lines you have read in its current version.
-- Change files only with readgate_edit, readgate_multiEdit and readgate_write. Each change waits for the user's review.
+- Change files only with readgate_edit, readgate_multiEdit, readgate_write and readgate_applyPatch (a unified diff, search/replace blocks or an apply_patch envelope; it also creates, deletes and moves files). Each change waits for the user's review.
 - A refusal starts with a code and says the next step. FILE_CHANGED_SINCE_READ shows what changed: re-issue a corrected change. Never retry a refused call with the same arguments.
 - When a change is rejected, the file was not modified: follow the user's reason.
 `;

@@ -1,5 +1,6 @@
-/** Registers the four language model tools; the returned Disposable unregisters them. */
+/** Registers the five language model tools; the returned Disposable unregisters them. */
 import * as vscode from 'vscode';
+import { ApplyPatchTool } from './applyPatchTool';
 import { EditTool } from './editTool';
 import { MultiEditTool } from './multiEditTool';
 import { ReadTool } from './readTool';
@@ -13,5 +14,6 @@ export function registerTools(sessions: ToolSessions): vscode.Disposable {
     vscode.lm.registerTool(ToolNames.edit, new EditTool(sessions)),
     vscode.lm.registerTool(ToolNames.multiEdit, new MultiEditTool(sessions)),
     vscode.lm.registerTool(ToolNames.write, new WriteTool(sessions)),
+    vscode.lm.registerTool(ToolNames.applyPatch, new ApplyPatchTool(sessions)),
   );
 }

@@ -109,7 +109,7 @@ suite('MCP over HTTP (src/mcp/httpServer.ts, plain Node)', () => {
     assert.strictEqual(server.sessionIds().length, 64);
     // The evicted client's next call is refused (its session is gone); the others still work.
     await assert.rejects(clients[0].listTools());
-    assert.strictEqual((await clients[64].listTools()).tools.length, 4);
+    assert.strictEqual((await clients[64].listTools()).tools.length, 5);
     await Promise.allSettled(clients.map((client) => client.close()));
   });
 

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { createGuard, isToolName, parseToolCall, TOOL_NAMES } from '../../../src/core/index';
 import { makeTempDir } from '../helpers/tempDir';
 
-suite('the four tools as one check and dispatch (parseToolCall)', () => {
+suite('the five tools as one check and dispatch (parseToolCall)', () => {
   test('every tool\'s input is checked before any session is touched, naming the field', () => {
     const cases: [string, unknown, RegExp][] = [
       [TOOL_NAMES.read, null, /input must be an object/],
@@ -14,6 +14,8 @@ suite('the four tools as one check and dispatch (parseToolCall)', () => {
       [TOOL_NAMES.write, { filePath: 'a', content: 'x', expectedVersion: 5 }, /input\.expectedVersion/],
       [TOOL_NAMES.multiEdit, { edits: [] }, /input\.edits must be a non-empty list/],
       [TOOL_NAMES.multiEdit, { edits: [{ filePath: 'a', oldString: 'x', newString: 'y', expectedVersion: 'v1' }, { filePath: 'a', oldString: 'z', newString: 'w', expectedVersion: 'v2' }] }, /differs from input\.edits\[0\]\.expectedVersion/],
+      [TOOL_NAMES.applyPatch, { patch: 5 }, /input\.patch must be a string/],
+      [TOOL_NAMES.applyPatch, { patch: 'x', filePath: 'a' }, /input\.filePath is not an input of readgate_applyPatch; its inputs are patch, explanation\?/],
       ['readgate_remove', { filePath: 'a' }, /There is no tool named "readgate_remove"/],
     ];
     for (const [name, input, message] of cases) {
@@ -43,6 +45,22 @@ suite('the four tools as one check and dispatch (parseToolCall)', () => {
       assert.ok(call.message.length < 400);
     }
     assert.ok(parseToolCall(TOOL_NAMES.read, { filePath: 'a', offset: undefined }).ok, 'a field given as undefined is a field left out');
+  });
+
+  test('readgate_applyPatch runs the session\'s applyPatch: an unread file is refused, a read one patched', async () => {
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'one\ntwo\n');
+    const guard = createGuard({ roots: [root] });
+    const session = guard.session('s');
+    const patch = '--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n';
+    const call = parseToolCall(TOOL_NAMES.applyPatch, { patch, explanation: 'why' });
+    assert.ok(call.ok);
+    const unread = await call.run(session);
+    assert.ok(!unread.ok && unread.code === 'EDIT_REQUIRES_PRIOR_READ');
+    await session.read('a.txt');
+    assert.ok((await call.run(session)).ok);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'one\n2\n');
+    guard.dispose();
   });
 
   test('a path mapper\'s refusal is the call\'s refusal; its path is the one the guard gets', async () => {

@@ -68,7 +68,7 @@ suite('Create a Guarded Agent: the agent file', () => {
       const file = guardedAgentFile(version);
       assert.strictEqual(file.path, '.github/agents/readgate.agent.md');
       const tools = /^tools: \[(.*)\]$/m.exec(file.content)![1].split(', ').map((tool) => tool.replace(/'/g, ''));
-      assert.deepStrictEqual(tools, ['search', 'todo', 'readgate.readgate/readgateRead', 'readgate.readgate/readgateEdit', 'readgate.readgate/readgateMultiEdit', 'readgate.readgate/readgateWrite']);
+      assert.deepStrictEqual(tools, ['search', 'todo', 'readgate.readgate/readgateRead', 'readgate.readgate/readgateEdit', 'readgate.readgate/readgateMultiEdit', 'readgate.readgate/readgateWrite', 'readgate.readgate/readgateApplyPatch']);
       assert.ok(!tools.includes('edit') && !tools.includes('execute'));
       assert.match(file.content, /^---\nname: ReadGate\ndescription: .+\ntools: .+\n---\n/);
     }
@@ -78,7 +78,7 @@ suite('Create a Guarded Agent: the agent file', () => {
     for (const version of ['1.104.0', '1.105.2']) {
       const file = guardedAgentFile(version);
       assert.strictEqual(file.path, '.github/chatmodes/ReadGate.chatmode.md');
-      assert.match(file.content, /tools: \['codebase', 'search', 'usages', 'problems', 'readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite'\]/);
+      assert.match(file.content, /tools: \['codebase', 'search', 'usages', 'problems', 'readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite', 'readgateApplyPatch'\]/);
     }
   });
 });

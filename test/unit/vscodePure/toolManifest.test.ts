@@ -41,7 +41,7 @@ function undescribed(schema: Schema, where: string): string[] {
 
 // The manifest is what a model reads: every refusal must be explained there, or the agent cannot act on it.
 suite('language model tool manifest', () => {
-  test('contributes exactly the four tools of the contract, referencable in prompts, with icons and descriptions', () => {
+  test('contributes exactly the five tools of the contract, referencable in prompts, with icons and descriptions', () => {
     assert.deepStrictEqual(tools.map((tool) => tool.name).sort(), Object.values(ToolNames).sort());
     for (const tool of tools) {
       assert.ok(tool.toolReferenceName && tool.canBeReferencedInPrompt && tool.icon && tool.displayName && tool.userDescription, tool.name);
