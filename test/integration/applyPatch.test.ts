@@ -117,4 +117,25 @@ suite('apply patch (a palette action through the guard)', () => {
     assert.match(outcome.message, /neither a unified diff/);
     assert.ok(fs.existsSync(workspaceRoot()));
   });
+
+  test('a patch that renames a module and changes its importer applies whole after one review; the old name is gone', async () => {
+    const root = workspaceRoot();
+    const folder = path.join(root, `rename-${Date.now()}`);
+    fs.mkdirSync(path.join(folder, 'old'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'old', 'mod.py'), 'def f():\n    return 1\n');
+    fs.writeFileSync(path.join(folder, 'main.py'), 'from old.mod import f\n');
+    const rel = (file: string) => path.relative(root, path.join(folder, file)).split(path.sep).join('/');
+    const patch = [
+      `diff --git a/${rel('old/mod.py')} b/${rel('new/mod.py')}`, 'similarity index 80%', `rename from ${rel('old/mod.py')}`, `rename to ${rel('new/mod.py')}`, `--- a/${rel('old/mod.py')}`, `+++ b/${rel('new/mod.py')}`, '@@ -1,2 +1,2 @@', ' def f():', '-    return 1', '+    return 2',
+      `diff --git a/${rel('main.py')} b/${rel('main.py')}`, `--- a/${rel('main.py')}`, `+++ b/${rel('main.py')}`, '@@ -1 +1 @@', '-from old.mod import f', '+from new.mod import f', '',
+    ].join('\n');
+    const outcome = applyPatch({ text: patch });
+    const request = await nextRequest();
+    await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.deepStrictEqual(await outcome, { ok: true, files: 2 });
+    assert.ok(!fs.existsSync(path.join(folder, 'old', 'mod.py')));
+    assert.strictEqual(fs.readFileSync(path.join(folder, 'new', 'mod.py'), 'utf8'), 'def f():\n    return 2\n');
+    assert.strictEqual(fs.readFileSync(path.join(folder, 'main.py'), 'utf8'), 'from new.mod import f\n');
+    assert.deepStrictEqual(await pending(), []);
+  });
 });

@@ -195,6 +195,39 @@ suite('mcp: external agents through the window', () => {
     }
   });
 
+  test('readgate_applyPatch: lines not read are refused, a changed file shows the diff, a rename with its importer applies whole or not at all', async function () {
+    this.timeout(30_000);
+    const client = await connect(entry, 'codex-mcp-client', '0.169.0');
+    clients.push(client);
+    const patchOf = (file: string, ...lines: string[]) => [`--- a/${path.basename(file)}`, `+++ b/${path.basename(file)}`, ...lines, ''].join('\n');
+    const call = (patch: string) => client.callTool({ name: 'readgate_applyPatch', arguments: { patch, explanation: 'test' } }) as Promise<CallResult>;
+    // Paths in a patch are relative to the workspace folder.
+    const big = freshFile(numbered(60));
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: big, offset: 1, limit: 10 } });
+    const outside = await call(patchOf(big, '@@ -40,3 +40,3 @@', ' line 40', '-line 41', '+forty-one', ' line 42'));
+    assert.match(textOf(outside), /^EDIT_OUTSIDE_SEEN_RANGE: .*40–42/s);
+    // The file changes in lines the agent saw: refused with the diff.
+    fs.writeFileSync(big, numbered(60).replace('line 5\n', 'line FIVE\n'));
+    const stale = await call(patchOf(big, '@@ -4,3 +4,3 @@', ' line 4', '-line 5', '+5', ' line 6'));
+    assert.match(textOf(stale), /^FILE_CHANGED_SINCE_READ: .*\+line FIVE/s);
+    // A rename with its importer: the importer is unread, so nothing moves; read, it applies whole.
+    const folder = path.join(workspaceRoot(), `mcp-rename-${Date.now()}`);
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'mod.py'), 'X = 1\n');
+    fs.writeFileSync(path.join(folder, 'main.py'), 'import mod\n');
+    const rel = (file: string) => path.relative(workspaceRoot(), path.join(folder, file)).split(path.sep).join('/');
+    const rename = ['*** Begin Patch', `*** Update File: ${rel('mod.py')}`, `*** Move to: ${rel('lib.py')}`, '@@', '-X = 1', '+X = 2', `*** Update File: ${rel('main.py')}`, '@@', '-import mod', '+import lib', '*** End Patch'].join('\n');
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: path.join(folder, 'mod.py') } });
+    assert.match(textOf(await call(rename)), /^EDIT_REQUIRES_PRIOR_READ: /);
+    assert.ok(fs.existsSync(path.join(folder, 'mod.py')) && !fs.existsSync(path.join(folder, 'lib.py')));
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: path.join(folder, 'main.py') } });
+    const applied = await call(rename);
+    assert.ok(!applied.isError, textOf(applied));
+    assert.ok(!fs.existsSync(path.join(folder, 'mod.py')));
+    assert.strictEqual(fs.readFileSync(path.join(folder, 'lib.py'), 'utf8'), 'X = 2\n');
+    assert.strictEqual(fs.readFileSync(path.join(folder, 'main.py'), 'utf8'), 'import lib\n');
+  });
+
   test('a request without the token, with a wrong one, from a web page (Origin) or for another host is refused', async () => {
     assert.strictEqual((await rawPost(entry, {})).status, 401);
     assert.strictEqual((await rawPost(entry, { authorization: 'Bearer not-the-token' })).status, 401);
