@@ -64,7 +64,11 @@ export class ApprovalService extends Disposable {
       mode: current.approvalMode,
       trusted: vscode.workspace.isTrusted,
       protectedGlobs: current.protectedGlobs,
-      files: request.files.map((file) => ({ path: file.path, relative: this.relative(file.path) })),
+      files: request.files.flatMap((file) => {
+        const removesOrMoves = file.deleted === true || file.movedTo !== undefined;
+        const source = { path: file.path, relative: this.relative(file.path), removesOrMoves };
+        return file.movedTo !== undefined ? [source, { path: file.movedTo, relative: this.relative(file.movedTo), removesOrMoves }] : [source];
+      }),
       granted: this.grants.get(request.sessionId) ?? new Set(),
     });
     if (!need.ask) return { approved: true };
@@ -131,8 +135,10 @@ export class ApprovalService extends Disposable {
       case 'approve':
         // The user approved a diff that has since been recomputed: show the new one instead of applying it.
         if (message.revision !== entry.revision) return this.refresh(false);
-        // A one-call session ends with this call: a grant to it would never be used.
-        if (message.allowFurtherEdits && !isStandaloneSession(entry.request.sessionId)) for (const file of entry.files) this.grant(entry.request.sessionId, file.path);
+        // A one-call session ends with this call: a grant to it would never be used. A grant covers edits only.
+        if (message.allowFurtherEdits && !isStandaloneSession(entry.request.sessionId)) {
+          for (const file of entry.request.files) if (!file.deleted && file.movedTo === undefined) this.grant(entry.request.sessionId, file.path);
+        }
         entry.resolve(approvalWith(entry.files, message.rejectedHunks));
         break;
       case 'reject':
