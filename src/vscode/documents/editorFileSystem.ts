@@ -149,13 +149,18 @@ export class EditorFileSystem extends Disposable implements FileSystem {
 
   /**
    * Several files as one change: open documents through one `WorkspaceEdit` (one undo step across them),
-   * files on disk atomically. All or nothing: if the editor refuses its part, the disk files are restored.
+   * files on disk atomically. Removals (a deletion, or a moved file's old name) are made on disk, only while the
+   * file holds the expected bytes, after the disk writes and before the editor's part. All or nothing: if a
+   * removal fails or the editor refuses its part, the disk files are restored and removed files put back where
+   * their name is still free.
    */
   async writeBatch(writes: BatchWrite[]): Promise<void> {
     for (const write of writes) this._onWillWrite.fire(write.path);
     const inEditor: { document: vscode.TextDocument; wasDirty: boolean; text: string }[] = [];
     const onDisk: BatchWrite[] = [];
+    const removals = writes.filter((write) => write.remove);
     for (const write of writes) {
+      if (write.remove) continue;
       const document = write.created ? undefined : await this.editableDocument(write.path);
       if (document) inEditor.push({ document, wasDirty: document.isDirty, text: await decodeForDocument(document, write.data) });
       else onDisk.push(write);
@@ -168,6 +173,12 @@ export class EditorFileSystem extends Disposable implements FileSystem {
         // Undone only while the file still holds what this batch wrote: never someone else's later change.
         const ours = { current: { bytes: write.data }, folders: write.options.expect?.folders ?? [] };
         restore.push(() => (before ? this.backend(write.path).writeFile(write.path, before, { ...write.options, expect: ours }) : this.backend(write.path).unlink(write.path, ours)));
+      }
+      for (const write of removals) {
+        await this.backend(write.path).unlink(write.path, write.options.expect);
+        const removed = write.options.expect?.current?.bytes;
+        const free = { folders: write.options.expect?.folders ?? [] };
+        if (removed) restore.push(() => this.backend(write.path).writeFile(write.path, removed, { expect: free }));
       }
       const edit = new vscode.WorkspaceEdit();
       for (const { document, text } of inEditor) {
