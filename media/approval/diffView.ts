@@ -143,12 +143,13 @@ function chunksOf(rows: Row[], layout: Layout, tasks: Task[]): HTMLElement[] {
   return chunks;
 }
 
+/** The lines of a deleted file behind its Show button: built on the first Show, then hidden and shown. */
 interface Collapsed {
   rest: HTMLElement;
   rows: Row[];
   layout: Layout;
+  /** "21–45": the line numbers the rows hold. */
   range: string;
-  count: number;
   built: boolean;
 }
 
@@ -160,7 +161,8 @@ function setCollapsedState(button: HTMLElement, state: Collapsed, expanded: bool
   button.textContent = expanded ? 'Hide' : 'Show';
   button.setAttribute('aria-label', `${expanded ? 'Hide' : 'Show'} lines ${state.range} of the deleted file`);
   const text = button.parentElement?.querySelector('.gap-text');
-  if (text) text.textContent = expanded ? `Lines ${state.range} of the deleted file, below` : `⋯ ${plural(state.count, 'more line')} of the deleted file`;
+  if (!text) return;
+  text.textContent = expanded ? `Lines ${state.range} of the deleted file, below` : `⋯ ${plural(state.rows.length, 'more line')} of the deleted file`;
 }
 
 /**
@@ -184,12 +186,18 @@ export function toggleCollapsed(button: HTMLElement): { expanded: boolean; tasks
 function deletedRows(rows: Row[], firstLine: number, options: FileRenderOptions, tasks: Task[]): HTMLElement[] {
   if (rows.length <= DELETED_COLLAPSE_OVER) return chunksOf(rows, options.layout, tasks);
   const head = chunksOf(rows.slice(0, DELETED_HEAD_ROWS), options.layout, tasks);
-  const restId = `file-${options.fileIndex}-collapsed`;
+  const { fileIndex, layout } = options;
+  const restId = `file-${fileIndex}-collapsed`;
   const rest = h('div', { class: 'collapsed-rows', attrs: { role: 'presentation', id: restId, hidden: true } });
-  const button = h('button', { class: 'gap-toggle', attrs: { type: 'button', 'data-action': 'toggle-collapsed', 'data-file': options.fileIndex, 'data-focus': `collapsed:${options.fileIndex}`, 'aria-controls': restId } });
-  const state: Collapsed = { rest, rows: rows.slice(DELETED_HEAD_ROWS), layout: options.layout, range: linesLabel(firstLine + DELETED_HEAD_ROWS, rows.length - DELETED_HEAD_ROWS), count: rows.length - DELETED_HEAD_ROWS, built: false };
+  const button = h('button', {
+    class: 'gap-toggle',
+    attrs: { type: 'button', 'data-action': 'toggle-collapsed', 'data-file': fileIndex, 'data-focus': `collapsed:${fileIndex}`, 'aria-controls': restId },
+  });
+  const hidden = rows.slice(DELETED_HEAD_ROWS);
+  const state: Collapsed = { rest, rows: hidden, layout, range: linesLabel(firstLine + DELETED_HEAD_ROWS, hidden.length), built: false };
   collapsedBy.set(button, state);
-  const row = h('div', { class: 'gap', attrs: { role: 'row' } }, h('span', { class: 'gap-cell', attrs: { role: 'cell', 'aria-colspan': columnCount(options.layout) } }, h('span', { class: 'gap-text' }), ' ', button));
+  const cell = h('span', { class: 'gap-cell', attrs: { role: 'cell', 'aria-colspan': columnCount(layout) } }, h('span', { class: 'gap-text' }), ' ', button);
+  const row = h('div', { class: 'gap', attrs: { role: 'row' } }, cell);
   setCollapsedState(button, state, false);
   if (options.expanded) tasks.push(...(toggleCollapsed(button)?.tasks ?? []));
   return [...head, row, rest];
