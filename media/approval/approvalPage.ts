@@ -10,18 +10,21 @@
  *
  * Focus: the page moves focus only in answer to the user's own input, or to put back focus it already had
  * before a re-render (SPEC section 4: never steal focus from the editor the user is typing in). A request that
- * arrives or leaves is announced through the live region instead.
+ * arrives or leaves is announced through the live region instead. The one exception is the user's own change
+ * (Apply Patch): its review is the next step of what the user is doing, so the extension asks for focus
+ * (`focusRequest` with `moveFocus`) and the page puts it on the request's title.
  */
 import type { RequestView, ToWebview } from '../../src/vscode/approval/protocol';
 import { Announcer } from './announcer';
 import { ChunkScheduler } from './chunkScheduler';
 import type { Layout } from './diffRows';
-import { hunkToggleLabel, renderFile, setHunkRejected } from './diffView';
+import { hunkToggleLabel, renderFile, setHunkRejected, toggleCollapsed } from './diffView';
 import { h, setFlag } from './dom';
 import type { ExtensionChannel } from './extensionChannel';
-import { HunkChoices, isEverythingRejected } from './hunkChoices';
+import { HunkChoices, isEveryHunkRejected, isEverythingRejected } from './hunkChoices';
 import { renderDecisionBar, renderRejectForm, renderRequestHeader, renderShortcutHelp } from './requestDetail';
-import { fileCountLabel, operationLabel, renderQueue } from './requestQueue';
+import { renderQueue } from './requestQueue';
+import { isWholeFileChange, requestSummary, wholeFileChangesLabel } from './requestWording';
 import { isMac, type Command } from './shortcuts';
 import type { ViewState } from './viewState';
 
@@ -40,6 +43,10 @@ export class ApprovalPage {
   private requests: RequestView[] = [];
   private activeId: string | undefined;
   private pendingFocusId: string | undefined;
+  /** The pending focusRequest also asked for keyboard focus. */
+  private pendingMoveFocus = false;
+  /** Deleted files whose collapsed lines the user expanded: `${request id}\n${path}`. */
+  private readonly expanded = new Set<string>();
   private layout: Layout;
   private readonly choices: HunkChoices;
   private rejectDraft: { id: string; reason: string } | undefined;
@@ -54,6 +61,7 @@ export class ApprovalPage {
   private stickyObserver: ResizeObserver | undefined;
 
   private readonly scheduler = new ChunkScheduler();
+  private readonly expandScheduler = new ChunkScheduler();
   private readonly announcer = new Announcer();
   private readonly queueSlot = h('div', { class: 'queue-slot' });
   private readonly detail = h('main', { class: 'request', attrs: { 'aria-labelledby': 'request-title' } });
@@ -81,21 +89,28 @@ export class ApprovalPage {
   // ---- messages from the extension -------------------------------------------------------------------------
 
   receive(message: ToWebview): void {
-    if (message.type === 'focusRequest') this.focusRequest(message.id);
+    if (message.type === 'focusRequest') this.focusRequest(message.id, message.moveFocus === true);
     else this.setRequests(message.requests);
   }
 
-  private focusRequest(id: string): void {
+  private focusRequest(id: string, moveFocus: boolean): void {
     if (!this.requests.some((request) => request.id === id)) {
       this.pendingFocusId = id;
+      this.pendingMoveFocus = moveFocus;
       return;
     }
-    if (id === this.activeId) return;
-    this.activeId = id;
-    this.saveState();
-    this.render();
-    const request = this.active();
-    if (request) this.announcer.say(`Showing ${this.describe(request)}.`);
+    if (id !== this.activeId) {
+      this.activeId = id;
+      this.saveState();
+      this.render();
+      const request = this.active();
+      if (request) this.announcer.say(`Showing ${this.describe(request)}.`);
+    }
+    if (moveFocus) this.focusTitle();
+  }
+
+  private focusTitle(): void {
+    this.detail.querySelector<HTMLElement>('#request-title')?.focus();
   }
 
   private setRequests(requests: RequestView[]): void {
@@ -110,10 +125,13 @@ export class ApprovalPage {
 
     const ids = new Set(requests.map((request) => request.id));
     let activeChanged = false;
+    let moveFocus = false;
     if (this.pendingFocusId && ids.has(this.pendingFocusId)) {
       activeChanged = this.pendingFocusId !== this.activeId;
       this.activeId = this.pendingFocusId;
       this.pendingFocusId = undefined;
+      moveFocus = this.pendingMoveFocus;
+      this.pendingMoveFocus = false;
     } else if (!this.activeId || !ids.has(this.activeId)) {
       const fallback = requests[Math.min(Math.max(previousActiveIndex, 0), requests.length - 1)];
       activeChanged = this.activeId !== fallback?.id;
@@ -122,8 +140,10 @@ export class ApprovalPage {
     if (this.rejectDraft && !ids.has(this.rejectDraft.id)) this.rejectDraft = undefined;
     if (this.savedScroll && !ids.has(this.savedScroll.id)) this.savedScroll = undefined;
     for (const id of this.announcedNotices.keys()) if (!ids.has(id)) this.announcedNotices.delete(id);
+    for (const key of this.expanded) if (!ids.has(key.slice(0, key.indexOf('\n')))) this.expanded.delete(key);
     this.saveState();
     this.render();
+    if (moveFocus) this.focusTitle();
 
     const messages: string[] = [];
     const added = requests.filter((request) => !previousIds.has(request.id));
@@ -178,7 +198,7 @@ export class ApprovalPage {
     if (!request || this.submitted.has(request.id)) return;
     const tally = this.choices.tally(request);
     if (isEverythingRejected(tally)) {
-      this.announcer.say('Every hunk is rejected, so there is nothing to approve. Use Reject to tell the agent why.');
+      this.announcer.say(`Every hunk is rejected, so there is nothing to approve. ${request.own ? 'Use Reject to cancel the patch.' : 'Use Reject to tell the agent why.'}`);
       return;
     }
     const allowFurtherEdits = this.detail.querySelector<HTMLInputElement>('#allow-further')?.checked === true;
@@ -191,6 +211,8 @@ export class ApprovalPage {
   private openRejectForm(): void {
     const request = this.active();
     if (!request || this.submitted.has(request.id)) return;
+    // The user's own patch: there is no one to give a reason to; rejecting it cancels it.
+    if (request.own) return this.sendRejection();
     if (this.rejectDraft?.id !== request.id) this.rejectDraft = { id: request.id, reason: '' };
     this.saveState();
     this.showRejectForm(true);
@@ -216,7 +238,7 @@ export class ApprovalPage {
     this.channel.post(reason ? { type: 'reject', id: request.id, reason } : { type: 'reject', id: request.id });
     this.submitted.add(request.id);
     this.updateDecision();
-    this.announcer.say('Rejected.');
+    this.announcer.say(request.own ? 'Rejected: your patch is not applied.' : 'Rejected.');
   }
 
   private setLayout(layout: Layout): void {
@@ -311,7 +333,20 @@ export class ApprovalPage {
       case 'select-request':
         if (target.dataset.request) this.selectRequest(target.dataset.request, 'keep');
         return;
+      case 'toggle-collapsed':
+        return this.toggleCollapsed(target, fileIndex);
     }
+  }
+
+  private toggleCollapsed(button: HTMLElement, fileIndex: number): void {
+    const request = this.active();
+    const file = request?.files[fileIndex];
+    const toggled = toggleCollapsed(button);
+    if (!request || !file || !toggled) return;
+    const key = `${request.id}\n${file.path}`;
+    if (toggled.expanded) this.expanded.add(key);
+    else this.expanded.delete(key);
+    if (toggled.tasks.length) this.expandScheduler.run(toggled.tasks, { firstBudget: FIRST_BUDGET_MS, frameBudget: FRAME_BUDGET_MS });
   }
 
   private onInput(event: Event): void {
@@ -346,7 +381,7 @@ export class ApprovalPage {
 
   private describe(request: RequestView): string {
     const position = this.requests.indexOf(request) + 1;
-    return `request ${position} of ${this.requests.length}, ${operationLabel(request)} by ${request.sessionLabel}, ${fileCountLabel(request)}`;
+    return `request ${position} of ${this.requests.length}, ${requestSummary(request)}`;
   }
 
   private render(): void {
@@ -381,14 +416,18 @@ export class ApprovalPage {
   private renderDetail(request: RequestView): void {
     performance.clearMarks(MARK_FIRST_RENDER);
     performance.clearMarks(MARK_RENDERED);
-    const draft = this.rejectDraft?.id === request.id ? this.rejectDraft : undefined;
-    const actions = renderDecisionBar(this.layout, !request.oneCall);
-    const parts = [...renderRequestHeader(request), actions, renderRejectForm(draft?.reason ?? '', isMac()), renderShortcutHelp(isMac())];
+    const draft = this.rejectDraft?.id === request.id && !request.own ? this.rejectDraft : undefined;
+    // A grant covers edits only, and is pointless for a session that ends with this call or is the user's own.
+    const offerGrant = !request.oneCall && !request.own && request.files.some((file) => !isWholeFileChange(file));
+    const actions = renderDecisionBar(this.layout, { offerGrant, own: request.own === true });
+    const parts = [...renderRequestHeader(request), actions, ...(request.own ? [] : [renderRejectForm(draft?.reason ?? '', isMac())]), renderShortcutHelp(isMac())];
 
     const files = h('div', { class: 'files' });
     const tasks: (() => void)[] = [];
+    this.expandScheduler.cancel();
     request.files.forEach((file, fileIndex) => {
-      const rendered = renderFile(file, { fileIndex, layout: this.layout, isRejected: (index) => this.choices.isRejected(request.id, file, index) });
+      const expanded = this.expanded.has(`${request.id}\n${file.path}`);
+      const rendered = renderFile(file, { fileIndex, layout: this.layout, expanded, isRejected: (index) => this.choices.isRejected(request.id, file, index) });
       files.append(rendered.element);
       tasks.push(...rendered.tasks);
     });
@@ -442,9 +481,11 @@ export class ApprovalPage {
         ? 'Sent. Waiting for the extension…'
         : nothingToApprove
           ? 'Every hunk is rejected: use Reject instead.'
-          : tally.rejected
-            ? `${tally.rejected} of ${plural(tally.total, 'hunk')} rejected; only the others will be applied.`
-            : '';
+          : isEveryHunkRejected(tally)
+            ? `Every hunk is rejected: only ${wholeFileChangesLabel(request)} will be applied.`
+            : tally.rejected
+              ? `${tally.rejected} of ${plural(tally.total, 'hunk')} rejected; only the others will be applied.`
+              : '';
       hint.classList.toggle('warning', nothingToApprove && !sent);
     }
   }

@@ -1,7 +1,9 @@
 /**
- * Renders one file of a request: its header (path, "New file" badge, line counts, "Open in diff editor") and its
- * hunks, inline or side by side, with line numbers, unchanged regions between hunks collapsed to an
- * "N unchanged lines" row, and a per-hunk Reject toggle (`aria-pressed`).
+ * Renders one file of a request: its header (fileHeader.ts) and its hunks, inline or side by side, with line
+ * numbers, unchanged regions between hunks collapsed to an "N unchanged lines" row, and a per-hunk Reject toggle
+ * (`aria-pressed`). A deleted file's one hunk (its whole old content, removed) has no toggle: a deletion is
+ * approved or rejected whole. Beyond its first lines it is collapsed to a "N more lines" row whose Show button
+ * (`aria-expanded`) reveals the rest, built only then (`toggleCollapsed`).
  *
  * The diff is an ARIA table: each hunk is a row group whose first row holds its toggle; every line is a row of
  * cells (old number, new number, text; or old number, old text, new number, new text). Added/removed is shown
@@ -16,16 +18,23 @@
  * Buttons carry `data-action` and indexes; the page handles clicks by delegation. Nothing here posts messages.
  */
 import type { FileView, HunkView } from '../../src/vscode/approval/protocol';
-import { gutterDigits, inlineRows, lineStats, sideBySideRows, unchangedRegions, type InlineRow, type Layout, type SideCell, type SideBySideRow, type Span } from './diffRows';
+import { gutterDigits, inlineRows, sideBySideRows, unchangedRegions, type InlineRow, type Layout, type SideCell, type SideBySideRow, type Span } from './diffRows';
 import { h } from './dom';
 import type { Task } from './chunkScheduler';
+import { renderFileHeader } from './fileHeader';
+import { fileKind } from './requestWording';
 
 export const ROWS_PER_CHUNK = 200;
+/** A deleted file longer than this many lines shows only its first `DELETED_HEAD_ROWS` until asked. */
+export const DELETED_COLLAPSE_OVER = 30;
+export const DELETED_HEAD_ROWS = 20;
 
 export interface FileRenderOptions {
   fileIndex: number;
   layout: Layout;
   isRejected(hunkIndex: number): boolean;
+  /** A deleted file's collapsed lines are shown (the user expanded them before this render). */
+  expanded?: boolean;
 }
 
 export interface RenderedFile {
@@ -108,23 +117,99 @@ function unchangedRow(count: number, layout: Layout): HTMLElement {
   );
 }
 
-/** A path that wraps after its slashes rather than inside a name. */
-function pathWithBreaks(displayPath: string): HTMLElement {
-  const element = h('span', { class: 'file-path' });
-  displayPath.split(/(?<=[/\\])/).forEach((part, i) => {
-    if (i) element.append(h('wbr'));
-    element.append(part);
-  });
-  return element;
-}
-
 /** Reflects a hunk's state on its row group and toggle. */
 export function setHunkRejected(hunk: HTMLElement, rejected: boolean): void {
   hunk.classList.toggle('rejected', rejected);
   hunk.querySelector('.hunk-toggle')?.setAttribute('aria-pressed', String(rejected));
 }
 
+type Row = InlineRow | SideBySideRow;
+
+/** Empty chunks for `rows` (their height reserved), each with a task that fills it. */
+function chunksOf(rows: Row[], layout: Layout, tasks: Task[]): HTMLElement[] {
+  const chunks: HTMLElement[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_CHUNK) {
+    const slice = rows.slice(start, start + ROWS_PER_CHUNK);
+    const chunk = h('div', { class: 'chunk pending', attrs: { role: 'presentation' } });
+    chunk.style.setProperty('--rows', String(slice.length));
+    chunks.push(chunk);
+    tasks.push(() => {
+      const fragment = document.createDocumentFragment();
+      for (const row of slice) fragment.append(layout === 'inline' ? inlineRow(row as InlineRow) : sideBySideRow(row as SideBySideRow));
+      chunk.append(fragment);
+      chunk.classList.remove('pending');
+    });
+  }
+  return chunks;
+}
+
+/** The lines of a deleted file behind its Show button: built on the first Show, then hidden and shown. */
+interface Collapsed {
+  rest: HTMLElement;
+  rows: Row[];
+  layout: Layout;
+  /** "21–45": the line numbers the rows hold. */
+  range: string;
+  built: boolean;
+}
+
+const collapsedBy = new WeakMap<HTMLElement, Collapsed>();
+
+function setCollapsedState(button: HTMLElement, state: Collapsed, expanded: boolean): void {
+  state.rest.hidden = !expanded;
+  button.setAttribute('aria-expanded', String(expanded));
+  button.textContent = expanded ? 'Hide' : 'Show';
+  button.setAttribute('aria-label', `${expanded ? 'Hide' : 'Show'} lines ${state.range} of the deleted file`);
+  const text = button.parentElement?.querySelector('.gap-text');
+  if (!text) return;
+  text.textContent = expanded ? `Lines ${state.range} of the deleted file, below` : `⋯ ${plural(state.rows.length, 'more line')} of the deleted file`;
+}
+
+/**
+ * Shows or hides the collapsed lines of a deleted file (the Show/Hide button); returns the tasks that build
+ * them the first time they are shown, for the page to run without freezing.
+ */
+export function toggleCollapsed(button: HTMLElement): { expanded: boolean; tasks: Task[] } | undefined {
+  const state = collapsedBy.get(button);
+  if (!state) return undefined;
+  const expanded = state.rest.hidden;
+  const tasks: Task[] = [];
+  if (expanded && !state.built) {
+    state.rest.append(...chunksOf(state.rows, state.layout, tasks));
+    state.built = true;
+  }
+  setCollapsedState(button, state, expanded);
+  return { expanded, tasks };
+}
+
+/** A deleted file's lines: the first ones, then the rest behind a Show button when there are many. */
+function deletedRows(rows: Row[], firstLine: number, options: FileRenderOptions, tasks: Task[]): HTMLElement[] {
+  if (rows.length <= DELETED_COLLAPSE_OVER) return chunksOf(rows, options.layout, tasks);
+  const head = chunksOf(rows.slice(0, DELETED_HEAD_ROWS), options.layout, tasks);
+  const { fileIndex, layout } = options;
+  const restId = `file-${fileIndex}-collapsed`;
+  const rest = h('div', { class: 'collapsed-rows', attrs: { role: 'presentation', id: restId, hidden: true } });
+  const button = h('button', {
+    class: 'gap-toggle',
+    attrs: { type: 'button', 'data-action': 'toggle-collapsed', 'data-file': fileIndex, 'data-focus': `collapsed:${fileIndex}`, 'aria-controls': restId },
+  });
+  const hidden = rows.slice(DELETED_HEAD_ROWS);
+  const state: Collapsed = { rest, rows: hidden, layout, range: linesLabel(firstLine + DELETED_HEAD_ROWS, hidden.length), built: false };
+  collapsedBy.set(button, state);
+  const cell = h('span', { class: 'gap-cell', attrs: { role: 'cell', 'aria-colspan': columnCount(layout) } }, h('span', { class: 'gap-text' }), ' ', button);
+  const row = h('div', { class: 'gap', attrs: { role: 'row' } }, cell);
+  setCollapsedState(button, state, false);
+  if (options.expanded) tasks.push(...(toggleCollapsed(button)?.tasks ?? []));
+  return [...head, row, rest];
+}
+
 function renderHunk(file: FileView, hunk: HunkView, position: number, options: FileRenderOptions, tasks: Task[]): HTMLElement {
+  if (file.deleted) {
+    const rows = options.layout === 'inline' ? inlineRows(hunk) : sideBySideRows(hunk);
+    const element = h('div', { class: 'hunk deleted-content', attrs: { role: 'rowgroup', 'aria-label': `Removed with the file: lines ${linesLabel(hunk.oldStart, hunk.oldLines)}` } });
+    element.append(...deletedRows(rows, hunk.oldStart, options, tasks));
+    return element;
+  }
   const { layout, fileIndex } = options;
   const element = h('div', {
     class: 'hunk',
@@ -162,53 +247,33 @@ function renderHunk(file: FileView, hunk: HunkView, position: number, options: F
   );
   setHunkRejected(element, options.isRejected(hunk.index));
 
-  const rows: (InlineRow | SideBySideRow)[] = layout === 'inline' ? inlineRows(hunk) : sideBySideRows(hunk);
-  for (let start = 0; start < rows.length; start += ROWS_PER_CHUNK) {
-    const slice = rows.slice(start, start + ROWS_PER_CHUNK);
-    const chunk = h('div', { class: 'chunk pending', attrs: { role: 'presentation' } });
-    chunk.style.setProperty('--rows', String(slice.length));
-    element.append(chunk);
-    tasks.push(() => {
-      const fragment = document.createDocumentFragment();
-      for (const row of slice) fragment.append(layout === 'inline' ? inlineRow(row as InlineRow) : sideBySideRow(row as SideBySideRow));
-      chunk.append(fragment);
-      chunk.classList.remove('pending');
-    });
-  }
+  const rows: Row[] = layout === 'inline' ? inlineRows(hunk) : sideBySideRows(hunk);
+  element.append(...chunksOf(rows, layout, tasks));
   return element;
+}
+
+function tableLabel(file: FileView): string {
+  if (file.deleted) return `Content of ${file.displayPath}, deleted`;
+  if (file.movedTo !== undefined) return `Changes to ${file.displayPath}, moved to ${file.movedToDisplay ?? file.movedTo}`;
+  return `Changes to ${file.displayPath}`;
+}
+
+function emptyMessage(file: FileView): string {
+  if (file.deleted) return 'Empty file, deleted';
+  if (file.movedTo !== undefined) return 'Moved, content unchanged';
+  return file.created && file.totalNewLines === 0 ? 'Empty new file' : 'No line changes';
 }
 
 export function renderFile(file: FileView, options: FileRenderOptions): RenderedFile {
   const { fileIndex, layout } = options;
   const tasks: Task[] = [];
-  const titleId = `file-${fileIndex}-title`;
-  const stats = lineStats(file);
+  const header = renderFileHeader(file, fileIndex);
 
-  const header = h(
-    'div',
-    { class: 'file-header' },
-    h('h3', { class: 'file-title', attrs: { id: titleId, title: file.path } }, pathWithBreaks(file.displayPath)),
-    file.created && h('span', { class: 'badge badge-new', text: 'New file' }),
-    h(
-      'span',
-      { class: 'file-stats' },
-      h('span', { class: 'stat-added', text: `+${stats.added.toLocaleString('en-US')}`, attrs: { 'aria-hidden': 'true' } }),
-      h('span', { class: 'stat-removed', text: `−${stats.removed.toLocaleString('en-US')}`, attrs: { 'aria-hidden': 'true' } }),
-      h('span', { class: 'sr-only', text: `${plural(stats.added, 'line')} added, ${plural(stats.removed, 'line')} removed` }),
-    ),
-    h('button', {
-      class: 'button secondary open-diff',
-      text: 'Open in diff editor',
-      attrs: { type: 'button', 'data-action': 'open-diff', 'data-file': fileIndex, 'data-focus': `open:${fileIndex}`, 'aria-label': `Open ${file.displayPath} in the diff editor` },
-    }),
-  );
-
-  const table = h('div', { class: `diff diff-${layout}`, attrs: { role: 'table', 'aria-label': `Changes to ${file.displayPath}` } });
+  const table = h('div', { class: `diff diff-${layout}`, attrs: { role: 'table', 'aria-label': tableLabel(file) } });
   table.style.setProperty('--digits', String(gutterDigits(file)));
   table.append(headerRow(layout));
   if (file.hunks.length === 0) {
-    const message = file.created && file.totalNewLines === 0 ? 'Empty new file' : 'No line changes';
-    table.append(h('div', { class: 'gap', attrs: { role: 'row' } }, h('span', { class: 'gap-cell', attrs: { role: 'cell', 'aria-colspan': columnCount(layout) }, text: message })));
+    table.append(h('div', { class: 'gap', attrs: { role: 'row' } }, h('span', { class: 'gap-cell', attrs: { role: 'cell', 'aria-colspan': columnCount(layout) }, text: emptyMessage(file) })));
   }
   const regions = unchangedRegions(file);
   file.hunks.forEach((hunk, position) => {
@@ -217,6 +282,6 @@ export function renderFile(file: FileView, options: FileRenderOptions): Rendered
   });
   if (regions.after > 0) table.append(unchangedRow(regions.after, layout));
 
-  const element = h('section', { class: 'file', attrs: { 'data-file-index': fileIndex, 'aria-labelledby': titleId } }, header, table);
+  const element = h('section', { class: `file file-${fileKind(file)}`, attrs: { 'data-file-index': fileIndex, 'aria-labelledby': header.labelledBy } }, ...header.elements, table);
   return { element, tasks };
 }

@@ -27,6 +27,8 @@ export function connectToExtension(): ExtensionChannel {
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isInt = (value: unknown): value is number => Number.isInteger(value);
 const isOptionalInt = (value: unknown): boolean => value === undefined || isInt(value);
+const isOptionalBoolean = (value: unknown): boolean => value === undefined || typeof value === 'boolean';
+const OPERATIONS: readonly unknown[] = ['edit', 'write', 'multiEdit', 'delete', 'rename'] satisfies RequestView['operation'][];
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function isDiffLine(value: unknown): value is DiffLine {
@@ -37,8 +39,25 @@ function isHunk(value: unknown): value is HunkView {
   return isRecord(value) && isInt(value.index) && isInt(value.oldStart) && isInt(value.oldLines) && isInt(value.newStart) && isInt(value.newLines) && Array.isArray(value.lines) && value.lines.every(isDiffLine);
 }
 
+/** A move names its destination and its short name; a file is never both deleted and moved. */
+function isMove(value: Record<string, unknown>): boolean {
+  if (value.movedTo === undefined) return value.movedToDisplay === undefined;
+  return isString(value.movedTo) && isString(value.movedToDisplay) && value.deleted !== true;
+}
+
 function isFile(value: unknown): value is FileView {
-  return isRecord(value) && isString(value.path) && isString(value.displayPath) && typeof value.created === 'boolean' && isInt(value.totalOldLines) && isInt(value.totalNewLines) && Array.isArray(value.hunks) && value.hunks.every(isHunk);
+  return (
+    isRecord(value) &&
+    isString(value.path) &&
+    isString(value.displayPath) &&
+    typeof value.created === 'boolean' &&
+    isOptionalBoolean(value.deleted) &&
+    isMove(value) &&
+    isInt(value.totalOldLines) &&
+    isInt(value.totalNewLines) &&
+    Array.isArray(value.hunks) &&
+    value.hunks.every(isHunk)
+  );
 }
 
 function isRequest(value: unknown): value is RequestView {
@@ -46,10 +65,11 @@ function isRequest(value: unknown): value is RequestView {
     isRecord(value) &&
     isString(value.id) &&
     isString(value.sessionLabel) &&
-    (value.operation === 'edit' || value.operation === 'write' || value.operation === 'multiEdit') &&
+    OPERATIONS.includes(value.operation) &&
     (value.explanation === undefined || isString(value.explanation)) &&
     (value.notice === undefined || isString(value.notice)) &&
-    (value.oneCall === undefined || typeof value.oneCall === 'boolean') &&
+    isOptionalBoolean(value.oneCall) &&
+    isOptionalBoolean(value.own) &&
     Array.isArray(value.files) &&
     value.files.every(isFile)
   );
@@ -58,6 +78,6 @@ function isRequest(value: unknown): value is RequestView {
 export function parseToWebview(data: unknown): ToWebview | undefined {
   if (!isRecord(data)) return undefined;
   if (data.type === 'requests' && Array.isArray(data.requests) && data.requests.every(isRequest)) return { type: 'requests', requests: data.requests };
-  if (data.type === 'focusRequest' && isString(data.id)) return { type: 'focusRequest', id: data.id };
+  if (data.type === 'focusRequest' && isString(data.id) && isOptionalBoolean(data.moveFocus)) return { type: 'focusRequest', id: data.id, ...(data.moveFocus === true ? { moveFocus: true } : {}) };
   return undefined;
 }

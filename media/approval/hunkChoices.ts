@@ -6,8 +6,11 @@
  * file's hunks. When the extension re-sends a request whose diff changed (the file changed on disk during
  * review), indexes may point at different text, so the choices for that file are dropped rather than applied
  * to hunks the user never judged. Choices of requests that left the queue are dropped too.
+ *
+ * A deleted file has no choices: its one hunk is the whole old content, approved or rejected with the request.
  */
 import type { FileView, RequestView } from '../../src/vscode/approval/protocol';
+import { isWholeFileChange } from './requestWording';
 
 export interface FileChoice {
   /** Fingerprint of the file's hunks when the choice was made. */
@@ -37,8 +40,11 @@ export function fingerprintOf(file: FileView): string {
 }
 
 export interface Tally {
+  /** Hunks the user can reject (not a deleted file's). */
   total: number;
   rejected: number;
+  /** Files deleted or moved: applied on approval whatever the hunk choices. */
+  wholeFile: number;
 }
 
 export class HunkChoices {
@@ -98,6 +104,7 @@ export class HunkChoices {
   rejectedHunks(request: RequestView): Record<string, number[]> {
     const out: Record<string, number[]> = {};
     for (const file of request.files) {
+      if (file.deleted) continue;
       const indexes = file.hunks.filter((hunk) => this.isRejected(request.id, file, hunk.index)).map((hunk) => hunk.index);
       if (indexes.length) out[file.path] = indexes.sort((a, b) => a - b);
     }
@@ -107,17 +114,25 @@ export class HunkChoices {
   tally(request: RequestView): Tally {
     let total = 0;
     let rejected = 0;
+    let wholeFile = 0;
     for (const file of request.files) {
+      if (isWholeFileChange(file)) wholeFile++;
+      if (file.deleted) continue;
       for (const hunk of file.hunks) {
         total++;
         if (this.isRejected(request.id, file, hunk.index)) rejected++;
       }
     }
-    return { total, rejected };
+    return { total, rejected, wholeFile };
   }
 }
 
-/** Approving makes no sense when the user rejected every hunk: nothing would be written. */
-export function isEverythingRejected(tally: Tally): boolean {
+/** Every hunk the user can reject is rejected (a deletion or a move may still be applied). */
+export function isEveryHunkRejected(tally: Tally): boolean {
   return tally.total > 0 && tally.rejected === tally.total;
+}
+
+/** Approving makes no sense when the user rejected every hunk and nothing is deleted or moved: nothing would be written. */
+export function isEverythingRejected(tally: Tally): boolean {
+  return isEveryHunkRejected(tally) && tally.wholeFile === 0;
 }

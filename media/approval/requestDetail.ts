@@ -1,47 +1,58 @@
 /**
- * The fixed parts of the active request's view, built fresh for each render: the header (operation, session,
- * counts), the notice, the agent's reason, the decision bar (Approve, Reject, layout switch), the rejection
- * form and the shortcut help line. Text only through `textContent`: the reason and the notice are untrusted.
- * Buttons carry `data-action`/`data-focus`; the page wires behaviour and state (approvalPage.ts).
+ * The fixed parts of the active request's view, built fresh for each render: the header (what the change does,
+ * whose it is, counts), the notice, the agent's reason (or, for the user's own patch, its source), the decision
+ * bar (Approve, Reject, layout switch), the rejection form (not for the user's own patch: rejecting it is a
+ * plain cancel) and the shortcut help line. Text only through `textContent`: the reason and the notice are
+ * untrusted. Buttons carry `data-action`/`data-focus`; the page wires behaviour and state (approvalPage.ts).
  */
 import type { RequestView } from '../../src/vscode/approval/protocol';
 import { lineStats, type Layout } from './diffRows';
 import { h } from './dom';
-import { fileCountLabel, operationLabel } from './requestQueue';
+import { fileKindsLabel, titleParts } from './requestWording';
 import { shortcutHelp } from './shortcuts';
 
-/** Title and counts, then the notice (when there is one) and the agent's reason, in reading order. */
+/** Title and counts, then the notice (when there is one) and the agent's reason or the patch's source, in reading order. */
 export function renderRequestHeader(request: RequestView): HTMLElement[] {
   const stats = request.files.map(lineStats).reduce((sum, s) => ({ added: sum.added + s.added, removed: sum.removed + s.removed }), { added: 0, removed: 0 });
+  const [title, rest] = titleParts(request);
   const header = h(
     'div',
     { class: 'request-header' },
-    h('h1', { class: 'request-title', attrs: { id: 'request-title', tabindex: '-1', 'data-focus': 'title' } }, operationLabel(request), h('span', { class: 'request-session', text: ` by ${request.sessionLabel}` })),
-    h('p', { class: 'request-meta', text: `${fileCountLabel(request)} · ${stats.added.toLocaleString('en-US')} ${stats.added === 1 ? 'line' : 'lines'} added, ${stats.removed.toLocaleString('en-US')} removed` }),
+    h('h1', { class: 'request-title', attrs: { id: 'request-title', tabindex: '-1', 'data-focus': 'title' } }, title, h('span', { class: 'request-session', text: rest })),
+    h('p', { class: 'request-meta', text: `${fileKindsLabel(request)} · ${stats.added.toLocaleString('en-US')} ${stats.added === 1 ? 'line' : 'lines'} added, ${stats.removed.toLocaleString('en-US')} removed` }),
   );
+  const given = request.explanation?.trim();
   const explanation = h(
     'section',
     { class: 'explanation', attrs: { 'aria-labelledby': 'explanation-title' } },
-    h('h2', { class: 'section-label', attrs: { id: 'explanation-title' }, text: "Agent's reason" }),
-    request.explanation?.trim()
-      ? h('p', { class: 'explanation-text', text: request.explanation })
-      : h('p', { class: 'explanation-text missing', text: 'The agent gave no reason for this change.' }),
+    h('h2', { class: 'section-label', attrs: { id: 'explanation-title' }, text: request.own ? 'Patch source' : "Agent's reason" }),
+    given
+      ? h('p', { class: 'explanation-text', text: request.explanation ?? '' })
+      : h('p', { class: 'explanation-text missing', text: request.own ? 'The patch names no source.' : 'The agent gave no reason for this change.' }),
   );
   if (!request.notice) return [header, explanation];
   const notice = h('div', { class: 'notice', attrs: { role: 'note' } }, h('span', { class: 'notice-label', text: 'Note' }), h('span', { class: 'notice-text', text: request.notice }));
   return [header, notice, explanation];
 }
 
-/**
- * Approve, Reject…, "don't ask again" (unless the session lives for this call only), the hint beside them
- * (filled by the page) and the Inline / Side by side switch.
- */
-export function renderDecisionBar(layout: Layout, offerGrant = true): HTMLElement {
+export interface DecisionBarOptions {
+  /** Offer "don't ask again" (not for a one-call session, the user's own patch, or only deletions and moves). */
+  offerGrant: boolean;
+  /** The user's own patch: Reject cancels it at once (no reason to give, no form). */
+  own: boolean;
+}
+
+/** Approve, Reject…, "don't ask again", the hint beside them (filled by the page) and the Inline / Side by side switch. */
+export function renderDecisionBar(layout: Layout, options: DecisionBarOptions): HTMLElement {
+  const { offerGrant, own } = options;
+  const reject = own
+    ? h('button', { class: 'button secondary', text: 'Reject', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Reject your patch: nothing is applied' } })
+    : h('button', { class: 'button secondary', text: 'Reject…', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Reject the changes', 'aria-expanded': 'false', 'aria-controls': 'reject-form' } });
   return h(
     'div',
     { class: 'actions', attrs: { role: 'group', 'aria-label': 'Decision' } },
     h('button', { class: 'button primary', text: 'Approve', attrs: { type: 'button', 'data-action': 'approve', 'data-focus': 'approve', 'aria-label': 'Approve the changes', 'aria-describedby': 'approve-hint' } }),
-    h('button', { class: 'button secondary', text: 'Reject…', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Reject the changes', 'aria-expanded': 'false', 'aria-controls': 'reject-form' } }),
+    reject,
     ...(offerGrant
       ? [
           h(

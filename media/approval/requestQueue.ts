@@ -1,20 +1,11 @@
 /**
- * The list of pending approval requests: one button per request (session label, operation, file count), the
+ * The list of pending approval requests: one button per request (whose change, what it does to how many files), the
  * active one marked `aria-current`. Selecting one is handled by the page through `data-action="select-request"`.
- * Also owns the short human names of operations, shared with the request header.
+ * The names come from requestWording.ts, shared with the request header.
  */
 import type { RequestView } from '../../src/vscode/approval/protocol';
 import { h } from './dom';
-
-export function operationLabel(request: RequestView): string {
-  if (request.operation === 'multiEdit') return 'Edit files';
-  if (request.operation === 'write') return request.files.every((file) => file.created) ? 'Create file' : 'Write file';
-  return request.files.every((file) => file.created) ? 'Create file' : 'Edit file';
-}
-
-export function fileCountLabel(request: RequestView): string {
-  return `${request.files.length} ${request.files.length === 1 ? 'file' : 'files'}`;
-}
+import { authorLabel, operationLabel } from './requestWording';
 
 export function renderQueue(requests: readonly RequestView[], activeId: string | undefined): HTMLElement {
   const list = h('ol', { class: 'queue-list', attrs: { 'aria-labelledby': 'queue-title' } });
@@ -34,12 +25,11 @@ export function renderQueue(requests: readonly RequestView[], activeId: string |
               'data-request': request.id,
               'data-focus': `queue:${request.id}`,
               'aria-current': active ? 'true' : undefined,
-              'aria-label': `${request.sessionLabel}: ${operationLabel(request)}, ${fileCountLabel(request)}`,
+              'aria-label': `${authorLabel(request)}: ${operationLabel(request)}`,
             },
           },
-          h('span', { class: 'queue-session', text: request.sessionLabel }),
+          h('span', { class: 'queue-session', text: authorLabel(request) }),
           h('span', { class: 'queue-operation', text: operationLabel(request) }),
-          h('span', { class: 'queue-files', text: fileCountLabel(request) }),
         ),
       ),
     );

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { Edit, Guard, MultiEditChange, MutationResult, ReadResult, ToolResultStore } from '../core/index';
 import type { SessionLabels } from './sessionLabels';
 import { Disposable } from './util/dispose';
+import { apiSessionId } from './tools/sessionKeys';
 import { toGuardPath } from './util/paths';
 import { fromVirtualPath, showVirtualPaths } from './util/virtualPaths';
 
@@ -44,6 +45,7 @@ export interface ReadGateApi {
   /**
    * A session of its own: what it has seen is shared with no other session. An `id` you choose names the
    * session: every `openSession` with the same id shares it (and its ledger), until one of them is disposed.
+   * Ids starting with `palette:` are the user's own actions and reserved: such an id gets `api:` in front.
    */
   openSession(options?: { id?: string; label?: string }): ReadGateSession;
   readonly onDidChangeLedger: vscode.Event<{ sessionId: string; uri: vscode.Uri }>;
@@ -162,7 +164,7 @@ export class Api extends Disposable implements ReadGateApi {
   }
 
   openSession(options: { id?: string; label?: string } = {}): ReadGateSession {
-    const id = typeof options?.id === 'string' && options.id !== '' ? options.id : `api:${randomUUID()}`;
+    const id = apiSessionId(options?.id, randomUUID);
     this.labels.set(id, typeof options?.label === 'string' ? options.label : undefined);
     return new ApiSession(this.guard, id, () => this.labels.delete(id));
   }

@@ -111,6 +111,41 @@ suite('apply patch (a palette action through the guard)', () => {
     }
   });
 
+  test('your own patch under review says "Your patch" and has focus; rejecting it is a plain cancel: an information message, no file changed (screenshot)', async function () {
+    if (!harness.isAvailable) this.skip();
+    const typing = freshFile('notes\n');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(typing)));
+    const file = freshFile(numbered(5));
+    const outcome = applyPatch({ text: diffOf(file, '@@ -2,3 +2,3 @@', ' line 2', '-line 3', '+three', ' line 4') });
+    const request = await nextRequest();
+    assert.strictEqual(request.own, true);
+    const title = await harness.waitFor('the panel\'s title', async () => (await harness.workbenchTexts(harness.inWebview('#request-title'))).find((text) => text.length > 0));
+    assert.strictEqual(title, 'Your patch · Edit a file');
+    // The user started this change: the panel takes focus from the editor, and the page puts it on the title.
+    const focused = await harness.waitFor('focus on the title', async () => (await harness.workbenchTexts(harness.inWebview('#request-title:focus')))[0]);
+    assert.strictEqual(focused, 'Your patch · Edit a file');
+    assert.notStrictEqual(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString(), 'the editor kept focus');
+    assert.match(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '', /^ReadGate: Review/);
+    const page = (await harness.workbenchTexts(harness.inWebview('main'))).join('\n');
+    assert.match(page, /Patch source\s+Apply the patch from the given text \(unified diff\)/i);
+    assert.doesNotMatch(page, /agent/i);
+    await harness.screenshot('apply-patch-your-patch');
+
+    await harness.click(harness.inWebview('button[data-action="reject"]'));
+    const result = await outcome;
+    assert.strictEqual(result?.ok === false && result.code, 'REJECTED_BY_USER');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5), 'the file changed');
+    await vscode.commands.executeCommand('notifications.showList');
+    const notices = await harness.waitFor('the information message', async () => {
+      const texts = await harness.workbenchTexts('.notifications-center');
+      return texts.some((text) => text.includes('The patch was not applied: you rejected it in review.')) ? texts.join('\n') : undefined;
+    });
+    assert.doesNotMatch(notices, /did not apply the patch \(REJECTED_BY_USER\)/, 'shown as an error with a code');
+    assert.doesNotMatch(notices, /an agent wants to change/, 'announced as an agent\'s change');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('notifications.hideList');
+  });
+
   test('text that is not a patch is refused with what a patch looks like', async () => {
     const outcome = await applyPatch({ text: 'hello world' });
     assert.ok(outcome && !outcome.ok && outcome.code === 'INVALID_INPUT');

@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import * as harness from './harness';
 import { api, freshFile, nextReview as nextRequest, numbered, pendingReviews as pending, rejection, REVIEW_HOOK as HOOK, type ReviewView, textOf, versionIn } from './helpers';
@@ -219,6 +220,42 @@ suite('approval gate', () => {
     assert.strictEqual(editor.document.getText(), numbered(5).replace('line 2', 'typed line 2'));
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5));
+  });
+
+  test('an agent\'s move with an edit and a deletion: shown as such, no focus taken; approving with a content hunk rejected moves and deletes (screenshot)', async () => {
+    // No tool offers deleting or moving yet: the guard session is called directly, as the MCP and tool layers will.
+    const sessionId = 'Agent: restructure';
+    const guardCall = (call: object) => vscode.commands.executeCommand<{ ok: boolean; code?: string }>('readgate._test.guardCall', sessionId, call);
+    const typing = freshFile('notes\n');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(typing)));
+    const mod = freshFile(numbered(30));
+    const gone = freshFile(numbered(45));
+    const destination = path.join(path.dirname(mod), `moved-${path.basename(mod, '.txt')}`, 'mod.txt');
+    for (const file of [mod, gone]) assert.strictEqual((await guardCall({ read: file })).ok, true);
+    const edits = [{ oldString: 'line 3\n', newString: 'THREE\n' }, { oldString: 'line 25\n', newString: 'TWENTY-FIVE\n' }];
+    const call = guardCall({ multiEdit: [{ path: mod, moveTo: destination, edits }, { path: gone, delete: true }], explanation: 'Move mod into its own folder and drop the old copy.' });
+    const request = await nextRequest();
+    assert.deepStrictEqual(request.files.map((file) => [file.path, file.movedTo, file.deleted, file.hunks.length]), [[mod, destination, undefined, 2], [gone, undefined, true, 1]]);
+    assert.strictEqual(request.own, undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString(), 'an agent\'s change took focus');
+    if (harness.isAvailable) {
+      const title = await harness.waitFor('the panel\'s title', async () => (await harness.workbenchTexts(harness.inWebview('#request-title'))).find((text) => text.includes('Change 2 files')));
+      assert.strictEqual(title, 'Change 2 files by Agent: restructure');
+      assert.deepStrictEqual(await harness.workbenchTexts(harness.inWebview('.file .badge')), ['Moved and edited', 'Deleted · 45 lines']);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await harness.screenshot('approval-move-delete');
+      // The move's second content change is rejected in the panel itself; the deletion has no toggle.
+      await harness.click(harness.inWebview('.file[data-file-index="0"] .hunk[data-hunk-index="1"] .hunk-toggle'));
+      await harness.click(harness.inWebview('button[data-action="approve"]'));
+    } else {
+      await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: { [mod]: [1], [gone]: [0] } });
+    }
+    assert.strictEqual((await call).ok, true);
+    assert.ok(!fs.existsSync(mod) && !fs.existsSync(gone), 'the moved file or the deleted one is still there');
+    assert.strictEqual(fs.readFileSync(destination, 'utf8'), numbered(30).replace('line 3\n', 'THREE\n'));
+    await guardCall({ drop: true });
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   test('messages for another request, malformed messages and approvals without a revision are ignored', async () => {

@@ -30,6 +30,11 @@ async function ask<T>(request: object, timeoutMs = 20_000): Promise<T> {
   throw new Error(`driver did not answer ${JSON.stringify(request)} within ${timeoutMs} ms`);
 }
 
+/** A Playwright selector for `selector` inside the first ready webview (its page is two iframes deep in the workbench). */
+export function inWebview(selector: string): string {
+  return `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
+}
+
 /** Saves a screenshot of the whole workbench as `<name>.png`; returns its path. */
 export async function screenshot(name: string): Promise<string> {
   return (await ask<{ path: string }>({ kind: 'screenshot', name })).path;

@@ -103,7 +103,9 @@ export interface ReviewView {
   sessionLabel: string;
   explanation?: string;
   notice?: string;
-  files: { path: string; hunks: { index: number }[] }[];
+  /** The user's own change (Apply Patch). */
+  own?: boolean;
+  files: { path: string; deleted?: boolean; movedTo?: string; hunks: { index: number }[] }[];
 }
 
 export const REVIEW_HOOK = 'readgate._test.approval';

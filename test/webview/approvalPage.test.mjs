@@ -70,7 +70,7 @@ suite('approval page (webview in Chromium)', function () {
     await panel.waitForRendered();
     const { page } = panel;
 
-    assert.equal(await page.textContent('#request-title'), 'Edit files by Chat: server setup');
+    assert.equal(await page.textContent('#request-title'), 'Change 2 files by Chat: server setup');
     assert.deepEqual(await page.$$eval('.file-title', (titles) => titles.map((t) => [t.textContent, t.title])), [
       ['src/server.ts', SERVER_PATH],
       ['src/health.ts', HEALTH_PATH],
@@ -107,7 +107,7 @@ suite('approval page (webview in Chromium)', function () {
     assert.deepEqual(await page.$$eval('.file[data-file-index="0"] .gap', (gaps) => gaps.map((g) => g.textContent)), ['⋯ 7 unchanged lines', '⋯ 81 unchanged lines', '⋯ 18 unchanged lines']);
     assert.equal(await page.$('.file[data-file-index="1"] .gap'), null);
 
-    assert.deepEqual(await page.$$eval('.queue-item', (items) => items.map((i) => [i.textContent, i.getAttribute('aria-current')])), [['Chat: server setupEdit files2 files', 'true']]);
+    assert.deepEqual(await page.$$eval('.queue-item', (items) => items.map((i) => [i.textContent, i.getAttribute('aria-current')])), [['Chat: server setupChange 2 files', 'true']]);
     assert.match(await page.textContent('.help'), /Ctrl\+Enter approve.*Ctrl\+Backspace reject.*j k next\/previous hunk.*Space toggle hunk.*v inline\/side by side.*\[ \] previous\/next request/);
     assert.match(await panel.announcement(), /1 approval request pending/);
     await assertClean();
@@ -125,13 +125,13 @@ suite('approval page (webview in Chromium)', function () {
 
   test('lists every pending request and switches the active one on focusRequest and on click', async () => {
     const page = await openWith([twoFileRequest(), readmeRequest()]);
-    assert.deepEqual(await page.$$eval('.queue-item', (items) => items.map((i) => i.getAttribute('aria-label'))), ['Chat: server setup: Edit files, 2 files', 'Chat: docs: Edit file, 1 file']);
+    assert.deepEqual(await page.$$eval('.queue-item', (items) => items.map((i) => i.getAttribute('aria-label'))), ['Chat: server setup: Change 2 files', 'Chat: docs: Edit a file']);
     await panel.send({ type: 'focusRequest', id: 'req-readme' });
     await panel.waitForRendered();
-    assert.equal(await page.textContent('#request-title'), 'Edit file by Chat: docs');
+    assert.equal(await page.textContent('#request-title'), 'Edit a file by Chat: docs');
     assert.equal(await page.getAttribute('[data-request="req-readme"]', 'aria-current'), 'true');
     await page.click('[data-request="req-multi"]');
-    assert.equal(await page.textContent('#request-title'), 'Edit files by Chat: server setup');
+    assert.equal(await page.textContent('#request-title'), 'Change 2 files by Chat: server setup');
     assert.equal(await page.getAttribute('[data-request="req-readme"]', 'aria-current'), null);
     await assertClean();
   });
@@ -261,7 +261,7 @@ suite('approval page (webview in Chromium)', function () {
     const reason = 'Just keep v1 [k] as is';
     await page.keyboard.type(reason);
     assert.equal(await page.inputValue('#reject-reason'), reason);
-    assert.equal(await page.textContent('#request-title'), 'Edit files by Chat: server setup', '[ and ] typed in the field do not switch requests');
+    assert.equal(await page.textContent('#request-title'), 'Change 2 files by Chat: server setup', '[ and ] typed in the field do not switch requests');
     assert.equal(await page.$('.diff-sideBySide'), null, 'v typed in the field does not switch the layout');
     await page.keyboard.press('Control+Enter');
     assert.deepEqual(await panel.postedOfType('reject'), [{ type: 'reject', id: 'req-multi', reason }]);
@@ -276,12 +276,12 @@ suite('approval page (webview in Chromium)', function () {
     assert.equal(await page.$$eval('.diff-sideBySide', (d) => d.length), 2);
     assert.equal(await page.getAttribute('[data-layout="sideBySide"]', 'aria-pressed'), 'true');
     await page.keyboard.press(']');
-    assert.equal(await page.textContent('#request-title'), 'Edit file by Chat: docs');
+    assert.equal(await page.textContent('#request-title'), 'Edit a file by Chat: docs');
     assert.equal(await focusKey(page), 'title');
     await page.keyboard.press(']');
     assert.match(await panel.announcement(), /last request/);
     await page.keyboard.press('[');
-    assert.equal(await page.textContent('#request-title'), 'Edit files by Chat: server setup');
+    assert.equal(await page.textContent('#request-title'), 'Change 2 files by Chat: server setup');
     await page.keyboard.press('v');
     assert.equal(await page.$$eval('.diff-inline', (d) => d.length), 2);
     await assertClean();
@@ -430,7 +430,7 @@ suite('approval page (webview in Chromium)', function () {
     assert.equal(await page.$('.file'), null, 'nothing is shown before the extension re-sends the queue');
     await panel.send({ type: 'requests', requests });
     await panel.waitForRendered();
-    assert.equal(await page.textContent('#request-title'), 'Edit file by Chat: docs');
+    assert.equal(await page.textContent('#request-title'), 'Edit a file by Chat: docs');
     assert.equal(await page.getAttribute('[data-layout="sideBySide"]', 'aria-pressed'), 'true');
     assert.equal(await page.$$eval('.diff-sideBySide', (d) => d.length), 1);
     assert.equal(await page.isVisible('#reject-reason'), true);
@@ -478,12 +478,12 @@ suite('approval page (webview in Chromium)', function () {
     const focused = await page.evaluateHandle(() => document.activeElement);
     await panel.send({ type: 'requests', requests: [twoFileRequest(), readmeRequest()] });
     assert.equal(await page.evaluate((element) => element === document.activeElement && element.isConnected, focused), true);
-    assert.equal(await panel.announcement(), 'New approval request: request 2 of 2, Edit file by Chat: docs, 1 file.');
+    assert.equal(await panel.announcement(), 'New approval request: request 2 of 2, Edit a file by Chat: docs.');
 
     await panel.send({ type: 'requests', requests: [readmeRequest()] });
     await panel.waitForRendered();
-    assert.equal(await page.textContent('#request-title'), 'Edit file by Chat: docs');
-    assert.equal(await panel.announcement(), 'Showing request 1 of 1, Edit file by Chat: docs, 1 file.');
+    assert.equal(await page.textContent('#request-title'), 'Edit a file by Chat: docs');
+    assert.equal(await panel.announcement(), 'Showing request 1 of 1, Edit a file by Chat: docs.');
     await panel.send({ type: 'requests', requests: [] });
     assert.equal(await page.textContent('main'), 'No changes are waiting for approval.');
     await assertClean();
@@ -495,7 +495,7 @@ suite('approval page (webview in Chromium)', function () {
     await panel.send({ type: 'requests', requests: [{ ...readmeRequest(), files: [{ path: 'x', hunks: 'no' }] }] });
     await panel.send({ type: 'somethingElse' });
     await panel.send('hello');
-    assert.equal(await page.textContent('#request-title'), 'Edit files by Chat: server setup');
+    assert.equal(await page.textContent('#request-title'), 'Change 2 files by Chat: server setup');
     assert.deepEqual(await panel.posted(), [{ type: 'ready' }]);
     await assertClean();
   });

@@ -149,3 +149,82 @@ export function manyHunksRequest(hunkCount = 30, id = 'req-many') {
     files: [{ path: '/work/project/src/names.ts', displayPath: 'src/names.ts', created: false, totalOldLines: hunkCount * 100, totalNewLines: hunkCount * 100, hunks }],
   };
 }
+
+export const MAIN_PATH = '/work/project/app/main.py';
+export const OLD_MOD_PATH = '/work/project/app/old/mod.py';
+export const NEW_MOD_PATH = '/work/project/app/core/mod.py';
+export const LEGACY_PATH = '/work/project/app/legacy.py';
+export const INIT_PATH = '/work/project/app/core/__init__.py';
+
+/** The lines of a file to delete: a small module that goes on for `count` lines. */
+function legacyLines(count) {
+  const lines = ['"""Helpers kept for the old importer; nothing calls them any more."""', '', 'import json', ''];
+  for (let i = lines.length + 1; lines.length < count; i++) lines.push(i % 5 === 0 ? '' : `def legacy_${i}(value):  # line ${i}`);
+  return lines.slice(0, count);
+}
+
+/** A deleted file as the extension shows it: its whole old content as one hunk of removed lines. */
+export function deletedFile(count = 45) {
+  return { path: LEGACY_PATH, displayPath: 'app/legacy.py', created: false, deleted: true, totalOldLines: count, totalNewLines: 0, hunks: [hunk(0, 1, 1, legacyLines(count).map((line) => `-${line}`))] };
+}
+
+/** A file moved from app/old/ to app/core/ with one line of it changed. */
+export function movedFile({ edited = true } = {}) {
+  return {
+    path: OLD_MOD_PATH,
+    displayPath: 'app/old/mod.py',
+    created: false,
+    movedTo: NEW_MOD_PATH,
+    movedToDisplay: 'app/core/mod.py',
+    totalOldLines: 12,
+    totalNewLines: 12,
+    hunks: edited ? [hunk(0, 2, 2, [' ', ' def answer():', '-    return 41', '+    return 42', ' ', ' '])] : [],
+  };
+}
+
+/** A session.delete of a 45-line file. */
+export function deleteRequest(count = 45, id = 'req-delete') {
+  return { id, revision: 0, sessionLabel: 'Chat: cleanup', operation: 'delete', explanation: 'legacy.py is no longer imported anywhere.', files: [deletedFile(count)] };
+}
+
+/** A session.rename without edits. */
+export function moveRequest(id = 'req-move') {
+  return { id, revision: 0, sessionLabel: 'Chat: cleanup', operation: 'rename', explanation: 'Group the module with the core.', files: [movedFile({ edited: false })] };
+}
+
+/** One multiEdit that edits a file, moves one with an edit, creates one and deletes one. */
+export function mixedRequest(id = 'req-mixed') {
+  return {
+    id,
+    revision: 1,
+    sessionLabel: 'Chat: restructure',
+    operation: 'multiEdit',
+    explanation: 'Move mod.py into the core package, fix its answer, and drop the unused legacy helpers.',
+    files: [
+      {
+        path: MAIN_PATH,
+        displayPath: 'app/main.py',
+        created: false,
+        totalOldLines: 8,
+        totalNewLines: 8,
+        hunks: [hunk(0, 1, 1, ['-from app.old.mod import answer', '+from app.core.mod import answer', ' ', ' print(answer())'])],
+      },
+      movedFile(),
+      { path: INIT_PATH, displayPath: 'app/core/__init__.py', created: true, totalOldLines: 0, totalNewLines: 1, hunks: [hunk(0, 1, 1, ['+"""The core package."""'])] },
+      deletedFile(45),
+    ],
+  };
+}
+
+/** The user's own Apply Patch run, as the extension shows it. */
+export function ownPatchRequest(id = 'req-own') {
+  return {
+    id,
+    revision: 0,
+    sessionLabel: 'Apply Patch (the clipboard)',
+    operation: 'multiEdit',
+    own: true,
+    explanation: 'Apply the patch from the clipboard (unified diff): README.md',
+    files: readmeRequest().files,
+  };
+}

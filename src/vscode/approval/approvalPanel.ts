@@ -1,6 +1,6 @@
 /**
  * The approval panel's owner: one webview panel per window, created on the first request that needs review,
- * opened beside the editor without taking focus. Strict CSP with a per-load nonce; scripts and styles only
+ * opened beside the editor without taking focus (except for a change the user started: `showFocused`). Strict CSP with a per-load nonce; scripts and styles only
  * from our bundle (`dist/webview/`); `localResourceRoots` limited to it. State survives the panel being hidden
  * (the page keeps it with setState). Never posts after disposal.
  */
@@ -16,6 +16,8 @@ export class ApprovalPanel extends Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private ready = false;
   private latest: RequestView[] = [];
+  /** A focusRequest to deliver once the page is ready (a panel just created cannot take it yet). */
+  private pendingFocus: Extract<ToWebview, { type: 'focusRequest' }> | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -31,29 +33,47 @@ export class ApprovalPanel extends Disposable {
 
   /** Shows the pending requests; opens the panel beside the editor (keeping focus where it is) if needed. */
   show(requests: RequestView[], reveal: boolean): void {
-    this.latest = requests;
-    if (!this.panel && requests.length > 0 && !this.isDisposed) this.create();
-    if (!this.panel) return;
-    this.panel.title = requests.length ? `ReadGate: Review (${requests.length})` : 'ReadGate: Review';
-    if (reveal) this.panel.reveal(vscode.ViewColumn.Beside, true);
-    this.post({ type: 'requests', requests });
+    this.update(requests, true);
+    if (reveal) this.panel?.reveal(vscode.ViewColumn.Beside, true);
+    if (this.panel) this.post({ type: 'requests', requests });
   }
 
+  /**
+   * Shows the pending requests and gives the panel keyboard focus on request `id` (its title): for a change the
+   * user started, whose review is the next step of what they are doing.
+   */
+  showFocused(requests: RequestView[], id: string): void {
+    this.update(requests, false);
+    if (!this.panel) return;
+    this.panel.reveal(vscode.ViewColumn.Beside, false);
+    this.post({ type: 'requests', requests });
+    this.post({ type: 'focusRequest', id, moveFocus: true });
+  }
+
+  /** Reveals the panel with focus and shows request `id` (the notification's "Review"). */
   focus(id: string): void {
     this.panel?.reveal(undefined, false);
     this.post({ type: 'focusRequest', id });
   }
 
-  private post(message: ToWebview): void {
-    if (this.panel && this.ready && !this.isDisposed) void this.panel.webview.postMessage(message);
+  private update(requests: RequestView[], preserveFocus: boolean): void {
+    this.latest = requests;
+    if (!this.panel && requests.length > 0 && !this.isDisposed) this.create(preserveFocus);
+    if (this.panel) this.panel.title = requests.length ? `ReadGate: Review (${requests.length})` : 'ReadGate: Review';
   }
 
-  private create(): void {
+  private post(message: ToWebview): void {
+    if (!this.panel || this.isDisposed) return;
+    if (this.ready) void this.panel.webview.postMessage(message);
+    else if (message.type === 'focusRequest') this.pendingFocus = message;
+  }
+
+  private create(preserveFocus: boolean): void {
     const root = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
     const panel = vscode.window.createWebviewPanel(
       APPROVAL_VIEW_TYPE,
       'ReadGate: Review',
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
       { enableScripts: true, localResourceRoots: [root], retainContextWhenHidden: true },
     );
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
@@ -64,13 +84,19 @@ export class ApprovalPanel extends Disposable {
         if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'ready') {
           this.ready = true;
           this.post({ type: 'requests', requests: this.latest });
+          const focus = this.pendingFocus;
+          this.pendingFocus = undefined;
+          if (focus && this.latest.some((request) => request.id === focus.id)) this.post(focus);
           return;
         }
         this.onMessage(message);
       }),
       panel.onDidDispose(() => {
         for (const subscription of subscriptions) subscription.dispose();
-        if (this.panel === panel) this.panel = undefined;
+        if (this.panel === panel) {
+          this.panel = undefined;
+          this.pendingFocus = undefined;
+        }
       }),
     ];
     this.panel = panel;

@@ -2,7 +2,9 @@
  * Whether a change needs the user's approval, decided from the settings, workspace trust and the narrow
  * grants a user gave ("approve further edits to this file in this session"). Pure: facts in, a decision out.
  *
- * - `always` (default): every change is reviewed, unless the user granted this session this file.
+ * - `always` (default): every change is reviewed, unless the user granted this session this file. A grant
+ *   covers edits only: deleting or moving a file is reviewed even when the session was granted it.
+ * Every path a change writes counts: a move's destination as well as the file it moves.
  * - `sensitive`: only protected files (globs such as `**\/.vscode/**`, `**\/.git/**`, `**\/.env*`, lock files,
  *   `*.code-workspace`) and files outside the workspace folders are reviewed.
  * - `never`: nothing is reviewed, except protected files and files outside the workspace, which always are.
@@ -38,8 +40,11 @@ export interface ApprovalFacts {
   mode: ApprovalMode;
   trusted: boolean;
   protectedGlobs: readonly string[];
-  /** Each file's path relative to the workspace folder containing it, or undefined when it is outside all. */
-  files: { path: string; relative: string | undefined }[];
+  /**
+   * Each path the change writes (a move gives two: the file and its destination), relative to the workspace
+   * folder containing it or undefined when it is outside all; `removesOrMoves` when the change deletes or moves it.
+   */
+  files: { path: string; relative: string | undefined; removesOrMoves?: boolean }[];
   /** Files this session was granted further edits to without review. */
   granted: ReadonlySet<string>;
 }
@@ -58,6 +63,6 @@ export function decideApproval(facts: ApprovalFacts): ApprovalNeed {
   if (protectedFile) return { ask: true, why: `${protectedFile.relative} is protected` };
   const outside = facts.files.find((file) => file.relative === undefined);
   if (outside) return { ask: true, why: `${outside.path} is outside the workspace` };
-  if (facts.mode === 'always' && facts.files.some((file) => !facts.granted.has(file.path))) return { ask: true, why: 'every change is reviewed' };
+  if (facts.mode === 'always' && facts.files.some((file) => file.removesOrMoves || !facts.granted.has(file.path))) return { ask: true, why: 'every change is reviewed' };
   return { ask: false };
 }

@@ -2,7 +2,9 @@
  * The approval gate (SPEC section 4): the guard's `approve` port in VS Code. Decides by policy whether a change
  * needs review; if so, queues it in the approval panel, tells the user a change is waiting, and resolves with
  * what the user decided (approve, approve with some hunks rejected, reject with a reason). A cancelled call
- * leaves the queue at once. If a file changes while its change is under review, the request says so: approving
+ * leaves the queue at once. A change the user started (a palette action, `isUsersOwnSession`) is not announced:
+ * the panel opens with focus on it instead, as the next step of what the user is doing; an agent's change never
+ * takes focus. If a file changes while its change is under review, the request says so: approving
  * it is then refused by the guard, which never applies an outdated diff.
  */
 import { randomUUID } from 'crypto';
@@ -10,7 +12,7 @@ import * as vscode from 'vscode';
 import type { ApprovalDecision, ApprovalRequest, Guard } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
-import { isStandaloneSession } from '../tools/sessionKeys';
+import { isStandaloneSession, isUsersOwnSession } from '../tools/sessionKeys';
 import type { SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
 import { guardPathToUri } from '../util/paths';
@@ -64,26 +66,38 @@ export class ApprovalService extends Disposable {
       mode: current.approvalMode,
       trusted: vscode.workspace.isTrusted,
       protectedGlobs: current.protectedGlobs,
-      files: request.files.map((file) => ({ path: file.path, relative: this.relative(file.path) })),
+      files: request.files.flatMap((file) => {
+        const removesOrMoves = file.deleted === true || file.movedTo !== undefined;
+        const source = { path: file.path, relative: this.relative(file.path), removesOrMoves };
+        return file.movedTo !== undefined ? [source, { path: file.movedTo, relative: this.relative(file.movedTo), removesOrMoves }] : [source];
+      }),
       granted: this.grants.get(request.sessionId) ?? new Set(),
     });
     if (!need.ask) return { approved: true };
     if (request.signal.aborted) return { approved: false, reason: 'cancelled' };
     return new Promise<ApprovalDecision>((resolve) => {
       const id = randomUUID();
-      const files = request.files.map((file) => reviewFile(file, this.display(file.path)));
+      const files = request.files.map((file) => reviewFile(file, (path) => this.display(path)));
       const entry: Pending = { id, request, files, revision: 0, refreshing: false, resolve: (decision) => this.settle(id, resolve, decision) };
       this.pending.set(id, entry);
       request.signal.addEventListener('abort', () => entry.resolve({ approved: false, reason: 'cancelled' }), { once: true });
-      this.log.info('[approval] review requested', { session: request.sessionId, request: id, files: files.length, why: need.why });
-      this.refresh(true);
-      void this.announce(entry);
+      const own = isUsersOwnSession(request.sessionId);
+      this.log.info('[approval] review requested', { session: request.sessionId, request: id, files: files.length, why: need.why, own });
+      if (own) {
+        this.panel.showFocused(this.views(), id);
+      } else {
+        this.refresh(true);
+        void this.announce(entry);
+      }
     });
   };
 
   /** The requests waiting for review, as the panel shows them. */
   views(): RequestView[] {
-    return [...this.pending.values()].map((entry) => requestView(entry.id, this.labels.labelOf(entry.request.sessionId), entry.request, entry.files, entry.notice, entry.revision, isStandaloneSession(entry.request.sessionId)));
+    return [...this.pending.values()].map((entry) => {
+      const { sessionId } = entry.request;
+      return requestView(entry.id, this.labels.labelOf(sessionId), entry.request, entry.files, { notice: entry.notice, revision: entry.revision, oneCall: isStandaloneSession(sessionId), own: isUsersOwnSession(sessionId) });
+    });
   }
 
   /** Opens (or reveals) the panel with the pending requests. */
@@ -131,8 +145,10 @@ export class ApprovalService extends Disposable {
       case 'approve':
         // The user approved a diff that has since been recomputed: show the new one instead of applying it.
         if (message.revision !== entry.revision) return this.refresh(false);
-        // A one-call session ends with this call: a grant to it would never be used.
-        if (message.allowFurtherEdits && !isStandaloneSession(entry.request.sessionId)) for (const file of entry.files) this.grant(entry.request.sessionId, file.path);
+        // A one-call session ends with this call: a grant to it would never be used. A grant covers edits only.
+        if (message.allowFurtherEdits && !isStandaloneSession(entry.request.sessionId)) {
+          for (const file of entry.files) if (!file.deleted && file.movedTo === undefined) this.grant(entry.request.sessionId, file.path);
+        }
         entry.resolve(approvalWith(entry.files, message.rejectedHunks));
         break;
       case 'reject':
@@ -143,7 +159,8 @@ export class ApprovalService extends Disposable {
         if (!file) return;
         const before = this.proposals.put(entry.id, 'before', file.path, file.before);
         const after = this.proposals.put(entry.id, 'after', file.path, file.after);
-        void vscode.commands.executeCommand('vscode.diff', before, after, `${this.display(file.path)} (proposed change)`, { preview: true, viewColumn: vscode.ViewColumn.Active });
+        const title = file.movedTo !== undefined ? `${this.display(file.path)} → ${this.display(file.movedTo)} (proposed move)` : `${this.display(file.path)} (proposed ${file.deleted ? 'deletion' : 'change'})`;
+        void vscode.commands.executeCommand('vscode.diff', before, after, title, { preview: true, viewColumn: vscode.ViewColumn.Active });
         break;
       }
     }
@@ -191,7 +208,7 @@ export class ApprovalService extends Disposable {
       if (refreshed.ok && refreshed.files.every((file) => entry.files.find((shown) => shown.path === file.path)?.before === file.before)) return;
       const name = this.display(path);
       if (refreshed.ok) {
-        entry.files = refreshed.files.map((file) => reviewFile(file, this.display(file.path)));
+        entry.files = refreshed.files.map((file) => reviewFile(file, (path) => this.display(path)));
         entry.revision++;
         entry.notice = `${name} changed while you were reviewing, outside the lines this change touches. The diff below was recomputed against the new content.`;
       } else {

@@ -29,6 +29,15 @@ export interface FileView {
   /** Short, workspace-relative name for display. */
   displayPath: string;
   created: boolean;
+  /** The change removes the file: its one hunk holds the whole old content as removed lines, with no toggle. */
+  deleted?: boolean;
+  /**
+   * The change moves the file to this absolute path; its hunks are only the content changes made with the move
+   * (none: moved, content unchanged). The move itself is approved or rejected with the whole request.
+   */
+  movedTo?: string;
+  /** Short, workspace-relative name of `movedTo` for display (set with it). */
+  movedToDisplay?: string;
   hunks: HunkView[];
   /** Line counts of the whole old and new text (the view collapses unchanged regions between hunks). */
   totalOldLines: number;
@@ -47,12 +56,20 @@ export interface RequestView {
   revision: number;
   /** The session lives for this call only (a tool call without a chat session): no "don't ask again" to offer. */
   oneCall?: boolean;
+  /**
+   * The user's own change (a palette action such as Apply Patch), not an agent's: worded as "Your patch", its
+   * explanation shown as the patch's source, and rejecting it a plain cancel with no reason to give.
+   */
+  own?: boolean;
 }
 
-/** Extension → webview. */
+/**
+ * Extension → webview. `focusRequest` shows that request; with `moveFocus` it also puts keyboard focus on its
+ * title, for a change the user started themselves (never for an agent's: the panel does not steal focus).
+ */
 export type ToWebview =
   | { type: 'requests'; requests: RequestView[] }
-  | { type: 'focusRequest'; id: string };
+  | { type: 'focusRequest'; id: string; moveFocus?: boolean };
 
 /** Webview → extension. `rejectedHunks` maps a file path to the indexes of hunks the user rejected. */
 export type FromWebview =

@@ -1,12 +1,19 @@
 /**
  * One pending review: what the panel shows for an approval request (files, hunks, numbered lines), and the
  * decision that results from what the user accepted. Pure over the core's request; no `vscode` import.
+ *
+ * Deleting and moving a file are approved or rejected whole, with the request: a deleted file's hunk (its whole
+ * old content) is never partly accepted and no content is ever sent for it; a moved file's hunks are its content
+ * changes only, and rejecting some of them sends the content it gets at its new place (keyed by its old path,
+ * which is how the guard names it).
  */
 import { type ApprovalDecision, type ApprovalRequest, applyHunks, type Hunk, indexLines, type LineIndex } from '../../core/index';
 import type { DiffLine, FileView, HunkView, RequestView } from './protocol';
 
 export interface ReviewFile {
   path: string;
+  deleted: boolean;
+  movedTo?: string;
   before: string;
   after: string;
   hunks: Hunk[];
@@ -33,20 +40,27 @@ function hunkView(hunk: Hunk, before: string, beforeIndex: LineIndex, after: str
   return { index: hunk.index, oldStart: hunk.oldStart, oldLines: hunk.oldLines, newStart: hunk.newStart, newLines: hunk.newLines, lines };
 }
 
-export function reviewFile(file: ApprovalRequest['files'][number], displayPath: string): ReviewFile {
+/** `display` gives the short name of a path (the file's, and for a move its destination's). */
+export function reviewFile(file: ApprovalRequest['files'][number], display: (path: string) => string): ReviewFile {
   const beforeIndex = indexLines(file.before);
   const afterIndex = indexLines(file.after);
   // The core's own hunks: the change is diffed once, where it is planned.
   const hunks = file.hunks;
+  const deleted = file.deleted === true;
+  const movedTo = !deleted && typeof file.movedTo === 'string' ? file.movedTo : undefined;
   return {
     path: file.path,
+    deleted,
+    ...(movedTo !== undefined ? { movedTo } : {}),
     before: file.before,
     after: file.after,
     hunks,
     view: {
       path: file.path,
-      displayPath,
+      displayPath: display(file.path),
       created: file.created,
+      ...(deleted ? { deleted } : {}),
+      ...(movedTo !== undefined ? { movedTo, movedToDisplay: display(movedTo) } : {}),
       hunks: hunks.map((hunk) => hunkView(hunk, file.before, beforeIndex, file.after, afterIndex)),
       totalOldLines: beforeIndex.count,
       totalNewLines: afterIndex.count,
@@ -54,12 +68,24 @@ export function reviewFile(file: ApprovalRequest['files'][number], displayPath: 
   };
 }
 
-export function requestView(id: string, sessionLabel: string, request: Pick<ApprovalRequest, 'operation' | 'explanation'>, files: ReviewFile[], notice?: string, revision = 0, oneCall = false): RequestView {
+export interface RequestFlags {
+  /** Shown above the diff (e.g. the file changed on disk during review). */
+  notice?: string;
+  revision?: number;
+  /** The session lives for this call only. */
+  oneCall?: boolean;
+  /** The user's own change (`isUsersOwnSession`). */
+  own?: boolean;
+}
+
+export function requestView(id: string, sessionLabel: string, request: Pick<ApprovalRequest, 'operation' | 'explanation'>, files: ReviewFile[], flags: RequestFlags = {}): RequestView {
+  const { notice, revision = 0, oneCall = false, own = false } = flags;
   return {
     id,
     revision,
     sessionLabel,
     ...(oneCall ? { oneCall } : {}),
+    ...(own ? { own } : {}),
     operation: request.operation,
     ...(request.explanation ? { explanation: request.explanation } : {}),
     files: files.map((file) => file.view),
@@ -69,11 +95,13 @@ export function requestView(id: string, sessionLabel: string, request: Pick<Appr
 
 /**
  * The decision for an approval with some hunks rejected: the exact proposal when none is, otherwise the final
- * content of each file with rejections (the guard reports that final content as what was applied).
+ * content of each file with rejections (the guard reports that final content as what was applied). A deleted
+ * file is deleted whole: rejections named for it are ignored and no content is ever sent for it.
  */
 export function approvalWith(files: ReviewFile[], rejectedHunks: Readonly<Record<string, readonly number[]>>): ApprovalDecision {
   const changed: { path: string; content: string }[] = [];
   for (const file of files) {
+    if (file.deleted) continue;
     const rejected = new Set((rejectedHunks[file.path] ?? []).filter((index) => Number.isInteger(index) && index >= 0 && index < file.hunks.length));
     if (rejected.size > 0) changed.push({ path: file.path, content: applyHunks(file.before, file.after, file.hunks, rejected) });
   }

@@ -4,10 +4,11 @@
  * participant's finished turns (session id and result), which the chat UI does not expose to extensions; and
  * shrink the saved-tool-result budgets (so a test need not produce 50 MB), answering the results folder; and
  * list the guard's live session ids (to see that one-call sessions do not pile up); and list what the MCP
- * server definition provider gave VS Code each time VS Code asked.
+ * server definition provider gave VS Code each time VS Code asked; and call a guard session directly, for
+ * changes no tool or API offers yet (deleting and moving files).
  */
 import * as vscode from 'vscode';
-import type { Guard, ToolResultStore } from '../../core/index';
+import type { Guard, MultiEditChange, ToolResultStore } from '../../core/index';
 import type { ParticipantTurn, ReadGateParticipant } from '../chat/participant';
 import type { ApprovalService } from './approvalService';
 import type { McpHost } from '../mcp/mcpHost';
@@ -31,5 +32,10 @@ export function registerTestHooks(approvals: ApprovalService, participant: ReadG
     }),
     vscode.commands.registerCommand('readgate._test.sessionIds', () => guard.sessionIds()),
     vscode.commands.registerCommand('readgate._test.mcpOffered', () => mcp.offered.map((uris) => [...uris])),
+    vscode.commands.registerCommand('readgate._test.guardCall', (sessionId: string, call: { read: string } | { multiEdit: MultiEditChange[]; explanation?: string } | { drop: true }) => {
+      if ('drop' in call) return guard.dropSession(sessionId);
+      const session = guard.session(sessionId);
+      return 'read' in call ? session.read(call.read) : session.multiEdit(call.multiEdit, { explanation: call.explanation });
+    }),
   );
 }

@@ -10,6 +10,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { applyPatch, type FilePatch, type FileSystem, type Guard, parsePatch, textOfBytes } from '../../core/index';
 import type { SessionLabels } from '../sessionLabels';
+import { USER_PREFIX } from '../tools/sessionKeys';
 import { uriToGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import { CommandIds } from './commandIds';
@@ -31,6 +32,7 @@ interface Source {
   text: string;
 }
 
+const REJECTED_IN_REVIEW = 'The patch was not applied: you rejected it in review.';
 const PASTE_HINT = 'Paste a unified diff, search/replace blocks or an apply_patch patch here, then run "ReadGate: Apply Patch…" again.';
 
 async function candidates(): Promise<Source[]> {
@@ -132,7 +134,7 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
   }
   const base = await baseFolder(parsed.files);
   const resolve = (file: string): string => (path.isAbsolute(file) || !base ? file : uriToGuardPath(vscode.Uri.joinPath(base, file)));
-  const id = `palette:apply-patch:${randomUUID()}`;
+  const id = `${USER_PREFIX}apply-patch:${randomUUID()}`;
   labels.set(id, `Apply Patch (${source.name})`);
   try {
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ReadGate: applying the patch from ${source.name}`, cancellable: true }, (_, token) => {
@@ -141,7 +143,9 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
       return applyPatch(guard.session(id), parsed.files, { readText: textReader(files), resolve, explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : parsed.format === 'search-replace' ? 'search/replace blocks' : 'apply_patch'}): ${summary(parsed.files)}`, signal: controller.signal });
     });
     if (!result.ok) {
-      void showRefusal(result.code, result.message);
+      // The user's own "no" in review is a cancel, not a failure to explain.
+      if (result.code === 'REJECTED_BY_USER') void vscode.window.showInformationMessage(REJECTED_IN_REVIEW);
+      else void showRefusal(result.code, result.message);
       return { ok: false, code: result.code, message: showVirtualPaths(result.message) };
     }
     void vscode.window.showInformationMessage(`ReadGate applied the patch to ${result.files.length === 1 ? path.basename(result.files[0].path) : `${result.files.length} files`}.`);

@@ -149,7 +149,10 @@ export class EditorFileSystem extends Disposable implements FileSystem {
 
   /**
    * Several files as one change: open documents through one `WorkspaceEdit` (one undo step across them),
-   * files on disk atomically. All or nothing: if the editor refuses its part, the disk files are restored.
+   * files on disk atomically. Removals (a deletion, or a moved file's old name) are made on disk, only while the
+   * file holds the expected bytes, after the disk writes and before the editor's part. All or nothing: if a
+   * removal fails or the editor refuses its part, the disk files are restored and removed files put back where
+   * their name is still free.
    */
   async writeBatch(writes: BatchWrite[]): Promise<void> {
     for (const write of writes) this._onWillWrite.fire(write.path);

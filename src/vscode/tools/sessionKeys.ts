@@ -4,6 +4,10 @@
  * builds a `sessionId`). We use that where present, and fail safe otherwise: a call we cannot attribute shares
  * nothing with any other call. It runs in a standalone session of its own (`STANDALONE_PREFIX` + a random id),
  * dropped after the call, so one caller's read never unlocks another's edit. Pure: the token in, a key out.
+ *
+ * Also which sessions are the user's own: a palette action (Apply Patch) runs in a session named
+ * `USER_PREFIX` + its kind + a random id, and only there. The approval panel words such a change as the user's
+ * ("Your patch") and gives it focus, so no other caller may name a session so: the API prefixes such an id.
  */
 
 /** Ids of the one-call sessions of tool calls without a chat session. */
@@ -11,6 +15,23 @@ export const STANDALONE_PREFIX = 'tool:call:';
 
 export function isStandaloneSession(id: string): boolean {
   return id.startsWith(STANDALONE_PREFIX);
+}
+
+/** Ids of the sessions of the user's own palette actions (`palette:apply-patch:<uuid>`). */
+export const USER_PREFIX = 'palette:';
+
+/** The change comes from the user's own action, not from an agent (see the header). */
+export function isUsersOwnSession(id: string): boolean {
+  return id.startsWith(USER_PREFIX);
+}
+
+/**
+ * The session id for an API caller that asked for `requested` (or for none: `fresh` is used). An id that would
+ * pass for the user's own gets `api:` in front, so another extension cannot present its change as the user's.
+ */
+export function apiSessionId(requested: unknown, fresh: () => string): string {
+  if (typeof requested !== 'string' || requested === '') return `api:${fresh()}`;
+  return isUsersOwnSession(requested) ? `api:${requested}` : requested;
 }
 
 function uriText(value: unknown): string | undefined {

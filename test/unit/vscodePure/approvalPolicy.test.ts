@@ -43,6 +43,21 @@ suite('approval policy', () => {
     assert.strictEqual(decideApproval(facts({ files: [lock], granted: new Set([lock.path]) })).ask, true);
   });
 
+  test('a move counts its destination: moving a file onto a protected path or out of the workspace is reviewed', () => {
+    // Only the moved file's own path was checked before: an agent could move src/x.json to .vscode/settings.json unreviewed.
+    const source = { path: '/w/src/x.json', relative: 'src/x.json', removesOrMoves: true };
+    assert.strictEqual(decideApproval(facts({ mode: 'never', files: [source, { path: '/w/.vscode/settings.json', relative: '.vscode/settings.json', removesOrMoves: true }] })).ask, true);
+    assert.strictEqual(decideApproval(facts({ mode: 'never', files: [source, { path: '/tmp/x.json', relative: undefined, removesOrMoves: true }] })).ask, true);
+    assert.strictEqual(decideApproval(facts({ mode: 'never', files: [source, { path: '/w/lib/x.json', relative: 'lib/x.json', removesOrMoves: true }] })).ask, false);
+  });
+
+  test('a grant covers edits only: deleting or moving a granted file is reviewed', () => {
+    // "Don't ask again for these files" was given for edits; it must not let the session delete them unseen.
+    const granted = new Set(['/w/src/a.ts']);
+    assert.strictEqual(decideApproval(facts({ granted, files: [{ path: '/w/src/a.ts', relative: 'src/a.ts', removesOrMoves: true }] })).ask, true);
+    assert.strictEqual(decideApproval(facts({ granted, files: [{ path: '/w/src/a.ts', relative: 'src/a.ts', removesOrMoves: false }] })).ask, false);
+  });
+
   test('an untrusted workspace reviews everything, whatever the mode', () => {
     assert.deepStrictEqual(decideApproval(facts({ mode: 'never', trusted: false })), { ask: true, why: 'the workspace is not trusted' });
   });

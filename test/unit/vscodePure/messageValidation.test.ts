@@ -18,6 +18,16 @@ suite('approval panel messages', () => {
     assert.strictEqual(parseWebviewMessage({ type: 'approve', id: 'r1', rejectedHunks: {}, revision: 1.5 }), undefined);
   });
 
+  test('an approval carries hunk indexes only: content the page adds (say, for a file to be deleted) never reaches the decision', () => {
+    // A deletion or a move is approved whole; the final content is computed by the extension from the rejected hunks.
+    const message = { type: 'approve', id: 'r1', revision: 0, rejectedHunks: { '/w/gone.txt': [0] }, files: [{ path: '/w/gone.txt', content: 'resurrected' }], content: 'x' };
+    assert.deepStrictEqual(parseWebviewMessage(message), { type: 'approve', id: 'r1', revision: 0, rejectedHunks: { '/w/gone.txt': [0] } });
+  });
+
+  test('a rejection without a reason is a plain cancel (the user\'s own patch has no reason field)', () => {
+    assert.deepStrictEqual(parseWebviewMessage({ type: 'reject', id: 'r1' }), { type: 'reject', id: 'r1' });
+  });
+
   test('drops malformed messages', () => {
     for (const message of [undefined, null, 'approve', 7, [], {}, { type: 'bogus', id: 'r1' }, { type: 'approve', id: 3, revision: 0, rejectedHunks: {} },
       { type: 'approve', id: 'r1', revision: 0, rejectedHunks: 'all' }, { type: 'approve', id: 'r1', revision: 0, rejectedHunks: { '/a': ['0'] } },

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { STANDALONE_PREFIX, isStandaloneSession, sessionKeyOf } from '../../../src/vscode/tools/sessionKeys';
+import { STANDALONE_PREFIX, apiSessionId, isStandaloneSession, isUsersOwnSession, sessionKeyOf } from '../../../src/vscode/tools/sessionKeys';
 
 // The tool API has no conversation id; the invocation token's runtime shape has changed across VS Code versions.
 suite('session keys from tool invocation tokens', () => {
@@ -23,5 +23,20 @@ suite('session keys from tool invocation tokens', () => {
   test('no key is ever a standalone session id: a chat never lands in a one-call session', () => {
     assert.ok(isStandaloneSession(`${STANDALONE_PREFIX}1234`));
     for (const key of [sessionKeyOf({ sessionId: 'tool:call:x' }), sessionKeyOf({ sessionResource: 'tool:call:x' })]) assert.ok(key && !isStandaloneSession(key), key);
+  });
+
+  test('only palette sessions are the user\'s own; no chat key and no API session ever is', () => {
+    assert.ok(isUsersOwnSession('palette:apply-patch:1234'));
+    for (const id of ['chat:palette:x', 'tool:call:1', 'mcp:abc', 'api:palette:x', 'granted-session']) assert.ok(!isUsersOwnSession(id), id);
+    for (const key of [sessionKeyOf({ sessionId: 'palette:x' }), sessionKeyOf({ sessionResource: 'palette:x' })]) assert.ok(key && !isUsersOwnSession(key), key);
+  });
+
+  test('an API caller keeps the id it chose, unless it would pass for the user\'s own', () => {
+    // The panel words a palette session's change as "Your patch" and gives it focus: another extension must not get that.
+    assert.strictEqual(apiSessionId('my-bot', () => 'fresh'), 'my-bot');
+    assert.strictEqual(apiSessionId('palette:apply-patch:1', () => 'fresh'), 'api:palette:apply-patch:1');
+    assert.strictEqual(apiSessionId(undefined, () => 'fresh'), 'api:fresh');
+    assert.strictEqual(apiSessionId('', () => 'fresh'), 'api:fresh');
+    assert.strictEqual(apiSessionId(42, () => 'fresh'), 'api:fresh');
   });
 });
