@@ -13,7 +13,7 @@ import { PathPolicy } from './path/pathPolicy';
 import { type ChangeSource, nullLogger, systemClock } from './ports';
 import type { GuardContext, Limits } from './operations/context';
 import { GuardSessionImpl } from './operations/guardSession';
-import type { ApprovalDecision, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, SessionOptions } from './types';
+import type { ApprovalDecision, EndedSession, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, SessionOptions } from './types';
 import { type Hasher, loadHasher } from './version/contentVersion';
 
 const DEFAULT_LIMITS: Limits = {
@@ -53,6 +53,7 @@ export function createGuard(options: GuardOptions): Guard {
   const sessions = new Map<string, GuardSessionImpl>();
   const listeners = new Set<(change: LedgerChange) => void>();
   const forgetListeners = new Set<(sessionId: string) => void>();
+  const dropListeners = new Set<(ended: EndedSession) => void>();
   const notify = <T>(set: Set<(value: T) => void>, value: T): void => {
     for (const listener of [...set]) {
       try {
@@ -128,11 +129,16 @@ export function createGuard(options: GuardOptions): Guard {
     hasSession(id: string): boolean {
       return sessions.has(id);
     },
-    dropSession(id: string): void {
+    dropSession(id: string, reason: 'ended' | 'forgotten' = 'ended'): void {
       const session = sessions.get(id);
       if (!session) return;
+      if (!session.standalone && dropListeners.size) notify(dropListeners, { sessionId: id, reason, stats: session.stats(), entries: session.entries() });
       session.clear();
       sessions.delete(id);
+    },
+    onWillDropSession(listener: (ended: EndedSession) => void): () => void {
+      dropListeners.add(listener);
+      return () => dropListeners.delete(listener);
     },
     onDidChangeLedger(listener: (change: LedgerChange) => void): () => void {
       listeners.add(listener);
@@ -147,6 +153,7 @@ export function createGuard(options: GuardOptions): Guard {
       sessions.clear();
       listeners.clear();
       forgetListeners.clear();
+      dropListeners.clear();
       ctx.snapshots.clear();
     },
   };

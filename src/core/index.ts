@@ -15,6 +15,7 @@ export type {
   ApprovalFile,
   ApprovalRequest,
   Edit,
+  EndedSession,
   Guard,
   GuardLimits,
   GuardOptions,

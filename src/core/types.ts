@@ -109,6 +109,14 @@ export interface LedgerEntryView {
   changedBy?: ChangeSource;
 }
 
+/** A session as it was when it was dropped (`Guard.onWillDropSession`). */
+export interface EndedSession {
+  sessionId: string;
+  reason: 'ended' | 'forgotten';
+  stats: SessionStats;
+  entries: LedgerEntryView[];
+}
+
 export interface LedgerChange {
   sessionId: string;
   /** The path as the session named it (absolute). */
@@ -135,8 +143,16 @@ export interface Guard {
    * missing session, so looking through it would bring a dropped session back (empty).
    */
   hasSession(id: string): boolean;
-  /** Forgets a session entirely (its ledger and statistics); a later `session(id)` starts afresh. */
-  dropSession(id: string): void;
+  /**
+   * Forgets a session entirely (its ledger and statistics); a later `session(id)` starts afresh. `reason`:
+   * 'ended' (default: its conversation or call is over) or 'forgotten' (the user asked to forget it).
+   */
+  dropSession(id: string, reason?: 'ended' | 'forgotten'): void;
+  /**
+   * Hears a session about to be dropped, with what it did and saw, so views can keep ended sessions; not for
+   * sessions of one call (`standalone`). Returns the unsubscribe function.
+   */
+  onWillDropSession(listener: (ended: EndedSession) => void): () => void;
   /** Hears every change to any session's ledger (standalone sessions' excepted: they end with their call); returns the unsubscribe function. */
   onDidChangeLedger(listener: (change: LedgerChange) => void): () => void;
   /**

@@ -19,6 +19,7 @@ import { Log } from './log';
 import { McpHost } from './mcp/mcpHost';
 import { Reports } from './reports/reports';
 import { SessionLabels } from './sessionLabels';
+import { EndedSessions } from './sessions/endedSessions';
 import { registerTools } from './tools/registerTools';
 import { ToolSessions } from './tools/toolSessions';
 import { SessionsView } from './views/sessionsView';
@@ -43,12 +44,13 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const toolSessions = new ToolSessions(guard);
   toolSessions.configureChats(config.current.toolsMaxResultChars);
   const chatSettings = config.onDidChange((next) => toolSessions.configureChats(next.toolsMaxResultChars));
-  const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals());
-  const view = new SessionsView(guard, labels, watcher.onDidNoteChange);
+  const ended = new EndedSessions(guard, labels);
+  const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list());
+  const view = new SessionsView(guard, labels, watcher.onDidNoteChange, ended);
   const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, log });
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
-  context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, reports, view, mcp, participant, registerTools(toolSessions), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, extensionUri: context.extensionUri }), registerAgentCommands({ control: mcp, log }));
+  context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, ended, reports, view, mcp, participant, registerTools(toolSessions), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, ended, extensionUri: context.extensionUri }), registerAgentCommands({ control: mcp, log }));
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
   if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard, mcp));
   // Its own time, read by `npm run bench:host`.

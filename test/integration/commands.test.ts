@@ -139,4 +139,34 @@ suite('commands and the sessions view', () => {
     await harness.screenshot('sessions-view');
     session.dispose();
   });
+
+  test('sessions that ended (an API session disposed, an Apply Patch run) stay under Ended sessions and in the statistics until cleared (screenshot)', async function () {
+    const settings = vscode.workspace.getConfiguration('readgate');
+    await settings.update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    const session = (await api()).openSession({ label: 'Ended agent' });
+    const read = freshFile(numbered(12));
+    await session.read(read, { offset: 1, limit: 5 });
+    session.dispose();
+    const patched = freshFile('alpha\nbeta\n');
+    const patch = [`--- a/${path.basename(patched)}`, `+++ b/${path.basename(patched)}`, '@@ -1,2 +1,2 @@', ' alpha', '-beta', '+BETA', ''].join('\n');
+    assert.deepStrictEqual(await vscode.commands.executeCommand('readgate.applyPatch', { text: patch }), { ok: true, files: 1 });
+    const statistics = (await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '';
+    assert.match(statistics, /\| Ended agent \(ended\) \| 1 \|/);
+    assert.match(statistics, /\| Apply Patch \(the given text\) \(ended\) \| \d+ \| 0 \| 0 \| 1 \|/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.view.extension.readgate');
+    if (!harness.isAvailable) this.skip();
+    const sidebar = async () => (await harness.workbenchTexts('.part.sidebar')).join('\n');
+    await harness.waitFor('the Ended sessions group', async () => ((await sidebar()).includes('Ended sessions') ? true : undefined));
+    await harness.click('.part.sidebar .monaco-list-row:has-text("Ended sessions")');
+    const text = await harness.waitFor('the ended sessions', async () => {
+      const now = await sidebar();
+      return now.includes('Ended agent') && now.includes('Apply Patch (the given text)') ? now : undefined;
+    });
+    assert.match(text, /your patch · 1 file/);
+    await harness.screenshot('sessions-view-ended');
+    await vscode.commands.executeCommand('readgate.clearEndedSessions');
+    await harness.waitFor('the group gone', async () => (!(await sidebar()).includes('Ended sessions') ? true : undefined));
+    assert.doesNotMatch((await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '', /\(ended\)/);
+  });
 });

@@ -63,6 +63,8 @@ interface MutateInput {
 
 export class GuardSessionImpl implements GuardSession {
   private readonly state: SessionState;
+  /** The session serves one call only (`SessionOptions.standalone`). */
+  readonly standalone: boolean;
 
   constructor(
     private readonly ctx: GuardContext,
@@ -73,6 +75,7 @@ export class GuardSessionImpl implements GuardSession {
   ) {
     // A standalone session's calls share nothing, so nothing it returns may point at an earlier call.
     const standalone = options.standalone === true;
+    this.standalone = standalone;
     // Nor is its ledger news to anyone: it ends with the call, so listeners would look up a session that is gone.
     this.state = new SessionState(id, standalone ? false : options.dedup, ctx.maxEntriesPerSession, standalone ? () => {} : onLedgerChange, standalone, options.resultBudget);
   }

@@ -4,6 +4,7 @@ export const CommandIds = {
   showLedger: 'readgate.showLedger',
   forgetSession: 'readgate.forgetSession',
   forgetAllSessions: 'readgate.forgetAllSessions',
+  clearEndedSessions: 'readgate.clearEndedSessions',
   toggleDedup: 'readgate.toggleDedup',
   showStatistics: 'readgate.showStatistics',
   reviewPending: 'readgate.reviewPending',

@@ -5,6 +5,8 @@ import type { ApprovalService } from '../approval/approvalService';
 import type { Log } from '../log';
 import type { Reports } from '../reports/reports';
 import type { SessionLabels } from '../sessionLabels';
+import type { EndedSessions } from '../sessions/endedSessions';
+import { CommandIds } from './commandIds';
 import { registerApplyPatch } from './applyPatch';
 import { registerFileActions } from './fileActions';
 import { registerForgetSession } from './forgetSession';
@@ -25,20 +27,22 @@ export interface CommandDeps {
   labels: SessionLabels;
   reports: Reports;
   toolResults: ToolResultStore;
+  ended: EndedSessions;
   extensionUri: vscode.Uri;
 }
 
-export function registerCommands({ approvals, log, guard, files, labels, reports, toolResults, extensionUri }: CommandDeps): vscode.Disposable {
+export function registerCommands({ approvals, log, guard, files, labels, reports, toolResults, ended, extensionUri }: CommandDeps): vscode.Disposable {
   return vscode.Disposable.from(
     registerReviewPending(approvals),
     registerShowLog(log),
     registerShowLedger(guard, labels, reports),
-    registerForgetSession(guard, labels),
+    registerForgetSession(guard, labels, ended),
     registerToggleDedup(),
     registerShowStatistics(reports),
     registerFileActions(guard),
     registerOpenToolResults(toolResults),
     registerApplyPatch(guard, files, labels, extensionUri),
     registerWalkthrough(extensionUri),
+    vscode.commands.registerCommand(CommandIds.clearEndedSessions, () => ended.clear()),
   );
 }

@@ -7,7 +7,7 @@ import type { SessionLabels } from '../sessionLabels';
 import type { SessionsNode } from '../views/sessionsView';
 
 export async function pickSession(guard: Guard, labels: SessionLabels, node: SessionsNode | undefined, placeHolder: string): Promise<string | undefined> {
-  if (node?.kind === 'session') return node.id;
+  if (node?.kind === 'session' || node?.kind === 'endedSession') return node.id;
   if (node?.kind === 'file') return node.sessionId;
   const ids = guard.sessionIds().filter((id) => !isStandaloneSession(id));
   if (ids.length === 0) {

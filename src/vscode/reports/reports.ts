@@ -9,6 +9,7 @@ import { describeChange } from '../views/changeWords';
 import { isStandaloneSession } from '../tools/sessionKeys';
 import { STANDALONE_CALLS_LABEL, type SessionLabels } from '../sessionLabels';
 import { Disposable } from '../util/dispose';
+import type { EndedRecord } from '../sessions/endedSessions';
 import { addStats, emptyStats } from '../util/stats';
 import { NO_SESSIONS_YET } from './emptyStates';
 import { guardPathToUri } from '../util/paths';
@@ -45,8 +46,10 @@ function refusalsText(refusals: Partial<Record<ErrorCode, number>>): string {
  * One row per session, and one for all tool calls without a chat session together (each had a session of its
  * own for one call only; one row each would be a pile of one-call rows).
  */
-function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals: SessionStats | undefined): string {
+function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals: SessionStats | undefined, ended: readonly EndedRecord[]): string {
   const rows: [string, SessionStats][] = guard.sessionIds().filter((id) => !isStandaloneSession(id)).map((id) => [labels.labelOf(id), guard.session(id).stats()]);
+  // Ended sessions count for the window until the user clears them.
+  for (const record of ended) rows.push([`${record.label} (ended)`, record.stats]);
   if (standaloneTotals) rows.push([STANDALONE_CALLS_LABEL, standaloneTotals]);
   const lines = ['# ReadGate statistics', ''];
   if (rows.length === 0) return [...lines, NO_SESSIONS_YET].join('\n');
@@ -56,7 +59,7 @@ function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals:
     addStats(total, stats);
     lines.push(`| ${markdownText(label)} | ${stats.reads} | ${stats.placeholderHits} | ${stats.estimatedTokensSaved} | ${stats.mutations} | ${refusalsText(stats.refusals)} |`);
   }
-  lines.push(`| **all sessions** | **${total.reads}** | **${total.placeholderHits}** | **${total.estimatedTokensSaved}** | **${total.mutations}** | ${refusalsText(total.refusals)} |`, '');
+  lines.push(`| **all sessions in this window** | **${total.reads}** | **${total.placeholderHits}** | **${total.estimatedTokensSaved}** | **${total.mutations}** | ${refusalsText(total.refusals)} |`, '');
   lines.push('Tokens saved are estimated at about 4 characters a token from the size of the content each placeholder stood for.');
   return lines.join('\n');
 }
@@ -67,6 +70,7 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
     private readonly guard: Guard,
     private readonly labels: SessionLabels,
     private readonly standaloneTotals: () => SessionStats | undefined = () => undefined,
+    private readonly ended: () => readonly EndedRecord[] = () => [],
   ) {
     super();
     this._register(vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, this));
@@ -74,7 +78,7 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
 
   provideTextDocumentContent(uri: vscode.Uri): string | Promise<string> {
     const kind = path.posix.basename(uri.path, '.md');
-    if (kind === 'statistics') return statisticsReport(this.guard, this.labels, this.standaloneTotals());
+    if (kind === 'statistics') return statisticsReport(this.guard, this.labels, this.standaloneTotals(), this.ended());
     return ledgerMarkdown(this.guard, this.labels, decodeURIComponent(uri.query));
   }
 

@@ -15,13 +15,19 @@ import { describeChange } from './changeWords';
 import { guardPathToUri } from '../util/paths';
 import { markdownCode, markdownText } from '../util/markdownText';
 import { sessionFiles } from './sessionFiles';
+import type { EndedSessions } from '../sessions/endedSessions';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
 
 const NO_STATS: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
 
-export type SessionsNode = { kind: 'session'; id: string } | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean } | { kind: 'more'; sessionId: string; count: number };
+export type SessionsNode =
+  | { kind: 'session'; id: string }
+  | { kind: 'file'; sessionId: string; entry: LedgerEntryView; stale?: boolean; ended?: true }
+  | { kind: 'more'; sessionId: string; count: number }
+  | { kind: 'ended' }
+  | { kind: 'endedSession'; id: string };
 
 /** Shortest time between two redraws of the view. */
 const REFRESH_INTERVAL_MS = 400;
@@ -37,8 +43,10 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     private readonly guard: Guard,
     private readonly labels: SessionLabels,
     onDidNoteChange: vscode.Event<unknown>,
+    private readonly ended?: EndedSessions,
   ) {
     super();
+    if (ended) this._register(ended.onDidChange(() => this.scheduleRefresh()));
     this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
     this._register(onDidNoteChange(() => this.scheduleRefresh()));
     this._register(this.view.onDidChangeVisibility(({ visible }) => {
@@ -77,7 +85,16 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
     const guard = this.guard;
     // A tool call without a chat session has a session for that call only: not one to list.
-    if (!node) return guard.sessionIds().filter((id) => !isStandaloneSession(id)).map((id) => ({ kind: 'session', id }));
+    if (!node) {
+      const live: SessionsNode[] = guard.sessionIds().filter((id) => !isStandaloneSession(id)).map((id) => ({ kind: 'session', id }));
+      return this.ended?.list().length ? [...live, { kind: 'ended' }] : live;
+    }
+    if (node.kind === 'ended') return (this.ended?.list() ?? []).map((record) => ({ kind: 'endedSession', id: record.id }));
+    if (node.kind === 'endedSession') {
+      // What it had seen when it ended: no longer checked against the files (it can act no more).
+      const { listed } = sessionFiles(this.ended?.get(node.id)?.entries ?? []);
+      return listed.map((entry) => ({ kind: 'file', sessionId: node.id, entry, ended: true }));
+    }
     // A node drawn before its session was dropped: looking must not bring the session back.
     if (node.kind !== 'session' || !guard.hasSession(node.id)) return [];
     const session = guard.session(node.id);
@@ -102,6 +119,28 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
       item.iconPath = new vscode.ThemeIcon('comment-discussion');
       return item;
     }
+    if (node.kind === 'ended') {
+      const count = this.ended?.list().length ?? 0;
+      const item = new vscode.TreeItem('Ended sessions', vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = 'ended';
+      item.description = `${count}`;
+      item.tooltip = 'Sessions that ended (a chat that went idle, an MCP client that disconnected, an Apply Patch run), with what each read and changed. They stay until you clear them.';
+      item.contextValue = 'readgate.endedSessions';
+      item.iconPath = new vscode.ThemeIcon('history');
+      return item;
+    }
+    if (node.kind === 'endedSession') {
+      const record = this.ended?.get(node.id);
+      const stats = record?.stats ?? NO_STATS;
+      const item = new vscode.TreeItem(record?.label ?? node.id, vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = `ended:${node.id}`;
+      const changes = `${stats.mutations} change${stats.mutations === 1 ? '' : 's'}`;
+      item.description = `${record?.own ? 'your patch · ' : ''}${record?.entries.length ?? 0} file${record?.entries.length === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'} · ${changes}`;
+      item.tooltip = new vscode.MarkdownString(`**${markdownText(record?.label ?? node.id)}** (ended ${record ? new Date(record.endedAt).toLocaleTimeString() : ''})\n\nSession id: ${markdownCode(node.id)}\n\nReads ${stats.reads} · changes applied ${stats.mutations}`);
+      item.contextValue = 'readgate.endedSession';
+      item.iconPath = new vscode.ThemeIcon(record?.own ? 'diff-single' : 'comment-discussion');
+      return item;
+    }
     if (node.kind === 'more') {
       const item = new vscode.TreeItem(`… ${node.count} more file${node.count === 1 ? '' : 's'}`, vscode.TreeItemCollapsibleState.None);
       item.id = `more:${node.sessionId}`;
@@ -111,7 +150,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     }
     const { entry } = node;
     const item = new vscode.TreeItem(path.basename(entry.path), vscode.TreeItemCollapsibleState.None);
-    item.id = `file:${node.sessionId}:${entry.path}`;
+    item.id = `${node.ended ? 'ended-file' : 'file'}:${node.sessionId}:${entry.path}`;
     item.resourceUri = guardPathToUri(entry.path);
     const parts = entry.version === undefined ? ['seen missing'] : [`lines ${entry.seenText} of ${entry.totalLines}`, entry.version.slice(0, 7)];
     const changed = node.stale ? (entry.changedBy ? `changed ${describeChange(entry.changedBy)}` : 'changed since') : undefined;
