@@ -11,8 +11,8 @@ import { KeyedLock } from './lock';
 import { createNodeFileSystem } from './nodeFileSystem';
 import { PathPolicy } from './path/pathPolicy';
 import { type ChangeSource, nullLogger, systemClock } from './ports';
-import type { GuardContext, Limits } from './operations/context';
-import { GuardSessionImpl } from './operations/guardSession';
+import type { GuardContext, Limits } from './context/guardContext';
+import { GuardSessionImpl } from './session/guardSession';
 import type { ApprovalDecision, EndedSession, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, SessionOptions } from './types';
 import { type Hasher, loadHasher } from './version/contentVersion';
 

@@ -6,7 +6,7 @@
 export { createGuard } from './guard';
 export { DEFAULTS } from './defaults';
 export { ERROR_CODES, isErrorCode } from './refusals/refusal';
-export { MAX_EDITS_PER_CALL } from './operations/inputValidation';
+export { MAX_EDITS_PER_CALL } from './session/inputValidation';
 export type { ErrorCode, Refusal } from './refusals/refusal';
 export type { ResultBudget } from './types';
 export type { BatchWrite, ChangeSource, ChunkReader, ConflictReason, TextCodec, Clock, FileKind, FileStat, FileSystem, FolderExpectation, Logger, NotRegularFile, NotWritable, WriteConflict, WriteExpectation, WriteOptions } from './ports';
@@ -62,5 +62,5 @@ export type { FileView, PatchOperation, PatchPlan, PatchView, PlacedEdit, PlanOp
 export { patchEdit } from './patch/patchEdits';
 export type { PatchEdit } from './patch/patchEdits';
 export { applyPatch } from './patch/applyPatch';
-export { textOfBytes } from './operations/fileText';
+export { textOfBytes } from './read/loadText';
 export type { ApplyPatchOptions } from './patch/applyPatch';

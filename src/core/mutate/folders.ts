@@ -11,7 +11,7 @@
 import * as nodePath from 'node:path';
 import { writeConflict } from '../fileErrors';
 import type { FolderExpectation, FileSystem } from '../ports';
-import type { GuardContext } from './context';
+import type { GuardContext } from '../context/guardContext';
 
 function isInside(candidate: string, folder: string): boolean {
   return candidate === folder || candidate.startsWith(folder.endsWith(nodePath.sep) ? folder : folder + nodePath.sep);

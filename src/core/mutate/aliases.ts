@@ -6,8 +6,8 @@
  */
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { survivesInodeReuse } from '../version/fileIdentity';
-import type { GuardContext } from './context';
-import type { SessionState } from './sessionState';
+import type { GuardContext } from '../context/guardContext';
+import type { SessionState } from '../context/sessionState';
 
 export async function findAlias(ctx: GuardContext, s: SessionState, target: string, identity: string, version: string): Promise<LedgerEntry | undefined> {
   for (const candidate of s.ledger.aliasCandidates(identity, version, target)) {

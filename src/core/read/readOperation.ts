@@ -5,22 +5,22 @@
  * read by streaming the range. Every read records what the session has now seen.
  */
 import { displayPath } from '../path/displayPath';
-import { decideRead, placeholderText } from '../decisions/decideRead';
-import { decideStaleness } from '../decisions/decideMutation';
+import { decideRead, placeholderText } from './decideRead';
+import { decideStaleness } from '../ledger/staleness';
 import { EMPTY, type Ranges, covers, formatRanges, union } from '../ledger/coverage';
 import { missingEntry } from '../ledger/sessionLedger';
-import { allowedSuggestions } from './nearMisses';
+import { allowedSuggestions } from '../path/allowedSuggestions';
 import type { FileStat } from '../ports';
-import { sniffBinary } from '../read/binarySniff';
-import { formatRead, type ReadLimits } from '../read/formatRead';
-import { mayHaveLongLines, shortensLines } from '../read/longLines';
-import { scanRange } from '../read/scanRange';
+import { sniffBinary } from './binarySniff';
+import { formatRead, type ReadLimits } from './formatRead';
+import { mayHaveLongLines, shortensLines } from './longLines';
+import { scanRange } from './scanRange';
 import { type Refusal, refuse } from '../refusals/refusal';
 import type { ReadOptions, ReadResult } from '../types';
-import { type GuardContext, IN_MEMORY_MAX_BYTES, type Limits } from './context';
-import { specialKindName } from './fileKinds';
-import { decodeFile, encodingName, type FileText, lineAt, versionOf } from './fileText';
-import type { SessionState } from './sessionState';
+import { type GuardContext, IN_MEMORY_MAX_BYTES, type Limits } from '../context/guardContext';
+import { specialKindName } from '../refusals/specialFile';
+import { decodeFile, encodingName, type FileText, lineAt, versionOf } from './loadText';
+import type { SessionState } from '../context/sessionState';
 import { binaryFile } from '../refusals/binaryFile';
 import { fileNotFound } from '../refusals/fileNotFound';
 import { specialFile } from '../refusals/specialFile';

@@ -15,10 +15,10 @@ import { computeLineChanges } from '../edit/lineDiff';
 import { mapThrough } from '../ledger/coverage';
 import { type Refusal, refuse } from '../refusals/refusal';
 import { fileChanged, refuseWithDiff } from '../refusals/fileChanged';
-import type { GuardContext } from './context';
-import { decodeFile, versionOf } from './fileText';
-import type { FilePlan } from './mutationPlan';
-import type { SessionState } from './sessionState';
+import type { GuardContext } from '../context/guardContext';
+import { decodeFile, versionOf } from '../read/loadText';
+import type { FilePlan } from './planFile';
+import type { SessionState } from '../context/sessionState';
 
 /** Undefined when the path still leads to the planned target and it is exactly the version planned against. */
 export async function recheckPlan(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string): Promise<Refusal | undefined> {

@@ -6,7 +6,7 @@
  * last line either way: the locks make refusals precise, they are not what keeps bytes safe.
  */
 import type { FileSystem } from '../ports';
-import type { GuardContext } from './context';
+import type { GuardContext } from '../context/guardContext';
 
 const RETRY = Symbol('retry');
 const MAX_RETAKES = 3;

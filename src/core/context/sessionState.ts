@@ -3,7 +3,7 @@ import { SessionLedger } from '../ledger/sessionLedger';
 import { budgetChars, limitsWithin } from '../read/resultBudget';
 import type { ErrorCode } from '../refusals/refusal';
 import type { ResultBudget, SessionStats } from '../types';
-import type { Limits } from './context';
+import type { Limits } from './guardContext';
 
 export class SessionState {
   readonly ledger: SessionLedger;

@@ -4,14 +4,15 @@
  * encoding check. Nothing is written here; a plan is what approval shows and what `commitPlans` applies.
  */
 import { displayPath } from '../path/displayPath';
-import { decidePriorRead, decideStaleness } from '../decisions/decideMutation';
+import { decideStaleness } from '../ledger/staleness';
+import { decidePriorRead } from './decidePriorRead';
 import { applyEdits } from '../edit/applyEdits';
 import type { TextEncoding } from '../edit/encoding';
 import { eolStyle, indexLines, type LineIndex, withEol } from '../edit/lineEndings';
 import { computeLineChanges } from '../edit/lineDiff';
 import { EMPTY, type LineChange, type Ranges, formatRanges, gaps, rangesOf } from '../ledger/coverage';
 import type { LedgerEntry } from '../ledger/sessionLedger';
-import { allowedSuggestions } from './nearMisses';
+import { allowedSuggestions } from '../path/allowedSuggestions';
 import type { FileStat } from '../ports';
 import { sniffBinary } from '../read/binarySniff';
 import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
@@ -19,10 +20,10 @@ import { editRefusal } from '../refusals/editRefusal';
 import { type Refusal, refuse } from '../refusals/refusal';
 import type { Edit } from '../types';
 import { fileChanged, refuseAppeared, refuseVanished, refuseWithDiff, refuseWithoutDiff } from '../refusals/fileChanged';
-import type { GuardContext, Limits } from './context';
-import { encodeFor, encodingName, type FileText, lineAt, loadFile } from './fileText';
-import { specialKindName } from './fileKinds';
-import type { SessionState } from './sessionState';
+import type { GuardContext, Limits } from '../context/guardContext';
+import { encodeFor, encodingName, type FileText, lineAt, loadFile } from '../read/loadText';
+import { specialKindName } from '../refusals/specialFile';
+import type { SessionState } from '../context/sessionState';
 import { findAlias } from './aliases';
 import { binaryFile } from '../refusals/binaryFile';
 import { editNoChange } from '../refusals/editNoChange';

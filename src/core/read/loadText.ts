@@ -5,9 +5,9 @@
 import { decodeText, detectEncoding, type EncodeResult, encodeText, encodingLabel, type TextEncoding } from '../edit/encoding';
 import { indexLines, type LineIndex } from '../edit/lineEndings';
 import type { FileStat, TextCodec } from '../ports';
-import { sniffBinary } from '../read/binarySniff';
+import { sniffBinary } from './binarySniff';
 import type { Hasher } from '../version/contentVersion';
-import type { GuardContext } from './context';
+import type { GuardContext } from '../context/guardContext';
 
 export interface FileText {
   bytes: Uint8Array;

@@ -1,6 +1,7 @@
 /** The prior-read and staleness decisions as tables: facts in, decision out (no file system, no ledger). */
 import * as assert from 'assert';
-import { decidePriorRead, decideStaleness, type PriorReadFacts } from '../../../src/core/decisions/decideMutation';
+import { decideStaleness } from '../../../src/core/ledger/staleness';
+import { decidePriorRead, type PriorReadFacts } from '../../../src/core/mutate/decidePriorRead';
 import type { LedgerEntry } from '../../../src/core/ledger/sessionLedger';
 
 const seenEntry: LedgerEntry = { target: '/r/a.txt', path: '/r/a.txt', identity: 'ino:1:2:3', version: 'v1', totalLines: 10, seen: [1, 5], shown: [1, 5], shownByRead: 1, recordedAt: 0 };

@@ -2,8 +2,8 @@
  * Near-miss suggestions for a missing path, named the way the agent names paths and filtered through the
  * path policy, so a suggestion never points at a file the agent may not touch (a denied `.env`).
  */
-import { suggestNearMisses } from '../path/nearMiss';
-import type { GuardContext } from './context';
+import { suggestNearMisses } from './nearMiss';
+import type { GuardContext } from '../context/guardContext';
 
 export async function allowedSuggestions(ctx: GuardContext, path: string): Promise<string[]> {
   const found = await suggestNearMisses(path, ctx.fs, 6);

@@ -8,7 +8,7 @@
  * refuses the rest with EDIT_OUTSIDE_SEEN_RANGE naming them), new files need no read, deleting, moving or
  * copying a file needs all of it seen. Nothing is read on the agent's behalf.
  */
-import { decideStaleness } from '../decisions/decideMutation';
+import { decideStaleness } from '../ledger/staleness';
 import { toLf } from '../edit/lineEndings';
 import { covers, EMPTY, gaps, formatRanges, type Ranges } from '../ledger/coverage';
 import { parsePatch } from '../patch/parsePatch';
@@ -24,10 +24,10 @@ import { requiresPriorRead } from '../refusals/requiresPriorRead';
 import { specialFile } from '../refusals/specialFile';
 import { targetIsDirectory } from '../refusals/targetIsDirectory';
 import type { MultiEditChange } from '../types';
-import type { GuardContext } from './context';
-import { specialKindName } from './fileKinds';
-import { type FileText, loadFile } from './fileText';
-import type { SessionState } from './sessionState';
+import type { GuardContext } from '../context/guardContext';
+import { specialKindName } from '../refusals/specialFile';
+import { type FileText, loadFile } from '../read/loadText';
+import type { SessionState } from '../context/sessionState';
 
 /** What the session may use of one file the patch names. */
 interface Known {

@@ -12,11 +12,11 @@ import { describeIoError, isNotWritable, isWriteConflict } from '../fileErrors';
 import { displayPath } from '../path/displayPath';
 import type { BatchWrite, FileSystem, FolderExpectation, WriteExpectation } from '../ports';
 import { type Refusal, refuse, withNote } from '../refusals/refusal';
-import type { GuardContext } from './context';
+import type { GuardContext } from '../context/guardContext';
 import { foldersFor, removeMadeFolders } from './folders';
-import type { FilePlan } from './mutationPlan';
-import { recheckPlan, recheckPlanPath } from './recheckPlan';
-import type { SessionState } from './sessionState';
+import type { FilePlan } from './planFile';
+import { recheckPlan, recheckPlanPath } from './recheck';
+import type { SessionState } from '../context/sessionState';
 import { fileChanged } from '../refusals/fileChanged';
 import { writeFailed } from '../refusals/writeFailed';
 
