@@ -1,5 +1,5 @@
 /** The mutable state of one session: its ledger, its counters, its last refusal and its result budget. */
-import { SessionLedger } from '../ledger/sessionLedger';
+import { type LedgerEntry, SessionLedger } from '../ledger/sessionLedger';
 import { budgetChars, limitsWithin } from '../read/resultBudget';
 import type { ErrorCode } from '../refusals/refusal';
 import type { ResultBudget, SessionStats } from '../types';
@@ -23,6 +23,14 @@ export class SessionState {
   ) {
     this.ledger = new SessionLedger(maxEntries, onLedgerChange);
     this.maxChars = budgetChars(budget);
+  }
+
+  /**
+   * Records what the session learned, in order. Reads and changes return what the ledger learns as values; the
+   * session (`src/core/session/`) applies them here, once it is known that the agent gets the outcome.
+   */
+  learn(updates: readonly LedgerEntry[]): void {
+    for (const update of updates) this.ledger.record(update);
   }
 
   /** What one result may hold (UTF-8 bytes), when the client has a budget. */

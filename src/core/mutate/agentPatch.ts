@@ -8,16 +8,13 @@
  * refuses the rest with EDIT_OUTSIDE_SEEN_RANGE naming them), new files need no read, deleting, moving or
  * copying a file needs all of it seen. Nothing is read on the agent's behalf.
  */
-import { decideStaleness } from '../ledger/staleness';
 import { toLf } from '../edit/lineEndings';
 import { covers, EMPTY, gaps, formatRanges, type Ranges } from '../ledger/coverage';
 import { parsePatch } from '../patch/parsePatch';
 import { patchChanges } from '../patch/patchChanges';
 import { planPatch } from '../patch/planPatch';
 import type { FilePatch } from '../patch/patchTypes';
-import { sniffBinary } from '../read/binarySniff';
 import { binaryFile } from '../refusals/binaryFile';
-import { refuseWithDiff, refuseWithoutDiff } from '../refusals/fileChanged';
 import { outsideSeenRange } from '../refusals/outsideSeenRange';
 import { type Refusal, refuse } from '../refusals/refusal';
 import { requiresPriorRead } from '../refusals/requiresPriorRead';
@@ -26,7 +23,9 @@ import { targetIsDirectory } from '../refusals/targetIsDirectory';
 import type { MultiEditChange } from '../types';
 import type { GuardContext } from '../context/guardContext';
 import { specialKindName } from '../refusals/specialFile';
-import { type FileText, loadFile } from '../read/loadText';
+import { type FileText, loadFile, sniffHead } from '../read/loadText';
+import type { LedgerEntry } from '../ledger/sessionLedger';
+import { seenNow } from './seenNow';
 import type { SessionState } from '../context/sessionState';
 
 /** What the session may use of one file the patch names. */
@@ -55,7 +54,7 @@ function needs(file: FilePatch): { content: string[]; created: string[] } {
   }
 }
 
-async function know(ctx: GuardContext, s: SessionState, path: string, mustHaveRead: boolean): Promise<Known | Refusal> {
+async function know(ctx: GuardContext, s: SessionState, path: string, mustHaveRead: boolean, updates: LedgerEntry[]): Promise<Known | Refusal> {
   const checked = await ctx.paths.check(path);
   if (!checked.ok) return refuse(checked.code, checked.message);
   const { target } = checked;
@@ -68,15 +67,7 @@ async function know(ctx: GuardContext, s: SessionState, path: string, mustHaveRe
   const entry = s.ledger.at(target);
   if (!entry?.version) {
     // Decided from the ledger alone: an unread file's content is never loaded to place a patch.
-    const reader = await ctx.fs.openChunkReader(target);
-    let head: Uint8Array;
-    try {
-      const buffer = new Uint8Array(8192);
-      head = buffer.subarray(0, await reader.read(buffer, 0));
-    } finally {
-      await reader.close();
-    }
-    const sniff = sniffBinary(head);
+    const sniff = await sniffHead(ctx.fs, target);
     if (sniff.binary) return binaryFile.binary(checked.path, sniff.type, stat.size, 'patches');
     // A call without a session cannot name what it read in a patch: only an edit with expectedVersion can.
     return s.standalone ? requiresPriorRead.patchStandalone(checked.path) : requiresPriorRead.unread(checked.path);
@@ -84,18 +75,13 @@ async function know(ctx: GuardContext, s: SessionState, path: string, mustHaveRe
   const loaded = await loadFile(ctx, target, stat);
   if (loaded.kind === 'binary') return binaryFile.binary(checked.path, loaded.type, loaded.size, 'patches');
   const file = loaded.file;
-  const staleness = decideStaleness({ seenVersion: entry.version, seen: entry.seen, currentVersion: file.version, currentText: file.text, currentLines: file.index.count, snapshot: ctx.snapshots.get(entry.version), wholeFile: false });
-  const facts = { sessionId: s.id, path: checked.path, target, identity: stat.identity, entry, current: file, when: 'since you read it', now: ctx.clock.now(), budget: s.diffBudget(ctx.limits) };
-  if (staleness.kind === 'unknown') return refuseWithoutDiff(ctx.changes, facts);
-  if (staleness.kind === 'touched') {
-    const { refusal, update } = refuseWithDiff(ctx.changes, facts, ctx.snapshots.get(entry.version) as string, staleness.changes, staleness.seenUntouched);
-    s.ledger.record(update);
-    return refusal;
-  }
-  return { exists: true, file, seen: staleness.seen };
+  const now = seenNow({ sessionId: s.id, path: checked.path, target, identity: stat.identity, entry, current: file, snapshot: ctx.snapshots.get(entry.version), note: ctx.changes.latest(target), now: ctx.clock.now(), diffBudget: s.diffBudget(ctx.limits), wholeFile: false });
+  updates.push(...now.updates);
+  return now.kind === 'refused' ? now.refusal : { exists: true, file, seen: now.seen };
 }
 
-export async function planAgentPatch(ctx: GuardContext, s: SessionState, text: string): Promise<PlannedPatch> {
+/** `updates`: what the ledger learns from looking at the files (a refusal's diff, coverage carried over). */
+export async function planAgentPatch(ctx: GuardContext, s: SessionState, text: string, updates: LedgerEntry[]): Promise<PlannedPatch> {
   const parsed = parsePatch(text);
   if (!parsed.ok) return parsed;
   const content = new Set<string>();
@@ -107,7 +93,7 @@ export async function planAgentPatch(ctx: GuardContext, s: SessionState, text: s
   }
   const known = new Map<string, Known>();
   for (const path of new Set([...content, ...created])) {
-    const found = await know(ctx, s, path, content.has(path));
+    const found = await know(ctx, s, path, content.has(path), updates);
     if ('ok' in found) return found;
     known.set(path, found);
   }

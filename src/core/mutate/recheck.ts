@@ -17,12 +17,16 @@ import { type Refusal, refuse } from '../refusals/refusal';
 import { fileChanged, refuseWithDiff } from '../refusals/fileChanged';
 import type { GuardContext } from '../context/guardContext';
 import { decodeFile, versionOf } from '../read/loadText';
-import type { FilePlan } from './planFile';
+import type { FilePlan } from './filePlan';
+import type { LedgerEntry } from '../ledger/sessionLedger';
 import type { SessionState } from '../context/sessionState';
 
-/** Undefined when the path still leads to the planned target and it is exactly the version planned against. */
-export async function recheckPlan(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string): Promise<Refusal | undefined> {
-  return (await recheckPath(ctx, plan, when)) ?? verifyUnchanged(ctx, s, plan, when);
+/**
+ * Undefined when the path still leads to the planned target and it is exactly the version planned against.
+ * `learned`: what the ledger learns from the refusal (the diff it shows counts as seen).
+ */
+export async function recheckPlan(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string, learned: LedgerEntry[]): Promise<Refusal | undefined> {
+  return (await recheckPath(ctx, plan, when)) ?? verifyUnchanged(ctx, s, plan, when, learned);
 }
 
 /** The path half alone: for a single file the port verifies the content itself, right before the rename. */
@@ -41,7 +45,7 @@ async function recheckPath(ctx: GuardContext, plan: FilePlan, when: string): Pro
   return fileChanged.leadsElsewhere(plan.path, plan.target, checked.target, when);
 }
 
-async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string): Promise<Refusal | undefined> {
+async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePlan, when: string, learned: LedgerEntry[]): Promise<Refusal | undefined> {
   const stat = await ctx.fs.stat(plan.target);
   if (plan.created) {
     return stat ? fileChanged.createdMeanwhile(plan.path, when) : undefined;
@@ -59,8 +63,8 @@ async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePla
   const entry = { identity: stat.identity, target: plan.target, path: plan.path, version: before.version, totalLines: before.index.count, seen: plan.seenBefore, shown: [], shownByRead: 0, recordedAt: 0 };
   const changes = computeLineChanges(before.text, loaded.file.text);
   const seenUntouched = mapThrough(plan.seenBefore, changes);
-  const { refusal, update } = refuseWithDiff(ctx.changes, { sessionId: s.id, path: plan.path, target: plan.target, identity: stat.identity, entry, current: loaded.file, when, now: ctx.clock.now(), budget: s.diffBudget(ctx.limits) }, before.text, changes, seenUntouched);
+  const { refusal, update } = refuseWithDiff({ sessionId: s.id, path: plan.path, target: plan.target, identity: stat.identity, entry, current: loaded.file, when, now: ctx.clock.now(), budget: s.diffBudget(ctx.limits), note: ctx.changes.latest(plan.target) }, before.text, changes, seenUntouched);
   // The agent gets this refusal: what it shows counts as seen.
-  s.ledger.record(update);
+  learned.push(update);
   return refusal;
 }

@@ -14,7 +14,8 @@ import type { BatchWrite, FileSystem, FolderExpectation, WriteExpectation } from
 import { type Refusal, refuse, withNote } from '../refusals/refusal';
 import type { GuardContext } from '../context/guardContext';
 import { foldersFor, removeMadeFolders } from './folders';
-import type { FilePlan } from './planFile';
+import type { FilePlan } from './filePlan';
+import type { LedgerEntry } from '../ledger/sessionLedger';
 import { recheckPlan, recheckPlanPath } from './recheck';
 import type { SessionState } from '../context/sessionState';
 import { fileChanged } from '../refusals/fileChanged';
@@ -72,12 +73,13 @@ export function leftFilesChanged(refusal: Refusal): boolean {
 }
 
 /** Undefined when every file was written; otherwise the refusal, with every file as it was (or named as not). */
-export async function writeFiles(ctx: GuardContext, s: SessionState, finals: FinalFile[], beforeFirstWrite: () => void): Promise<Refusal | undefined> {
+/** `learned`: what the ledger learns from a refusal's diff. */
+export async function writeFiles(ctx: GuardContext, s: SessionState, finals: FinalFile[], beforeFirstWrite: () => void, learned: LedgerEntry[]): Promise<Refusal | undefined> {
   const removes = finals.some(({ plan }) => plan.deleted || plan.movedTo);
   for (const { plan } of finals) {
     // One file through a port that verifies its writes: the content is checked by the write itself (a conflict
     // there gets the same diff refusal). Otherwise every file's content is checked before the first is written.
-    const stale = finals.length === 1 && !removes && ctx.fs.verifiesExpectations ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written');
+    const stale = finals.length === 1 && !removes && ctx.fs.verifiesExpectations ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written', learned);
     if (stale) return stale;
     if (plan.movedTo) {
       const taken = await recheckDestination(ctx, plan, 'just before it was written');
@@ -85,7 +87,7 @@ export async function writeFiles(ctx: GuardContext, s: SessionState, finals: Fin
     }
   }
   beforeFirstWrite();
-  if ((finals.length > 1 || removes) && ctx.fs.writeBatch) return writeBatch(ctx, s, finals, ctx.fs.writeBatch.bind(ctx.fs));
+  if ((finals.length > 1 || removes) && ctx.fs.writeBatch) return writeBatch(ctx, s, finals, ctx.fs.writeBatch.bind(ctx.fs), learned);
   const done: Done[] = [];
   const madeDirs: string[] = [];
   for (const step of stepsOf(finals)) {
@@ -102,7 +104,7 @@ export async function writeFiles(ctx: GuardContext, s: SessionState, finals: Fin
       }
     } catch (error) {
       const report = await undo(ctx.fs, done, madeDirs);
-      const refusal = await failure(ctx, s, plan, step, error, undoNote(new Set(done.map((d) => d.step.final)).size, report));
+      const refusal = await failure(ctx, s, plan, step, error, undoNote(new Set(done.map((d) => d.step.final)).size, report), learned);
       if (report.kept.length || report.racedRestore.length) partial.add(refusal);
       return refusal;
     }
@@ -120,7 +122,7 @@ async function recheckDestination(ctx: GuardContext, plan: FilePlan, when: strin
 }
 
 /** Several files through the port's batch write (an editor's one undo step); all or nothing by the port's contract. */
-async function writeBatch(ctx: GuardContext, s: SessionState, finals: FinalFile[], batch: NonNullable<FileSystem['writeBatch']>): Promise<Refusal | undefined> {
+async function writeBatch(ctx: GuardContext, s: SessionState, finals: FinalFile[], batch: NonNullable<FileSystem['writeBatch']>, learned: LedgerEntry[]): Promise<Refusal | undefined> {
   const madeDirs: string[] = [];
   let current = stepsOf(finals)[0];
   try {
@@ -137,7 +139,7 @@ async function writeBatch(ctx: GuardContext, s: SessionState, finals: FinalFile[
   } catch (error) {
     await removeMadeFolders(ctx.fs, madeDirs);
     ctx.logger.error('[guard] batch write failed', { session: s.id, files: finals.length, error: describeIoError(error) });
-    return failure(ctx, s, current.final.plan, current, error, '');
+    return failure(ctx, s, current.final.plan, current, error, '', learned);
   }
   return undefined;
 }
@@ -185,7 +187,7 @@ function undoNote(writtenBefore: number, report: UndoReport): string {
 }
 
 /** The refusal for a write that did not happen, saying what happened to the files written before it. */
-async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, step: Step, error: unknown, others: string): Promise<Refusal> {
+async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, step: Step, error: unknown, others: string, learned: LedgerEntry[]): Promise<Refusal> {
   const detail = describeIoError(error);
   ctx.logger.error('[guard] write failed', { session: s.id, path: step.path, step: step.kind, error: detail, reason: (error as { reason?: string })?.reason, others });
   // A move's destination that someone took meanwhile: theirs is kept.
@@ -200,7 +202,7 @@ async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, step:
     if (error.reason === 'changedDuringWrite') return withNote(fileChanged.duringWrite(plan.path, error.message), others);
     if (error.reason !== 'folder') {
       // The diff of what raced in, exactly as any other change since the plan is reported.
-      const stale = await recheckPlan(ctx, s, plan, 'while it was being written');
+      const stale = await recheckPlan(ctx, s, plan, 'while it was being written', learned);
       if (stale) return refuse(stale.code, stale.message + others);
     }
     return withNote(fileChanged.whileWriting(plan.path, error.message), others);

@@ -2,14 +2,15 @@
  * Near-miss suggestions for a missing path, named the way the agent names paths and filtered through the
  * path policy, so a suggestion never points at a file the agent may not touch (a denied `.env`).
  */
+import type { FileSystem } from '../ports';
 import { suggestNearMisses } from './nearMiss';
-import type { GuardContext } from '../context/guardContext';
+import type { PathPolicy } from './pathPolicy';
 
-export async function allowedSuggestions(ctx: GuardContext, path: string): Promise<string[]> {
-  const found = await suggestNearMisses(path, ctx.fs, 6);
+export async function allowedSuggestions(fs: FileSystem, paths: PathPolicy, path: string): Promise<string[]> {
+  const found = await suggestNearMisses(path, fs, 6);
   const allowed: string[] = [];
   for (const suggestion of found) {
-    const checked = await ctx.paths.check(suggestion).catch(() => undefined);
+    const checked = await paths.check(suggestion).catch(() => undefined);
     if (checked?.ok) allowed.push(suggestion);
     if (allowed.length === 3) break;
   }

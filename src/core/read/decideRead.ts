@@ -9,21 +9,52 @@
 import { covers } from '../ledger/coverage';
 import { displayPath } from '../path/displayPath';
 import type { LedgerEntry } from '../ledger/sessionLedger';
+import type { LineIndex } from '../edit/lineEndings';
+import type { ReadLimits } from './resultBudget';
+import { mayHaveLongLines, shortensLines } from './longLines';
+
+/**
+ * Whether the caps cut the requested range (fewer lines, or a line shortened): `'no'` only when proven, `'yes'`
+ * once formatting cut it, `'unknown'` while only a bound was checked and the bound did not prove it.
+ */
+export type CutFact = 'no' | 'yes' | 'unknown';
 
 export interface ReadRequestFacts {
   version: string;
   from: number;
   to: number;
-  truncated: boolean;
+  cut: CutFact;
   dedup: boolean;
   force: boolean;
 }
 
+/** `'content'` also while the cut is unknown: the caller formats the range and asks again with what it cut. */
 export function decideRead(entry: LedgerEntry | undefined, facts: ReadRequestFacts): 'placeholder' | 'content' {
-  if (!facts.dedup || facts.force || facts.truncated) return 'content';
+  if (!facts.dedup || facts.force || facts.cut !== 'no') return 'content';
   if (!entry || entry.version !== facts.version) return 'content';
   if (facts.to < facts.from) return 'content';
   return covers(entry.shown, facts.from, facts.to) ? 'placeholder' : 'content';
+}
+
+/** Digits and a tab before each line, its break after. */
+const framing = (range: { from: number; to: number }): number => (range.to - range.from + 1) * (String(range.to).length + 2);
+
+/**
+ * Before decoding, from the bytes alone: rendered UTF-8 is at most twice the file's bytes (Latin-1 → UTF-8), and
+ * a range of several lines can only be shortened if some line of the file is long.
+ */
+export function cutBeforeDecoding(bytes: Uint8Array, range: { from: number; to: number }, limits: ReadLimits): CutFact {
+  if (range.to - range.from >= limits.maxLines || bytes.length * 2 + framing(range) > limits.maxBytes) return 'unknown';
+  return range.from === range.to || !mayHaveLongLines(bytes, limits.maxLineLength) ? 'no' : 'unknown';
+}
+
+/** Before formatting, from the line index: few enough lines, a byte bound that fits, and no long line among shorter ones. */
+export function cutBeforeFormatting(file: { bytes: Uint8Array; index: LineIndex }, range: { from: number; to: number }, limits: ReadLimits): CutFact {
+  const { from, to } = range;
+  if (to < from || to - from + 1 > limits.maxLines) return 'unknown';
+  if (shortensLines(from, to, (line) => file.index.end(line) - file.index.start(line), limits.maxLineLength, file.index.longest)) return 'unknown';
+  const chars = file.index.end(to) - file.index.start(from);
+  return Math.min(file.bytes.length * 2, chars * 3) + framing(range) <= limits.maxBytes ? 'no' : 'unknown';
 }
 
 /**

@@ -4,8 +4,8 @@
  */
 import { decodeText, detectEncoding, type EncodeResult, encodeText, encodingLabel, type TextEncoding } from '../edit/encoding';
 import { indexLines, type LineIndex } from '../edit/lineEndings';
-import type { FileStat, TextCodec } from '../ports';
-import { sniffBinary } from './binarySniff';
+import type { FileStat, FileSystem, TextCodec } from '../ports';
+import { type SniffResult, sniffBinary } from './binarySniff';
 import type { Hasher } from '../version/contentVersion';
 import type { GuardContext } from '../context/guardContext';
 
@@ -99,4 +99,16 @@ export function encodingName(file: { encoding: TextEncoding; codec?: TextCodec }
 
 export function lineAt(file: FileText, line: number): string {
   return file.text.slice(file.index.start(line), file.index.end(line));
+}
+
+/** Whether a file looks binary, from its first bytes only (an unread file's content is never loaded). */
+export async function sniffHead(fs: FileSystem, target: string): Promise<SniffResult> {
+  const reader = await fs.openChunkReader(target);
+  try {
+    const head = new Uint8Array(8192);
+    const count = await reader.read(head, 0);
+    return sniffBinary(head.subarray(0, count));
+  } finally {
+    await reader.close();
+  }
 }

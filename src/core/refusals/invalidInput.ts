@@ -3,6 +3,15 @@ import { displayPath } from '../path/displayPath';
 import { type Refusal, refuse } from './refusal';
 
 export const invalidInput = {
+  /** A change that creates a file and moves it in one step. */
+  createThenMove(path: string, moveTo: string): Refusal {
+    return refuse('INVALID_INPUT', `${displayPath(path)} does not exist yet: create it at ${displayPath(moveTo)} instead of creating and moving it.`);
+  },
+  /** New text with a character the file's encoding cannot hold. */
+  unencodable(path: string, encoding: string, char: string): Refusal {
+    const code = char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0');
+    return refuse('INVALID_INPUT', `${displayPath(path)} is ${encoding}, which cannot hold the character ${JSON.stringify(char)} (U+${code}) your change contains. Nothing was written; use characters that exist in this encoding.`);
+  },
   moveToItself(path: string): Refusal {
     return refuse('INVALID_INPUT', `${displayPath(path)} would move to itself. Nothing was changed; name another path in moveTo, or leave moveTo out.`);
   },

@@ -20,7 +20,7 @@ import {
   validateMutationOptions,
   validateExpectedVersion,
   validatePath,
-  validateReadOptionTypes,
+  validateReadOptions,
   notAString,
 } from './inputValidation';
 
@@ -156,7 +156,7 @@ export function readCall(path: unknown, given: unknown): ReadCall | Refusal {
     const raw = optionsObject(given);
     const read = { offset: option(raw, 'offset'), limit: option(raw, 'limit'), force: option(raw, 'force') };
     const signal = option(raw, 'signal');
-    const invalid = validatePath(path) ?? validateReadOptionTypes(read);
+    const invalid = validatePath(path) ?? validateReadOptions(read);
     if (invalid) return invalid;
     const options: ReadCall['options'] = {};
     if (read.offset !== undefined) options.offset = read.offset as number;

@@ -5,30 +5,37 @@
  * checked again once held, and taken anew if they moved. The port's synchronous check before each write is the
  * last line either way: the locks make refusals precise, they are not what keeps bytes safe.
  */
-import type { FileSystem } from '../ports';
+import type { FileStat, FileSystem } from '../ports';
 import type { GuardContext } from '../context/guardContext';
 
 const RETRY = Symbol('retry');
 const MAX_RETAKES = 3;
 
-async function keysOf(fs: FileSystem, targets: readonly string[]): Promise<string[]> {
+/** The lock keys of `targets`, and each one's stat where it could be taken (a stat that failed is left out). */
+async function look(fs: FileSystem, targets: readonly string[]): Promise<{ keys: string[]; stats: Map<string, FileStat | undefined> }> {
   const keys: string[] = [];
+  const stats = new Map<string, FileStat | undefined>();
   for (const target of targets) {
     keys.push(`path:${target}`);
-    const stat = await fs.stat(target).catch(() => undefined);
+    const stat = await fs.stat(target).then(
+      (found) => (stats.set(target, found), found),
+      () => undefined,
+    );
     if (stat) keys.push(`id:${stat.identity}`);
   }
-  return keys.sort();
+  return { keys: keys.sort(), stats };
 }
 
-export async function runLocked<T>(ctx: GuardContext, targets: readonly string[], signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+/** `work` gets the stats taken once the locks were held: the files as the call plans against them. */
+export async function runLocked<T>(ctx: GuardContext, targets: readonly string[], signal: AbortSignal | undefined, work: (stats: ReadonlyMap<string, FileStat | undefined>) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    const keys = await keysOf(ctx.fs, targets);
+    const before = await look(ctx.fs, targets);
     const result = await ctx.locks.run(
-      keys,
+      before.keys,
       async () => {
-        if (attempt < MAX_RETAKES && (await keysOf(ctx.fs, targets)).join('\0') !== keys.join('\0')) return RETRY;
-        return work();
+        const held = await look(ctx.fs, targets);
+        if (attempt < MAX_RETAKES && held.keys.join('\0') !== before.keys.join('\0')) return RETRY;
+        return work(held.stats);
       },
       signal,
     );

@@ -9,19 +9,18 @@ import { type ErrorCode, type Refusal, isRefusal, refuse, repeated as repeatedCa
 import { scanRange } from '../read/scanRange';
 import { formatRanges } from '../ledger/coverage';
 import type { ApprovalRequest, Edit, GuardSession, LedgerEntryView, MultiEditChange, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionOptions, SessionStats } from '../types';
-import { Cancelled, commitPlans } from '../mutate/commit';
+import { Cancelled } from '../mutate/approval';
+import { runMutation } from './runMutation';
+import type { MutateInput } from './resolveTargets';
 import { leftFilesChanged } from '../mutate/writeFiles';
 import { type GuardContext, IN_MEMORY_MAX_BYTES } from '../context/guardContext';
 import { versionOf } from '../read/loadText';
 import { type DeleteCall, type EditCall, type MultiEditCall, type PatchCall, type ReadCall, type RenameCall, type WriteCall, deleteCall, editCall, multiEditCall, patchCall, readCall, renameCall, writeCall } from './callArguments';
 import { planAgentPatch } from '../mutate/agentPatch';
-import { invalidInput } from '../refusals/invalidInput';
-import { conflictingVersions, describeValue } from './inputValidation';
+import { describeValue } from './inputValidation';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { refusalForFileError } from '../refusals/fileErrorRefusal';
-import { runLocked } from './fileLocks';
 import { findAlias } from '../mutate/aliases';
-import { type FilePlan, type PlanInput, planFile } from '../mutate/planFile';
 import { performRead } from '../read/readOperation';
 import { linkSignal } from './linkedSignal';
 import { SessionState } from '../context/sessionState';
@@ -53,14 +52,6 @@ function shownPath(path: unknown): string {
 
 type Operation = 'read' | 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename' | 'applyPatch';
 
-/** One file of a mutating call, before its paths are checked. */
-interface MutateInput {
-  path: string;
-  request: PlanInput['request'];
-  expectedVersion?: string;
-  moveTo?: string;
-}
-
 export class GuardSessionImpl implements GuardSession {
   private readonly state: SessionState;
   /** The session serves one call only (`SessionOptions.standalone`). */
@@ -82,7 +73,10 @@ export class GuardSessionImpl implements GuardSession {
 
   read(path: string, options?: ReadOptions): Promise<ReadResult> {
     return this.boundary('read', path, () => readCall(path, options), (call: ReadCall, signal) =>
-      performRead(this.ctx, this.state, call.path, { ...call.options, signal }),
+      performRead(this.ctx, this.state, call.path, { ...call.options, signal }).then((read) => {
+        this.state.learn(read.updates);
+        return read.result;
+      }),
     );
   }
 
@@ -129,7 +123,9 @@ export class GuardSessionImpl implements GuardSession {
 
   applyPatch(patch: string, options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
     return this.boundary('applyPatch', '(patch)', () => patchCall(patch, options), async (call: PatchCall, signal) => {
-      const planned = await planAgentPatch(this.ctx, this.state, call.patch);
+      const learned: LedgerEntry[] = [];
+      const planned = await planAgentPatch(this.ctx, this.state, call.patch, learned);
+      this.state.learn(learned);
       if (!planned.ok) return planned;
       const mutation = { ...call.options, signal };
       if ('write' in planned) return this.mutate([{ path: planned.write.path, request: { kind: 'write', content: planned.write.content } }], 'write', mutation);
@@ -215,70 +211,8 @@ export class GuardSessionImpl implements GuardSession {
   }
 
   /** `inputs[].expectedVersion` (a multiEdit's, per file) wins over `options.expectedVersion` (edit, write). */
-  private async mutate(inputs: MutateInput[], operation: ApprovalRequest['operation'], options: MutationOptions): Promise<MutationResult> {
-    const resolved: PlanInput[] = [];
-    const claimed = new Map<string, string>();
-    for (const input of inputs) {
-      const checked = await this.ctx.paths.check(input.path);
-      if (!checked.ok) return refuse(checked.code, checked.message);
-      let moveTo: PlanInput['moveTo'];
-      if (input.moveTo !== undefined) {
-        const destination = await this.ctx.paths.check(input.moveTo);
-        if (!destination.ok) return refuse(destination.code, destination.message);
-        if (destination.target === checked.target) return invalidInput.moveToItself(checked.path);
-        moveTo = { path: destination.path, target: destination.target };
-      }
-      const expectedVersion = input.expectedVersion ?? options.expectedVersion;
-      const same = resolved.find((r) => r.target === checked.target);
-      // One file named twice gets both lists in order (a loop: spreading a long list into push overflows the stack).
-      if (same && same.request.kind === 'edit' && input.request.kind === 'edit' && !same.moveTo && !moveTo) {
-        if (expectedVersion !== undefined && same.expectedVersion !== undefined && expectedVersion !== same.expectedVersion) return conflictingVersions(checked.path, same.expectedVersion, expectedVersion);
-        if (expectedVersion !== undefined) same.expectedVersion = expectedVersion;
-        for (const edit of input.request.edits) same.request.edits.push(edit);
-        continue;
-      }
-      // A file deleted or moved is named once, and no two changes end at one path.
-      for (const [target, path] of [[checked.target, checked.path], ...(moveTo ? [[moveTo.target, moveTo.path]] : [])] as [string, string][]) {
-        if (claimed.has(target)) return invalidInput.namedTwice(path, claimed.get(target) as string);
-        claimed.set(target, path);
-      }
-      resolved.push({ path: checked.path, target: checked.target, request: input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request, ...(expectedVersion !== undefined ? { expectedVersion } : {}), ...(moveTo ? { moveTo } : {}) });
-    }
-    return runLocked(
-      this.ctx,
-      resolved.flatMap((r) => (r.moveTo ? [r.target, r.moveTo.target] : [r.target])),
-      options.signal,
-      async () => {
-        if (options.signal?.aborted || this.ctx.isDisposed()) throw new Cancelled();
-        // Planning is pure; what it teaches the ledger is applied once it is known who sees the outcome.
-        const planAll = async (): Promise<{ outcome: FilePlan[] | Refusal; updates: LedgerEntry[] }> => {
-          const plans: FilePlan[] = [];
-          const updates: LedgerEntry[] = [];
-          for (const input of resolved) {
-            const planned = await planFile(this.ctx, this.state, input);
-            updates.push(...planned.updates);
-            if (isRefusal(planned.outcome)) return { outcome: planned.outcome, updates };
-            plans.push(planned.outcome);
-          }
-          return { outcome: plans, updates };
-        };
-        const apply = (updates: LedgerEntry[]): void => {
-          for (const update of updates) this.state.ledger.record(update);
-        };
-        const first = await planAll();
-        apply(first.updates);
-        if (isRefusal(first.outcome)) return first.outcome;
-        const plans = first.outcome;
-        // A refresh during review re-plans under the same lock, so nothing else interleaves. Its refusals go to
-        // the approver, not the agent, so what they would teach the ledger is dropped.
-        const replan = async (): Promise<FilePlan[] | Refusal> => {
-          const next = await planAll();
-          if (!isRefusal(next.outcome)) apply(next.updates);
-          return next.outcome;
-        };
-        return commitPlans(this.ctx, this.state, plans, operation, options.explanation, options.signal, replan);
-      },
-    );
+  private mutate(inputs: MutateInput[], operation: ApprovalRequest['operation'], options: MutationOptions): Promise<MutationResult> {
+    return runMutation(this.ctx, this.state, inputs, operation, options);
   }
 
   /**

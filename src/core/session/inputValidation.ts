@@ -117,10 +117,16 @@ export function validateMutationOptions(options: { expectedVersion?: unknown; ex
   return undefined;
 }
 
-/** Types only; the values (whole numbers ≥ 1) are checked by the read itself. */
-export function validateReadOptionTypes(options: { offset: unknown; limit: unknown; force: unknown }): Refusal | undefined {
-  if (options.offset !== undefined && typeof options.offset !== 'number') return refuse('INVALID_INPUT', `offset must be a whole number ≥ 1 (the first line to return), not ${describeValue(options.offset)}.`);
-  if (options.limit !== undefined && typeof options.limit !== 'number') return refuse('INVALID_INPUT', `limit must be a whole number ≥ 1 (how many lines to return), not ${describeValue(options.limit)}.`);
+/** A number as given: JSON for numbers (so 1.5, -2 and NaN read as they were sent), `describeValue` for the rest. */
+function givenNumber(value: unknown): string {
+  return typeof value === 'number' ? JSON.stringify(value) : describeValue(value);
+}
+
+const isLineNumber = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 1;
+
+export function validateReadOptions(options: { offset: unknown; limit: unknown; force: unknown }): Refusal | undefined {
+  if (options.offset !== undefined && !isLineNumber(options.offset)) return refuse('INVALID_INPUT', `offset must be a whole number ≥ 1 (the first line to return), not ${givenNumber(options.offset)}.`);
+  if (options.limit !== undefined && !isLineNumber(options.limit)) return refuse('INVALID_INPUT', `limit must be a whole number ≥ 1 (how many lines to return), not ${givenNumber(options.limit)}.`);
   if (options.force !== undefined && typeof options.force !== 'boolean') return refuse('INVALID_INPUT', 'force must be true or false.');
   return undefined;
 }

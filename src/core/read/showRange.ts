@@ -1,0 +1,81 @@
+/**
+ * A range of a file as the model is shown it (`formatRead.ts`), from a loaded file or by streaming one too big
+ * to load (`scanRange.ts`).
+ */
+import type { Ranges } from '../ledger/coverage';
+import { displayPath } from '../path/displayPath';
+import { binaryFile } from '../refusals/binaryFile';
+import { type Refusal, refuse } from '../refusals/refusal';
+import { sniffBinary } from './binarySniff';
+import { formatRead } from './formatRead';
+import { type FileText, encodingName, lineAt } from './loadText';
+import type { ReadCall } from './readOperation';
+import { scanRange } from './scanRange';
+
+export interface Shown {
+  version: string;
+  totalLines: number;
+  from: number;
+  to: number;
+  text: string;
+  endLine: number;
+  truncated: boolean;
+  fullyShown: Ranges;
+  readNumber: number;
+  /** The decoded text, when the whole file was loaded (for snapshots and carried coverage). */
+  file?: FileText;
+}
+
+export function pastEnd(path: string, offset: number, totalLines: number): Refusal {
+  return refuse('INVALID_INPUT', `offset ${offset} is past the end of ${displayPath(path)}, which has ${totalLines} line${totalLines === 1 ? '' : 's'}. Read with an offset from 1 to ${totalLines}.`);
+}
+
+export function showLoaded(call: ReadCall, file: FileText, range: { from: number; to: number }, readNumber: number): Shown {
+  const total = file.index.count;
+  const formatted = formatRead({
+    path: call.path,
+    version: file.version,
+    totalLines: total,
+    sizeBytes: file.bytes.length,
+    ...(file.encoding === 'utf8' && !file.codec ? {} : { encodingNote: encodingName(file) }),
+    ...range,
+    lineAt: (line) => lineAt(file, line),
+    lineLength: (line) => file.index.end(line) - file.index.start(line),
+    longest: file.index.longest,
+    limits: call.limits,
+    readNumber,
+  });
+  return { version: file.version, totalLines: total, ...range, text: formatted.text, endLine: formatted.endLine, truncated: formatted.truncated, fullyShown: formatted.fullyShown, readNumber, file };
+}
+
+export async function showStreamed(call: ReadCall, readNumber: number): Promise<Shown | Refusal> {
+  const { ctx, options, limits, stat } = call;
+  const from = options.offset ?? 1;
+  const wanted = Math.min(options.limit ?? limits.maxLines, limits.maxLines);
+  const reader = await ctx.fs.openChunkReader(call.target);
+  let scan;
+  try {
+    scan = await scanRange(reader, { startLine: from, maxLines: wanted, maxBytes: limits.maxBytes, hasher: await ctx.hasher(), signal: options.signal });
+  } finally {
+    await reader.close();
+  }
+  const sniff = sniffBinary(scan.head);
+  if (sniff.binary) return binaryFile.binary(call.path, sniff.type, stat.size, 'reads');
+  const total = scan.totalLines;
+  if (total > 0 && from > total) return pastEnd(call.path, from, total);
+  const to = options.limit === undefined ? total : Math.min(total, from + options.limit - 1);
+  const decoder = new TextDecoder('utf-8');
+  const formatted = formatRead({
+    path: call.path,
+    version: scan.version,
+    totalLines: total,
+    sizeBytes: scan.size,
+    from,
+    to,
+    lastAvailable: scan.firstLine + scan.lines.length - 1,
+    lineAt: (line) => decoder.decode(scan.lines[line - scan.firstLine]),
+    limits,
+    readNumber,
+  });
+  return { version: scan.version, totalLines: total, from, to, text: formatted.text, endLine: formatted.endLine, truncated: formatted.truncated, fullyShown: formatted.fullyShown, readNumber };
+}
