@@ -34,6 +34,33 @@ function* importsOf(root, file) {
   }
 }
 
+/**
+ * Inside src/core the parts that run a call sit above the building blocks they use (edit/, ledger/, path/,
+ * patch/, read/, refusals/, version/, …), in this order: what every call runs with (context/), the read
+ * operation, the change of files (mutate/), the session boundary (session/, tools/), the guard (guard.ts,
+ * index.ts). A module imports its own part or a lower one, never a higher one.
+ */
+const CORE_PARTS = [
+  { part: 'context/', rank: 1 },
+  { part: 'read/readOperation.ts', rank: 2 },
+  { part: 'read/showRange.ts', rank: 2 },
+  { part: 'mutate/', rank: 3 },
+  { part: 'session/', rank: 4 },
+  { part: 'tools/', rank: 4 },
+  { part: 'guard.ts', rank: 5 },
+  { part: 'index.ts', rank: 5 },
+];
+
+/** The part of src/core a file belongs to (`relative`: its path below src/core, with '/'), and its rank. */
+function corePart(relative) {
+  const found = CORE_PARTS.find(({ part }) => (part.endsWith('/') ? relative.startsWith(part) : relative === part || relative === part.replace(/\.ts$/, '')));
+  return found ?? { part: 'building blocks', rank: 0 };
+}
+
+/** Only the session's state records to or clears a ledger: reads and changes return what it learns (`learn`). */
+const LEDGER_WRITE = /\bledger\.(record|clear)\(/;
+const LEDGER_OWNER = 'context/sessionState.ts';
+
 /** Returns `file:line: message` strings, one per forbidden import under `<root>/src/{core,mcp,vscode}`. */
 export function findLayerViolations(root) {
   const coreDir = path.join(root, 'src/core');
@@ -45,8 +72,19 @@ export function findLayerViolations(root) {
   const mcpIndex = indexOf(mcpDir);
   const isVscode = (spec) => spec === 'vscode' || spec.startsWith('vscode/');
   const violations = [];
+  const belowCore = (file) => path.relative(coreDir, file).split(path.sep).join('/');
   for (const file of sourceFiles(coreDir)) {
+    const own = corePart(belowCore(file));
+    const relative = belowCore(file);
+    if (relative !== LEDGER_OWNER && !relative.startsWith('ledger/')) {
+      const lines = fs.readFileSync(file, 'utf8').split('\n');
+      lines.forEach((line, i) => {
+        if (LEDGER_WRITE.test(line)) violations.push(`${path.relative(root, file)}:${i + 1}: writes a session ledger; return the entries it learns and let the session record them (src/core/${LEDGER_OWNER})`);
+      });
+    }
     for (const { spec, target, where } of importsOf(root, file)) {
+      const theirs = target && isUnder(target, coreDir) ? corePart(belowCore(target)) : undefined;
+      if (theirs && theirs.rank > own.rank) violations.push(`${where}: imports '${spec}' (${theirs.part}) from ${own.part}, a lower part of src/core; building blocks never depend on the parts that run a call`);
       if (isVscode(spec)) {
         violations.push(`${where}: imports '${spec}'; src/core must not depend on the vscode API`);
       } else if (target && (isUnder(target, adapterDir) || isUnder(target, mcpDir))) {

@@ -33,5 +33,4 @@ export interface GuardContext {
   isDisposed(): boolean;
 }
 
-/** Files larger than this are read by streaming a range instead of loading them. */
-export const IN_MEMORY_MAX_BYTES = 8 * 1024 * 1024;
+export { IN_MEMORY_MAX_BYTES } from '../read/loadText';

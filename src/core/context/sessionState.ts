@@ -33,6 +33,11 @@ export class SessionState {
     for (const update of updates) this.ledger.record(update);
   }
 
+  /** Forgets everything the session saw. */
+  forget(): void {
+    this.ledger.clear();
+  }
+
   /** What one result may hold (UTF-8 bytes), when the client has a budget. */
   maxChars: number | undefined;
 

@@ -7,7 +7,10 @@ import { indexLines, type LineIndex } from '../edit/lineEndings';
 import type { FileStat, FileSystem, TextCodec } from '../ports';
 import { type SniffResult, sniffBinary } from './binarySniff';
 import type { Hasher } from '../version/contentVersion';
-import type { GuardContext } from '../context/guardContext';
+import { scanRange } from './scanRange';
+
+/** Files larger than this are read by streaming a range instead of loading them. */
+export const IN_MEMORY_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface FileText {
   bytes: Uint8Array;
@@ -23,8 +26,23 @@ export type LoadedFile = { kind: 'text'; file: FileText } | { kind: 'binary'; ty
 
 /** The version tag of some bytes, folding in an adapter's revision (an open document's version). */
 export function versionOf(hasher: Hasher, bytes: Uint8Array, revision: string | undefined): string {
-  const digest = hasher.hash(bytes);
+  return withRevision(hasher, hasher.hash(bytes), revision);
+}
+
+/** A digest of a file's bytes as its version: with the adapter's revision folded in, when it has one. */
+export function withRevision(hasher: Hasher, digest: string, revision: string | undefined): string {
   return revision === undefined ? digest : hasher.hash(new TextEncoder().encode(`${digest}:${revision}`));
+}
+
+/** The version of a file as it is now: hashed whole, or streamed when it is too big to load. */
+export async function currentVersion(fs: FileSystem, hasher: Hasher, target: string, stat: FileStat): Promise<string> {
+  if (stat.size <= IN_MEMORY_MAX_BYTES) return versionOf(hasher, await fs.readFile(target), stat.revision);
+  const reader = await fs.openChunkReader(target);
+  try {
+    return withRevision(hasher, (await scanRange(reader, { startLine: 1, maxLines: 0, maxBytes: 0, hasher })).version, stat.revision);
+  } finally {
+    await reader.close();
+  }
 }
 
 /** `knownVersion`: the caller already hashed these bytes. */
@@ -45,7 +63,13 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * `textFromBytes`, then, for bytes that are not UTF-8, the adapter's codec if it round-trips them exactly
  * (a Windows-1252 or Shift-JIS file then reads as the user sees it; anything lossy stays byte-exact Latin-1).
  */
-export async function decodeFile(ctx: GuardContext, target: string, bytes: Uint8Array, revision: string | undefined, knownVersion?: string): Promise<LoadedFile> {
+/** Where text comes from: the file system port and the hasher (a guard's context is one). */
+export interface TextSource {
+  fs: FileSystem;
+  hasher(): Promise<Hasher>;
+}
+
+export async function decodeFile(ctx: TextSource, target: string, bytes: Uint8Array, revision: string | undefined, knownVersion?: string): Promise<LoadedFile> {
   const loaded = textFromBytes(await ctx.hasher(), bytes, revision, knownVersion);
   if (loaded.kind !== 'text' || loaded.file.encoding !== 'latin1' || !ctx.fs.codecFor) return loaded;
   const codec = await ctx.fs.codecFor(target).catch(() => undefined);
@@ -77,7 +101,7 @@ export async function textOfBytes(bytes: Uint8Array, codec?: TextCodec): Promise
   return (await exactlyDecoded(codec, bytes)) ?? own;
 }
 
-export async function loadFile(ctx: GuardContext, target: string, stat: FileStat): Promise<LoadedFile> {
+export async function loadFile(ctx: TextSource, target: string, stat: FileStat): Promise<LoadedFile> {
   return decodeFile(ctx, target, await ctx.fs.readFile(target), stat.revision);
 }
 

@@ -1,6 +1,32 @@
-/** INVALID_INPUT for changes that contradict themselves. Its wording lives here, with its code. */
+/** INVALID_INPUT: arguments that are not what a call takes, or changes that contradict themselves. Its wording lives here, with its code. */
 import { displayPath } from '../path/displayPath';
 import { type Refusal, refuse } from './refusal';
+
+/** A caller's value named for a message without running any of its code. */
+export function describeValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}…` : JSON.stringify(value);
+    case 'number':
+    case 'boolean':
+      return String(value);
+    case 'bigint':
+      return `${value}n (a BigInt)`;
+    case 'undefined':
+      return 'nothing';
+    case 'symbol':
+      return 'a symbol';
+    case 'function':
+      return 'a function';
+    default:
+      if (value === null) return 'null';
+      try {
+        return Array.isArray(value) ? 'a list' : 'an object';
+      } catch {
+        return 'an object'; // a revoked Proxy
+      }
+  }
+}
 
 export const invalidInput = {
   /** A change that creates a file and moves it in one step. */

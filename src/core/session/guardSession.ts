@@ -6,22 +6,20 @@
  * retrying. Writes to one file are serialized under the per-file lock from the first check to the write.
  */
 import { type ErrorCode, type Refusal, isRefusal, refuse, repeated as repeatedCall } from '../refusals/refusal';
-import { scanRange } from '../read/scanRange';
 import { formatRanges } from '../ledger/coverage';
 import type { ApprovalRequest, Edit, GuardSession, LedgerEntryView, MultiEditChange, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionOptions, SessionStats } from '../types';
 import { Cancelled } from '../mutate/approval';
 import { runMutation } from './runMutation';
 import type { MutateInput } from './resolveTargets';
 import { leftFilesChanged } from '../mutate/writeFiles';
-import { type GuardContext, IN_MEMORY_MAX_BYTES } from '../context/guardContext';
-import { versionOf } from '../read/loadText';
+import type { GuardContext } from '../context/guardContext';
 import { type DeleteCall, type EditCall, type MultiEditCall, type PatchCall, type ReadCall, type RenameCall, type WriteCall, deleteCall, editCall, multiEditCall, patchCall, readCall, renameCall, writeCall } from './callArguments';
 import { planAgentPatch } from '../mutate/agentPatch';
 import { describeValue } from './inputValidation';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { refusalForFileError } from '../refusals/fileErrorRefusal';
-import { findAlias } from '../mutate/aliases';
 import { performRead } from '../read/readOperation';
+import { freshness } from './freshness';
 import { linkSignal } from './linkedSignal';
 import { SessionState } from '../context/sessionState';
 import { callCancelled } from '../refusals/cancelled';
@@ -143,37 +141,11 @@ export class GuardSessionImpl implements GuardSession {
     });
   }
 
-  async check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
-    if (this.ctx.isDisposed() || typeof path !== 'string') return 'unknown';
-    try {
-      const checked = await this.ctx.paths.check(path);
-      if (!checked.ok) return 'unknown';
-      const target = checked.target;
-      const stat = await this.ctx.fs.stat(target);
-      const entry = this.state.ledger.at(target);
-      if (!stat) return entry ? (entry.version === undefined ? 'fresh' : 'stale') : 'unknown';
-      if (entry && entry.version === undefined) return 'stale';
-      if (!entry && !this.state.ledger.hasIdentity(stat.identity)) return 'unknown';
-      if (stat.kind !== 'file') return entry ? 'stale' : 'unknown';
-      const hasher = await this.ctx.hasher();
-      let version: string;
-      if (stat.size > IN_MEMORY_MAX_BYTES) {
-        const reader = await this.ctx.fs.openChunkReader(target);
-        try {
-          version = (await scanRange(reader, { startLine: 1, maxLines: 0, maxBytes: 0, hasher })).version;
-        } finally {
-          await reader.close();
-        }
-      } else {
-        version = versionOf(hasher, await this.ctx.fs.readFile(target), stat.revision);
-      }
-      if (entry) return version === entry.version ? 'fresh' : 'stale';
-      // Seen only under another name of this file: fresh while it holds exactly that content.
-      return (await findAlias(this.ctx, this.state, target, stat.identity, version)) ? 'fresh' : 'unknown';
-    } catch (error) {
+  check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
+    return freshness(this.ctx, this.state, path).catch((error: unknown) => {
       this.ctx.logger.warn('[guard] check failed; reporting stale', { session: this.id, error: errnoOf(error) });
-      return 'stale';
-    }
+      return 'stale' as const;
+    });
   }
 
   /** `SessionOptions.resultBudget` given again for a live session (a setting changed). */
@@ -182,7 +154,7 @@ export class GuardSessionImpl implements GuardSession {
   }
 
   clear(): void {
-    this.state.ledger.clear();
+    this.state.forget();
     this.state.lastRefusal = undefined;
     this.ctx.logger.info('[ledger] session cleared', { session: this.id });
     this.onForget();

@@ -7,6 +7,9 @@
 import { displayPath } from '../path/displayPath';
 import { formatCount } from '../read/formatCount';
 import { type Refusal, refuse } from '../refusals/refusal';
+import { describeValue } from '../refusals/invalidInput';
+
+export { describeValue };
 
 /**
  * Most edits one call may carry: an `edit`'s list, or all the lists of a `multiEdit` together. Each edit
@@ -17,31 +20,6 @@ export const MAX_EDITS_PER_CALL = 1000;
 
 const EDIT_SHAPE = '{ oldString, newString, replaceAll? }';
 
-/** A caller's value named for a message without running any of its code. */
-export function describeValue(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}…` : JSON.stringify(value);
-    case 'number':
-    case 'boolean':
-      return String(value);
-    case 'bigint':
-      return `${value}n (a BigInt)`;
-    case 'undefined':
-      return 'nothing';
-    case 'symbol':
-      return 'a symbol';
-    case 'function':
-      return 'a function';
-    default:
-      if (value === null) return 'null';
-      try {
-        return Array.isArray(value) ? 'a list' : 'an object';
-      } catch {
-        return 'an object'; // a revoked Proxy
-      }
-  }
-}
 
 export function notAString(where: string, what: string, value: unknown): Refusal {
   return refuse('INVALID_INPUT', `${where} must be a string (${what}), not ${describeValue(value)}.`);

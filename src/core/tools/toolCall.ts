@@ -9,7 +9,7 @@ import type { GuardSession, MultiEditChange } from '../types';
 import type { Refusal } from '../refusals/refusal';
 import { checkApplyPatchInput, checkEditInput, checkMultiEditInput, checkReadInput, checkWriteInput, groupByFile } from './toolInput';
 import { TOOL_NAMES } from './toolNames';
-import { describeValue } from '../session/inputValidation';
+import { describeValue } from '../refusals/invalidInput';
 
 export { TOOL_NAMES, isToolName, type ToolName } from './toolNames';
 

@@ -5,7 +5,7 @@
  * naming the field. The shapes mirror the manifest (`TOOL_INPUTS`).
  */
 import type { Edit, MultiEditChange, Refusal } from '../types';
-import { describeValue } from '../session/inputValidation';
+import { describeValue } from '../refusals/invalidInput';
 import { TOOL_NAMES } from './toolNames';
 
 export interface ReadInput {
