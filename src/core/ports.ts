@@ -122,6 +122,9 @@ export interface BatchWrite {
  * File system port. Paths are absolute. `stat`/`lstat` resolve to `undefined` when the path does not exist
  * (ENOENT, ENOTDIR) and reject for any other failure (the guard then fails closed).
  */
+/** What a one-pass write did: `done` writes completed in order; `failed` is the index of the one that failed. */
+export type PassOutcome = { done: number } | { done: number; failed: number; error: unknown };
+
 export interface FileSystem {
   /**
    * Optional: true when every `writeFile` verifies its `expect` synchronously with the replacement (the Node port).
@@ -151,6 +154,13 @@ export interface FileSystem {
    * guard restores earlier ones if a later one fails.
    */
   writeBatch?(writes: BatchWrite[]): Promise<void>;
+  /**
+   * Optional: writes and removes several files in one synchronous pass, in order, stopping at the first failure.
+   * Every expectation is checked before the first file is touched, and nothing else in this process runs between
+   * two replacements, so no one in it can see the change half made. Resolves with how many were done and, on a
+   * failure, which one failed and why; the guard restores the done ones (a port only writes, it never undoes).
+   */
+  writeInOnePass?(writes: BatchWrite[]): Promise<PassOutcome>;
   /**
    * Optional: the encoding the editor uses for a file whose bytes are not UTF-8 (e.g. `files.encoding`). The
    * core uses it only if it round-trips the file's bytes exactly; otherwise it keeps its byte-exact Latin-1 view.

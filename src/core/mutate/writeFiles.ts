@@ -73,13 +73,15 @@ export function leftFilesChanged(refusal: Refusal): boolean {
 }
 
 /** Undefined when every file was written; otherwise the refusal, with every file as it was (or named as not). */
-/** `learned`: what the ledger learns from a refusal's diff. */
 export async function writeFiles(ctx: GuardContext, s: SessionState, finals: FinalFile[], beforeFirstWrite: () => void, learned: LedgerEntry[]): Promise<Refusal | undefined> {
-  const removes = finals.some(({ plan }) => plan.deleted || plan.movedTo);
+  const several = finals.length > 1 || finals.some(({ plan }) => plan.deleted || plan.movedTo);
+  const batch = several ? ctx.fs.writeBatch?.bind(ctx.fs) : undefined;
+  const onePass = several && !batch ? ctx.fs.writeInOnePass?.bind(ctx.fs) : undefined;
   for (const { plan } of finals) {
-    // One file through a port that verifies its writes: the content is checked by the write itself (a conflict
-    // there gets the same diff refusal). Otherwise every file's content is checked before the first is written.
-    const stale = finals.length === 1 && !removes && ctx.fs.verifiesExpectations ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written', learned);
+    // A port that verifies its writes checks the content itself, right before replacing (a conflict there gets
+    // the same diff refusal); otherwise every file's content is checked here, before the first is written.
+    const portChecks = ctx.fs.verifiesExpectations && (!several || onePass !== undefined);
+    const stale = portChecks ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written', learned);
     if (stale) return stale;
     if (plan.movedTo) {
       const taken = await recheckDestination(ctx, plan, 'just before it was written');
@@ -87,7 +89,13 @@ export async function writeFiles(ctx: GuardContext, s: SessionState, finals: Fin
     }
   }
   beforeFirstWrite();
-  if ((finals.length > 1 || removes) && ctx.fs.writeBatch) return writeBatch(ctx, s, finals, ctx.fs.writeBatch.bind(ctx.fs), learned);
+  if (batch) return writeBatch(ctx, s, finals, batch, learned);
+  if (onePass) return writeOnePass(ctx, s, finals, onePass, learned);
+  return writeOneByOne(ctx, s, finals, learned);
+}
+
+/** Each file through the port in turn; a failure restores the ones written before it. */
+async function writeOneByOne(ctx: GuardContext, s: SessionState, finals: FinalFile[], learned: LedgerEntry[]): Promise<Refusal | undefined> {
   const done: Done[] = [];
   const madeDirs: string[] = [];
   for (const step of stepsOf(finals)) {
@@ -103,13 +111,56 @@ export async function writeFiles(ctx: GuardContext, s: SessionState, finals: Fin
         done.push({ step, folders });
       }
     } catch (error) {
-      const report = await undo(ctx.fs, done, madeDirs);
-      const refusal = await failure(ctx, s, plan, step, error, undoNote(new Set(done.map((d) => d.step.final)).size, report), learned);
-      if (report.kept.length || report.racedRestore.length) partial.add(refusal);
-      return refusal;
+      return restoreAfter(ctx, s, done, madeDirs, step, error, learned);
     }
   }
   return undefined;
+}
+
+/**
+ * Every file in one synchronous pass of the port: every expectation checked before the first file is touched,
+ * and nothing else in this process running between two replacements. A failure restores the done ones.
+ */
+async function writeOnePass(ctx: GuardContext, s: SessionState, finals: FinalFile[], pass: NonNullable<FileSystem['writeInOnePass']>, learned: LedgerEntry[]): Promise<Refusal | undefined> {
+  const madeDirs: string[] = [];
+  const steps = stepsOf(finals);
+  const prepared = await batchWrites(ctx, steps, madeDirs);
+  if ('error' in prepared) {
+    await removeMadeFolders(ctx.fs, madeDirs);
+    return failure(ctx, s, prepared.step.final.plan, prepared.step, prepared.error, '', learned);
+  }
+  const outcome = await pass(prepared.writes);
+  if (!('failed' in outcome)) return undefined;
+  const done = steps.slice(0, outcome.done).map((step, i) => ({ step, folders: prepared.folders[i] }));
+  return restoreAfter(ctx, s, done, madeDirs, steps[outcome.failed], outcome.error, learned);
+}
+
+/** The refusal of a failed step, after restoring the steps done before it and removing the folders made. */
+async function restoreAfter(ctx: GuardContext, s: SessionState, done: Done[], madeDirs: string[], failed: Step, error: unknown, learned: LedgerEntry[]): Promise<Refusal> {
+  const report = await undo(ctx.fs, done, madeDirs);
+  const refusal = await failure(ctx, s, failed.final.plan, failed, error, undoNote(new Set(done.map((d) => d.step.final)).size, report), learned);
+  if (report.kept.length || report.racedRestore.length) partial.add(refusal);
+  return refusal;
+}
+
+/** The port's writes for the steps, with the folders on the way (made for creates); or the step that failed. */
+async function batchWrites(ctx: GuardContext, steps: Step[], madeDirs: string[]): Promise<{ writes: BatchWrite[]; folders: FolderExpectation[][] } | { step: Step; error: unknown }> {
+  const writes: BatchWrite[] = [];
+  const folders: FolderExpectation[][] = [];
+  for (const step of steps) {
+    const { plan, bytes } = step.final;
+    const create = step.kind === 'createAt' || (step.kind === 'write' && plan.created);
+    let found: FolderExpectation[];
+    try {
+      found = await foldersFor(ctx, step.target, create, madeDirs);
+    } catch (error) {
+      return { step, error };
+    }
+    folders.push(found);
+    if (step.kind === 'remove') writes.push({ path: step.target, data: new Uint8Array(0), options: { expect: expectationOf(plan, found) }, created: false, remove: true });
+    else writes.push({ path: step.target, data: bytes, options: { ...modeOf(plan), expect: step.kind === 'createAt' ? { folders: found } : expectationOf(plan, found) }, created: create });
+  }
+  return { writes, folders };
 }
 
 /** A move's destination must still be free, and its path still lead where it did when the move was planned. */
@@ -124,24 +175,20 @@ async function recheckDestination(ctx: GuardContext, plan: FilePlan, when: strin
 /** Several files through the port's batch write (an editor's one undo step); all or nothing by the port's contract. */
 async function writeBatch(ctx: GuardContext, s: SessionState, finals: FinalFile[], batch: NonNullable<FileSystem['writeBatch']>, learned: LedgerEntry[]): Promise<Refusal | undefined> {
   const madeDirs: string[] = [];
-  let current = stepsOf(finals)[0];
-  try {
-    const writes: BatchWrite[] = [];
-    for (const step of stepsOf(finals)) {
-      current = step;
-      const { plan, bytes } = step.final;
-      const create = step.kind === 'createAt' || (step.kind === 'write' && plan.created);
-      const folders = await foldersFor(ctx, step.target, create, madeDirs);
-      if (step.kind === 'remove') writes.push({ path: step.target, data: new Uint8Array(0), options: { expect: expectationOf(plan, folders) }, created: false, remove: true });
-      else writes.push({ path: step.target, data: bytes, options: { ...modeOf(plan), expect: step.kind === 'createAt' ? { folders } : expectationOf(plan, folders) }, created: create });
+  const steps = stepsOf(finals);
+  const prepared = await batchWrites(ctx, steps, madeDirs);
+  let failed: { step: Step; error: unknown } | undefined = 'error' in prepared ? prepared : undefined;
+  if (!failed && 'writes' in prepared) {
+    try {
+      await batch(prepared.writes);
+    } catch (error) {
+      failed = { step: steps[steps.length - 1], error };
     }
-    await batch(writes);
-  } catch (error) {
-    await removeMadeFolders(ctx.fs, madeDirs);
-    ctx.logger.error('[guard] batch write failed', { session: s.id, files: finals.length, error: describeIoError(error) });
-    return failure(ctx, s, current.final.plan, current, error, '', learned);
   }
-  return undefined;
+  if (!failed) return undefined;
+  await removeMadeFolders(ctx.fs, madeDirs);
+  ctx.logger.error('[guard] batch write failed', { session: s.id, files: finals.length, error: describeIoError(failed.error) });
+  return failure(ctx, s, failed.step.final.plan, failed.step, failed.error, '', learned);
 }
 
 interface UndoReport {

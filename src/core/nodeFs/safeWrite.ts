@@ -407,6 +407,30 @@ export function removeFileSafely(sys: Syscalls, target: string, expect?: WriteEx
   }
 }
 
+/**
+ * Checks, without changing anything, that a write or removal with `expect` would find what it expects now: the
+ * folders as checked, and the file holding exactly the expected bytes (or, for a create, the name still free).
+ * Throws the `WriteConflict` the write itself would. A pass over several files checks every one first.
+ */
+export function checkExpectation(sys: Syscalls, target: string, expect: WriteExpectation): void {
+  verifyFolders(sys, expect.folders);
+  if (!expect.current) {
+    if (lstatOrUndefined(sys, target)) throw writeConflict('created', `${target} was created by someone else`);
+    return;
+  }
+  const { fd, stats } = openCurrent(sys, target, target);
+  try {
+    if (expect.current.identity !== undefined && identityOfStats(stats, target) !== expect.current.identity) throw writeConflict('changed', `${target} was replaced by another file`);
+    if (!holdsExactly(sys, fd, expect.current.bytes)) throw writeConflict('changed', `${target} changed`);
+  } finally {
+    try {
+      sys.closeSync(fd);
+    } catch {
+      // Read-only descriptor: nothing to lose.
+    }
+  }
+}
+
 /** Makes `dir` and its missing parents; with `expect`, each level only while every folder above it is as expected. */
 export function makeFoldersSafely(sys: Syscalls, dir: string, expect?: { folders: readonly FolderExpectation[] }): void {
   const missing: string[] = [];

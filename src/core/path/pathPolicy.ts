@@ -111,6 +111,15 @@ export class PathPolicy {
     return { ok: true, path: nodePath.join(start.from, ...end.steps), target: end.target, exists: end.exists };
   }
 
+  /**
+   * The path an agent names, resolved without touching the disk (relative to the first root, `~` expanded), or
+   * undefined when it is not a usable path: a key for ordering calls, never a check.
+   */
+  lexical(input: unknown): string | undefined {
+    const named = this.resolveInput(input);
+    return typeof named === 'string' ? named.normalize('NFC') : undefined;
+  }
+
   /** The real path of the root a checked target lies in (the deepest, when roots nest). */
   async rootOf(target: string): Promise<string | undefined> {
     const roots = await this.loadRoots();

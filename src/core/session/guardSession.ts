@@ -10,6 +10,8 @@ import { formatRanges } from '../ledger/coverage';
 import type { ApprovalRequest, Edit, GuardSession, LedgerEntryView, MultiEditChange, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionOptions, SessionStats } from '../types';
 import { Cancelled } from '../mutate/approval';
 import { runMutation } from './runMutation';
+import { CallOrder } from './callOrder';
+import { parsePatch } from '../patch/parsePatch';
 import type { MutateInput } from './resolveTargets';
 import { leftFilesChanged } from '../mutate/writeFiles';
 import type { GuardContext } from '../context/guardContext';
@@ -52,6 +54,7 @@ type Operation = 'read' | 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename' |
 
 export class GuardSessionImpl implements GuardSession {
   private readonly state: SessionState;
+  private readonly order = new CallOrder();
   /** The session serves one call only (`SessionOptions.standalone`). */
   readonly standalone: boolean;
 
@@ -120,26 +123,35 @@ export class GuardSessionImpl implements GuardSession {
   }
 
   applyPatch(patch: string, options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
-    return this.boundary('applyPatch', '(patch)', () => patchCall(patch, options), async (call: PatchCall, signal) => {
-      const learned: LedgerEntry[] = [];
-      const planned = await planAgentPatch(this.ctx, this.state, call.patch, learned);
-      this.state.learn(learned);
-      if (!planned.ok) return planned;
-      const mutation = { ...call.options, signal };
-      if ('write' in planned) return this.mutate([{ path: planned.write.path, request: { kind: 'write', content: planned.write.content } }], 'write', mutation);
-      const inputs: MutateInput[] = planned.changes.map((change) => ({
-        path: change.path,
-        request: change.delete ? { kind: 'delete' as const } : { kind: 'edit' as const, edits: change.edits ?? [] },
-        ...(change.moveTo !== undefined ? { moveTo: change.moveTo } : {}),
-      }));
-      const result = await this.mutate(inputs, 'multiEdit', mutation);
-      if (!result.ok && result.code !== 'CANCELLED' && planned.changes.length > 1) {
-        const head = leftFilesChanged(result) ? 'The patch was not applied as a whole, and the files named below could not be restored.' : 'No file was changed (a patch applies all files or none).';
-        return refuse(result.code, `${head} ${result.message}`);
-      }
-      return result;
+    return this.boundary('applyPatch', '(patch)', () => patchCall(patch, options), (call: PatchCall, signal) => {
+      // Its place among the session's calls on the same files is taken now, before the patch is planned.
+      const parsed = parsePatch(call.patch);
+      const paths = parsed.ok ? parsed.files.flatMap((file) => ('from' in file ? [file.path, file.from] : [file.path])) : [];
+      const keys = paths.map((path) => this.ctx.paths.lexical(path)).filter((key): key is string => key !== undefined);
+      return this.order.run(keys, signal, () => this.patch(call, signal));
     });
   }
+
+  private async patch(call: PatchCall, signal: AbortSignal | undefined): Promise<MutationResult> {
+    const learned: LedgerEntry[] = [];
+    const planned = await planAgentPatch(this.ctx, this.state, call.patch, learned);
+    this.state.learn(learned);
+    if (!planned.ok) return planned;
+    const mutation = { ...call.options, signal };
+    if ('write' in planned) return runMutation(this.ctx, this.state, [{ path: planned.write.path, request: { kind: 'write', content: planned.write.content } }], 'write', mutation);
+    const inputs: MutateInput[] = planned.changes.map((change) => ({
+      path: change.path,
+      request: change.delete ? { kind: 'delete' as const } : { kind: 'edit' as const, edits: change.edits ?? [] },
+      ...(change.moveTo !== undefined ? { moveTo: change.moveTo } : {}),
+    }));
+    const result = await runMutation(this.ctx, this.state, inputs, 'multiEdit', mutation);
+    if (!result.ok && result.code !== 'CANCELLED' && planned.changes.length > 1) {
+      const head = leftFilesChanged(result) ? 'The patch was not applied as a whole, and the files named below could not be restored.' : 'No file was changed (a patch applies all files or none).';
+      return refuse(result.code, `${head} ${result.message}`);
+    }
+    return result;
+  }
+
 
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
     return freshness(this.ctx, this.state, path).catch((error: unknown) => {
@@ -182,9 +194,13 @@ export class GuardSessionImpl implements GuardSession {
     });
   }
 
-  /** `inputs[].expectedVersion` (a multiEdit's, per file) wins over `options.expectedVersion` (edit, write). */
+  /**
+   * `inputs[].expectedVersion` (a multiEdit's, per file) wins over `options.expectedVersion` (edit, write). Runs
+   * after the session's earlier calls on the same files (`CallOrder`): called before anything asynchronous.
+   */
   private mutate(inputs: MutateInput[], operation: ApprovalRequest['operation'], options: MutationOptions): Promise<MutationResult> {
-    return runMutation(this.ctx, this.state, inputs, operation, options);
+    const keys = inputs.flatMap((input) => [input.path, input.moveTo]).map((path) => this.ctx.paths.lexical(path));
+    return this.order.run(keys.filter((key): key is string => key !== undefined), options.signal, () => runMutation(this.ctx, this.state, inputs, operation, options));
   }
 
   /**
