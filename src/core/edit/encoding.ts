@@ -110,3 +110,21 @@ export function encodeText(text: string, encoding: TextEncoding): EncodeResult {
 export function encodingLabel(encoding: TextEncoding): string {
   return labels[encoding];
 }
+
+/**
+ * The bytes of a UTF-8 file whose text is all ASCII (so each character is one byte at the same offset, after
+ * `bomLength`) with `splices` of its text replaced: only the new text is encoded, the rest is copied as it is.
+ */
+export function spliceAsciiUtf8(bytes: Uint8Array, bomLength: number, splices: readonly { start: number; end: number; text: string }[]): EncodeResult {
+  const parts: Uint8Array[] = [];
+  let at = bomLength;
+  for (const splice of splices) {
+    const encoded = encodeText(splice.text, 'utf8');
+    if (!encoded.ok) return encoded;
+    parts.push(bytes.subarray(at, bomLength + splice.start), encoded.bytes);
+    at = bomLength + splice.end;
+  }
+  parts.push(bytes.subarray(at));
+  const head = bytes.subarray(0, bomLength);
+  return { ok: true, bytes: Buffer.concat([head, ...parts]) };
+}

@@ -12,7 +12,7 @@ import { type LedgerEntry, missingEntry } from '../ledger/sessionLedger';
 import type { MutatedFile } from '../types';
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
-import { versionOf } from '../read/loadText';
+import { asciiBody, decodedOf, versionOf } from '../read/loadText';
 import type { FilePlan } from './filePlan';
 import type { FinalFile } from './writeFiles';
 
@@ -72,7 +72,7 @@ async function recordWritten(ctx: GuardContext, s: SessionState, final: Final, a
   if (stat) {
     learned.push({ identity: stat.identity, target: at.target, path: at.path, version, totalLines: lineCount, seen, shown: [], shownByRead: 0, recordedAt: ctx.clock.now() });
   }
-  if (bytes.length <= ctx.snapshotMaxFileBytes) ctx.snapshots.put(version, afterText);
+  if (bytes.length <= ctx.snapshotMaxFileBytes) ctx.snapshots.put(version, afterText, decodedOf({ text: afterText, index: afterIndex, encoding: plan.encoding, ...(plan.before?.codec ? { codec: plan.before.codec } : {}), ascii: asciiBody(bytes, plan.encoding) }));
   ctx.changes.note(at.target, { kind: 'session', detail: s.id }, ctx.clock.now(), version);
   const lines = `${lineCount} line${lineCount === 1 ? '' : 's'}`;
   const what = plan.created ? `created (${lines})` : plan.replacements ? `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}` : `replaced (${lines})`;

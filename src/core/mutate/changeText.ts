@@ -3,8 +3,8 @@
  * file's CRLF or CR line endings), a deletion, or a move of the content as it is. A change that replaces every
  * line (write, delete, move) needs the whole current version seen. Pure.
  */
-import { applyEdits } from '../edit/applyEdits';
-import { eolStyle, withEol } from '../edit/lineEndings';
+import { applyEdits, type Splice } from '../edit/applyEdits';
+import { eolStyle, type LineIndex, withEol } from '../edit/lineEndings';
 import { type LineChange, type Ranges, formatRanges, gaps } from '../ledger/coverage';
 import type { Limits } from '../context/guardContext';
 import { type FileText, lineAt } from '../read/loadText';
@@ -17,6 +17,10 @@ import type { PlanInput } from './filePlan';
 
 export interface ChangedText {
   afterText: string;
+  /** The line index of `afterText`, when the edits built it. */
+  afterIndex?: LineIndex;
+  /** For a single edit: the ranges of the old text it replaced, to change the bytes in place. */
+  splices?: Splice[];
   /** Undefined: every line of the new text (a write). */
   seenAfter?: Ranges;
   replacements: number;
@@ -51,8 +55,8 @@ export function changeText(input: PlanInput, current: FileText, seen: Ranges, ow
     return afterText === current.text ? editNoChange.noChange(input.path) : { afterText, replacements: 0 };
   }
   // A move alone: the content goes as it is, fully seen.
-  if (!request.edits.length) return { afterText: current.text, seenAfter: seen, replacements: 0, changes: [] };
+  if (!request.edits.length) return { afterText: current.text, afterIndex: current.index, seenAfter: seen, replacements: 0, changes: [] };
   const applied = applyEdits(current.text, request.edits, seen, current.index, own);
   if (!applied.ok) return editRefusal(input.path, applied, limits, current);
-  return { afterText: applied.text, seenAfter: applied.seen, replacements: applied.replacements, changes: applied.changes };
+  return { afterText: applied.text, afterIndex: applied.index, seenAfter: applied.seen, replacements: applied.replacements, changes: applied.changes, ...(applied.splices ? { splices: applied.splices } : {}) };
 }

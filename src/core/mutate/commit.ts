@@ -28,8 +28,11 @@ export interface Commit {
   learned: LedgerEntry[];
 }
 
-/** A file the user kept as it was: not written. */
-const keeps = (f: Final): boolean => !f.plan.created && !f.plan.deleted && !f.plan.movedTo && f.afterText === f.plan.beforeText;
+/**
+ * A file the user kept as it was in review: not written. A plan always changes its file (planning refuses a
+ * change that changes nothing), so only content the user edited can equal the old text.
+ */
+const keeps = (f: Final): boolean => f.userChanged && !f.plan.created && !f.plan.deleted && !f.plan.movedTo && f.afterText === f.plan.beforeText;
 
 export async function commitPlans(ctx: GuardContext, s: SessionState, c: Commit): Promise<MutationResult> {
   const finals = await approvedFiles(ctx, s, c);

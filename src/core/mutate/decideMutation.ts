@@ -5,8 +5,9 @@
  * seen of the current version → the change itself → its encoding. Pure: facts in, and out the plan or the
  * refusal with what the ledger learns, or the fact it needs first (`mutationFacts.ts` gathers it).
  */
-import { encodeText, type EncodeResult } from '../edit/encoding';
-import { indexLines } from '../edit/lineEndings';
+import { encodeText, type EncodeResult, spliceAsciiUtf8 } from '../edit/encoding';
+import type { Splice } from '../edit/applyEdits';
+import { indexLines, type LineIndex } from '../edit/lineEndings';
 import { computeLineChanges } from '../edit/lineDiff';
 import { type LineChange, rangesOf, type Ranges } from '../ledger/coverage';
 import type { LedgerEntry } from '../ledger/sessionLedger';
@@ -23,17 +24,22 @@ import { requiresPriorRead } from '../refusals/requiresPriorRead';
 import { specialFile, specialKindName } from '../refusals/specialFile';
 import { targetIsDirectory } from '../refusals/targetIsDirectory';
 import { writeFailed } from '../refusals/writeFailed';
-import { changeText } from './changeText';
+import { type ChangedText, changeText } from './changeText';
 import { type PriorReadDecision, decidePriorRead } from './decidePriorRead';
 import type { ChangeRequest, FilePlan, PlanInput } from './filePlan';
 import type { MutationFacts, Need } from './mutationFacts';
 import { planCreate } from './planCreate';
 import { ownCoverage, seenNow } from './seenNow';
 
-/** A plan before its new text is encoded. `seenAfter` undefined: every line (a write); `changes` undefined: still to diff. */
+/**
+ * A plan before its new text is encoded. `seenAfter` undefined: every line (a write); `changes` undefined: still to
+ * diff; `afterIndex` undefined: still to index; `splices`: the old text's ranges a single edit replaced.
+ */
 export interface DraftPlan extends Omit<FilePlan, 'afterBytes' | 'afterIndex' | 'changes' | 'seenAfter'> {
   seenAfter?: Ranges;
   changes?: LineChange[];
+  afterIndex?: LineIndex;
+  splices?: Splice[];
 }
 
 export type MutationDecision =
@@ -158,16 +164,23 @@ function decideChange(f: MutationFacts, stat: FileStat, current: FileText, seen:
   };
   if (input.request.kind === 'delete') return decided(finishEncoded(f, plan, { ok: true, bytes: new Uint8Array(0) }), seen.updates);
   if (current.codec) return { kind: 'encode', plan, ledgerUpdates: seen.updates };
-  return decided(finishEncoded(f, plan, encodeText(changed.afterText, current.encoding)), seen.updates);
+  return decided(finishEncoded(f, plan, encodeChange(current, changed)), seen.updates);
+}
+
+/** The new bytes: for a UTF-8 file that is all ASCII, only the replaced ranges are encoded; else the whole text. */
+function encodeChange(current: FileText, changed: ChangedText): EncodeResult {
+  if (current.ascii && changed.splices) return spliceAsciiUtf8(current.bytes, current.encoding === 'utf8bom' ? 3 : 0, changed.splices);
+  return encodeText(changed.afterText, current.encoding);
 }
 
 /** The plan once its new text is encoded: refused when the encoding cannot hold a character or the file would be too large. */
 export function finishEncoded(f: Pick<MutationFacts, 'maxFileBytes'>, plan: DraftPlan, encoded: EncodeResult): FilePlan | Refusal {
   if (!encoded.ok) return invalidInput.unencodable(plan.path, encodingName(plan.before as FileText), encoded.char);
   if (encoded.bytes.length > f.maxFileBytes) return fileTooLarge.content(plan.path, encoded.bytes.length, f.maxFileBytes);
-  const afterIndex = indexLines(plan.afterText);
+  const { splices: _splices, ...rest } = plan;
+  const afterIndex = plan.afterIndex ?? indexLines(plan.afterText);
   return {
-    ...plan,
+    ...rest,
     afterIndex,
     seenAfter: plan.seenAfter ?? rangesOf(1, afterIndex.count),
     changes: plan.changes ?? computeLineChanges(plan.beforeText, plan.afterText, { old: plan.beforeIndex, new: afterIndex }),

@@ -1,12 +1,17 @@
 /**
- * Loads a file as text the guard can reason about: raw bytes, content version, encoding, decoded text and its
- * line index. Binary or undecodable content is reported, never decoded with replacement characters.
+ * Loading a file as text the guard can reason about: its bytes, content version, encoding, decoded text and line
+ * index. The one place that sniffs, decodes, hashes and indexes, for every size (files too big to load are
+ * hashed by streaming) and for unsaved buffers (the adapter's revision is folded into the version). Binary or
+ * undecodable content is reported, never decoded with replacement characters. A version decoded a moment ago
+ * (read, or written by the guard) comes from the snapshot store instead of being decoded and indexed again.
  */
+import { Buffer, isAscii } from 'node:buffer';
 import { decodeText, detectEncoding, type EncodeResult, encodeText, encodingLabel, type TextEncoding } from '../edit/encoding';
 import { indexLines, type LineIndex } from '../edit/lineEndings';
+import type { Decoded, SnapshotStore } from '../ledger/snapshotStore';
 import type { FileStat, FileSystem, TextCodec } from '../ports';
-import { type SniffResult, sniffBinary } from './binarySniff';
 import type { Hasher } from '../version/contentVersion';
+import { type SniffResult, sniffBinary } from './binarySniff';
 import { scanRange } from './scanRange';
 
 /** Files larger than this are read by streaming a range instead of loading them. */
@@ -20,9 +25,18 @@ export interface FileText {
   codec?: TextCodec;
   text: string;
   index: LineIndex;
+  /** Every byte is ASCII (a UTF-8 file, its BOM aside): offsets in `text` are offsets in the bytes after the BOM. */
+  ascii: boolean;
 }
 
 export type LoadedFile = { kind: 'text'; file: FileText } | { kind: 'binary'; type: string; size: number };
+
+/** Where text comes from: the file system port, the hasher and the snapshot store (a guard's context is one). */
+export interface TextSource {
+  fs: FileSystem;
+  hasher(): Promise<Hasher>;
+  snapshots?: SnapshotStore;
+}
 
 /** The version tag of some bytes, folding in an adapter's revision (an open document's version). */
 export function versionOf(hasher: Hasher, bytes: Uint8Array, revision: string | undefined): string {
@@ -45,36 +59,17 @@ export async function currentVersion(fs: FileSystem, hasher: Hasher, target: str
   }
 }
 
-/** `knownVersion`: the caller already hashed these bytes. */
-export function textFromBytes(hasher: Hasher, bytes: Uint8Array, revision: string | undefined, knownVersion?: string): LoadedFile {
+/** The core's own reading of some bytes: its encoding and text, or why they are not text. */
+function ownText(bytes: Uint8Array): { encoding: TextEncoding; text: string } | { binary: string } {
   const sniff = sniffBinary(bytes.subarray(0, 8192));
-  if (sniff.binary) return { kind: 'binary', type: sniff.type, size: bytes.length };
+  if (sniff.binary) return { binary: sniff.type };
   const encoding = detectEncoding(bytes);
-  if (!encoding) return { kind: 'binary', type: 'undecodable text', size: bytes.length };
-  const text = decodeText(bytes, encoding);
-  return { kind: 'text', file: { bytes, version: knownVersion ?? versionOf(hasher, bytes, revision), encoding, text, index: indexLines(text) } };
+  if (!encoding) return { binary: 'undecodable text' };
+  return { encoding, text: decodeText(bytes, encoding) };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
-}
-
-/**
- * `textFromBytes`, then, for bytes that are not UTF-8, the adapter's codec if it round-trips them exactly
- * (a Windows-1252 or Shift-JIS file then reads as the user sees it; anything lossy stays byte-exact Latin-1).
- */
-/** Where text comes from: the file system port and the hasher (a guard's context is one). */
-export interface TextSource {
-  fs: FileSystem;
-  hasher(): Promise<Hasher>;
-}
-
-export async function decodeFile(ctx: TextSource, target: string, bytes: Uint8Array, revision: string | undefined, knownVersion?: string): Promise<LoadedFile> {
-  const loaded = textFromBytes(await ctx.hasher(), bytes, revision, knownVersion);
-  if (loaded.kind !== 'text' || loaded.file.encoding !== 'latin1' || !ctx.fs.codecFor) return loaded;
-  const codec = await ctx.fs.codecFor(target).catch(() => undefined);
-  const text = codec && (await exactlyDecoded(codec, bytes));
-  return text === undefined ? loaded : { kind: 'text', file: { ...loaded.file, codec, text, index: indexLines(text) } };
 }
 
 /** The codec's text for `bytes`, only when encoding it gives back exactly those bytes. */
@@ -87,22 +82,49 @@ async function exactlyDecoded(codec: TextCodec, bytes: Uint8Array): Promise<stri
   }
 }
 
+/** Whether the bytes after a UTF-8 BOM (or all of them) are ASCII. */
+export function asciiBody(bytes: Uint8Array, encoding: TextEncoding): boolean {
+  if (encoding !== 'utf8' && encoding !== 'utf8bom') return false;
+  return isAscii(bytes.subarray(encoding === 'utf8bom' ? 3 : 0));
+}
+
+/**
+ * The bytes as text: the core's own decoding, then, for bytes that are not UTF-8, the adapter's codec if it
+ * round-trips them exactly (a Windows-1252 or Shift-JIS file then reads as the user sees it; anything lossy stays
+ * byte-exact Latin-1). `knownVersion`: the caller already hashed these bytes.
+ */
+export async function decodeFile(ctx: TextSource, target: string, bytes: Uint8Array, revision: string | undefined, knownVersion?: string): Promise<LoadedFile> {
+  const version = knownVersion ?? versionOf(await ctx.hasher(), bytes, revision);
+  const kept = ctx.snapshots?.decoded(version);
+  if (kept) return { kind: 'text', file: { bytes, version, encoding: kept.encoding, text: kept.text, index: kept.index, ascii: kept.ascii } };
+  const own = ownText(bytes);
+  if ('binary' in own) return { kind: 'binary', type: own.binary, size: bytes.length };
+  const codec = own.encoding === 'latin1' && ctx.fs.codecFor ? await ctx.fs.codecFor(target).catch(() => undefined) : undefined;
+  const text = codec ? await exactlyDecoded(codec, bytes) : undefined;
+  if (codec && text !== undefined) return { kind: 'text', file: { bytes, version, encoding: own.encoding, codec, text, index: indexLines(text), ascii: false } };
+  return { kind: 'text', file: { bytes, version, encoding: own.encoding, text: own.text, index: indexLines(own.text), ascii: asciiBody(bytes, own.encoding) } };
+}
+
 /**
  * A file's bytes as exactly the text the guard reads and edits (`decodeFile` without a guard), for adapters that
  * locate changes in it before handing them to the guard (Apply Patch); undefined for binary or undecodable bytes.
  * `codec`: the adapter's codec for the file, as its `FileSystem.codecFor` gives it.
  */
 export async function textOfBytes(bytes: Uint8Array, codec?: TextCodec): Promise<string | undefined> {
-  if (sniffBinary(bytes.subarray(0, 8192)).binary) return undefined;
-  const encoding = detectEncoding(bytes);
-  if (!encoding) return undefined;
-  const own = decodeText(bytes, encoding);
-  if (encoding !== 'latin1' || !codec) return own;
-  return (await exactlyDecoded(codec, bytes)) ?? own;
+  const own = ownText(bytes);
+  if ('binary' in own) return undefined;
+  if (own.encoding !== 'latin1' || !codec) return own.text;
+  return (await exactlyDecoded(codec, bytes)) ?? own.text;
 }
 
 export async function loadFile(ctx: TextSource, target: string, stat: FileStat): Promise<LoadedFile> {
   return decodeFile(ctx, target, await ctx.fs.readFile(target), stat.revision);
+}
+
+/** What decoding gave, for the snapshot store: only for encodings the core decodes itself. */
+export function decodedOf(file: Pick<FileText, 'text' | 'index' | 'encoding' | 'codec' | 'ascii'>): Decoded | undefined {
+  if (file.codec || file.encoding === 'latin1') return undefined;
+  return { text: file.text, index: file.index, encoding: file.encoding, ascii: file.ascii };
 }
 
 /** Encodes text for a file: through its codec when it has one, else the core's own encodings. */
@@ -121,7 +143,7 @@ export function encodingName(file: { encoding: TextEncoding; codec?: TextCodec }
   return file.codec ? file.codec.name : encodingLabel(file.encoding);
 }
 
-export function lineAt(file: FileText, line: number): string {
+export function lineAt(file: { text: string; index: LineIndex }, line: number): string {
   return file.text.slice(file.index.start(line), file.index.end(line));
 }
 

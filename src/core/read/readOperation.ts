@@ -18,7 +18,7 @@ import type { ReadOptions, ReadResult } from '../types';
 import { type GuardContext, IN_MEMORY_MAX_BYTES, type Limits } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import { type CutFact, cutBeforeDecoding, cutBeforeFormatting, decideRead, placeholderText } from './decideRead';
-import { type FileText, decodeFile, versionOf } from './loadText';
+import { type FileText, decodeFile, decodedOf, versionOf } from './loadText';
 import { type Shown, pastEnd, showLoaded, showStreamed } from './showRange';
 
 /** A read's result and what the ledger learns from it. */
@@ -132,7 +132,7 @@ function recordShown(call: ReadCall, shown: Shown): ReadOutcome {
     if (staleness.kind === 'carried') carried = staleness.seen;
     else if (staleness.kind === 'touched') carried = staleness.seenUntouched;
   }
-  if (shown.file && shown.file.bytes.length <= ctx.snapshotMaxFileBytes) ctx.snapshots.put(shown.version, shown.file.text);
+  if (shown.file && shown.file.bytes.length <= ctx.snapshotMaxFileBytes) ctx.snapshots.put(shown.version, shown.file.text, decodedOf(shown.file));
   const update: LedgerEntry = {
     identity: stat.identity,
     target,
