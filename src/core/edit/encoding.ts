@@ -114,17 +114,19 @@ export function encodingLabel(encoding: TextEncoding): string {
 /**
  * The bytes of a UTF-8 file whose text is all ASCII (so each character is one byte at the same offset, after
  * `bomLength`) with `splices` of its text replaced: only the new text is encoded, the rest is copied as it is.
+ * `ascii`: the new text is ASCII too (as many bytes as characters), so the result is all ASCII.
  */
-export function spliceAsciiUtf8(bytes: Uint8Array, bomLength: number, splices: readonly { start: number; end: number; text: string }[]): EncodeResult {
-  const parts: Uint8Array[] = [];
+export function spliceAsciiUtf8(bytes: Uint8Array, bomLength: number, splices: readonly { start: number; end: number; text: string }[]): EncodeResult & { ascii?: boolean } {
+  const parts: Uint8Array[] = [bytes.subarray(0, bomLength)];
   let at = bomLength;
+  let ascii = true;
   for (const splice of splices) {
     const encoded = encodeText(splice.text, 'utf8');
     if (!encoded.ok) return encoded;
+    ascii &&= encoded.bytes.length === splice.text.length;
     parts.push(bytes.subarray(at, bomLength + splice.start), encoded.bytes);
     at = bomLength + splice.end;
   }
   parts.push(bytes.subarray(at));
-  const head = bytes.subarray(0, bomLength);
-  return { ok: true, bytes: Buffer.concat([head, ...parts]) };
+  return { ok: true, bytes: Buffer.concat(parts), ascii };
 }

@@ -5,6 +5,7 @@
  * seen of the current version → the change itself → its encoding. Pure: facts in, and out the plan or the
  * refusal with what the ledger learns, or the fact it needs first (`mutationFacts.ts` gathers it).
  */
+import { Buffer } from 'node:buffer';
 import { encodeText, type EncodeResult, spliceAsciiUtf8 } from '../edit/encoding';
 import type { Splice } from '../edit/applyEdits';
 import { indexLines, type LineIndex } from '../edit/lineEndings';
@@ -24,7 +25,7 @@ import { requiresPriorRead } from '../refusals/requiresPriorRead';
 import { specialFile, specialKindName } from '../refusals/specialFile';
 import { targetIsDirectory } from '../refusals/targetIsDirectory';
 import { writeFailed } from '../refusals/writeFailed';
-import { type ChangedText, changeText } from './changeText';
+import { changeText } from './changeText';
 import { type PriorReadDecision, decidePriorRead } from './decidePriorRead';
 import type { ChangeRequest, FilePlan, PlanInput } from './filePlan';
 import type { MutationFacts, Need } from './mutationFacts';
@@ -164,13 +165,13 @@ function decideChange(f: MutationFacts, stat: FileStat, current: FileText, seen:
   };
   if (input.request.kind === 'delete') return decided(finishEncoded(f, plan, { ok: true, bytes: new Uint8Array(0) }), seen.updates);
   if (current.codec) return { kind: 'encode', plan, ledgerUpdates: seen.updates };
-  return decided(finishEncoded(f, plan, encodeChange(current, changed)), seen.updates);
-}
-
-/** The new bytes: for a UTF-8 file that is all ASCII, only the replaced ranges are encoded; else the whole text. */
-function encodeChange(current: FileText, changed: ChangedText): EncodeResult {
-  if (current.ascii && changed.splices) return spliceAsciiUtf8(current.bytes, current.encoding === 'utf8bom' ? 3 : 0, changed.splices);
-  return encodeText(changed.afterText, current.encoding);
+  if (!current.ascii || !changed.splices) return decided(finishEncoded(f, plan, encodeText(changed.afterText, current.encoding)), seen.updates);
+  // An ASCII UTF-8 file: only the replaced ranges are encoded. When they are ASCII too, the new text is read
+  // back from the new bytes, which is a flat copy instead of the joined pieces of the old text.
+  const bom = current.encoding === 'utf8bom' ? 3 : 0;
+  const spliced = spliceAsciiUtf8(current.bytes, bom, changed.splices);
+  if (spliced.ok && spliced.ascii) plan.afterText = Buffer.from(spliced.bytes.buffer, spliced.bytes.byteOffset + bom, spliced.bytes.byteLength - bom).toString('latin1');
+  return decided(finishEncoded(f, plan, spliced), seen.updates);
 }
 
 /** The plan once its new text is encoded: refused when the encoding cannot hold a character or the file would be too large. */
