@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -76,6 +77,24 @@ suite('mcp: external agents through the window', () => {
     const extension = vscode.extensions.getExtension('readgate.readgate')!;
     const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
     assert.ok(fs.readFileSync(bridge).equals(fs.readFileSync(path.join(extension.extensionPath, 'dist', 'mcp-bridge.js'))));
+  });
+
+  test('the window publishes under READGATE_HOME, not under its own HOME: the installed bridge, run from a terminal with another HOME, picks it', () => {
+    // npm start gave VS Code a private HOME and the window published there, so an agent in the user's terminal
+    // found nothing. VS Code and the terminal now meet in ReadGate's home (READGATE_HOME here; else the user's).
+    const readgateHome = process.env.READGATE_HOME;
+    assert.ok(readgateHome, 'the runner sets READGATE_HOME');
+    assert.notStrictEqual(path.dirname(readgateHome), process.env.HOME);
+    assert.strictEqual(discoveryDir(), path.join(readgateHome, 'windows'));
+    assert.ok(fs.readdirSync(path.join(readgateHome, 'windows')).some((name) => name.startsWith(`${process.pid}-`)));
+    const bridge = path.join(readgateHome, 'mcp-bridge.js');
+    const terminal = { PATH: process.env.PATH ?? '', HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'rg-terminal-home-')), READGATE_HOME: readgateHome };
+    const list = spawnSync(process.execPath, [bridge, '--list', '--cwd', workspaceRoot()], { env: terminal, encoding: 'utf8', timeout: 10_000 });
+    fs.rmSync(terminal.HOME, { recursive: true, force: true });
+    assert.strictEqual(list.status, 0, list.stderr);
+    assert.ok(list.stdout.includes(`Looked for VS Code windows in ${path.join(readgateHome, 'windows')}`), list.stdout);
+    assert.match(list.stdout, new RegExp(`→ ".*" \\(pid ${process.pid}, `));
+    assert.ok(list.stdout.includes(`picked: its folder ${workspaceRoot()} holds ${workspaceRoot()}`), list.stdout);
   });
 
   test('a client reads and edits with the tools\' names and refusal codes', async () => {
