@@ -14,6 +14,7 @@ export const CommandIds = {
   applyPatch: 'readgate.applyPatch',
   getStarted: 'readgate.getStarted',
   openSamplePatch: 'readgate.openSamplePatch',
+  proposeSampleChange: 'readgate.proposeSampleChange',
   connectExternalAgent: 'readgate.connectExternalAgent',
   createGuardedAgent: 'readgate.createGuardedAgent',
 } as const;
