@@ -53,7 +53,7 @@ export function discoveryDir(env: NodeJS.ProcessEnv = process.env, home: () => s
 export function discoveryDirReason(env: NodeJS.ProcessEnv = process.env): string {
   if (env.READGATE_DISCOVERY_DIR) return 'set by READGATE_DISCOVERY_DIR';
   if (env.READGATE_HOME) return 'READGATE_HOME/windows';
-  return "the user's home from the system's user database (not $HOME), .readgate/windows; READGATE_HOME=<dir> moves it to <dir>/windows";
+  return ".readgate/windows in this user's home as the system's user database has it, whatever $HOME says; READGATE_HOME=<dir> moves it to <dir>/windows";
 }
 
 /** Writes this window's entry (owner-only) and returns the function that removes it. */
