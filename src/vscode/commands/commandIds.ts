@@ -15,6 +15,7 @@ export const CommandIds = {
   getStarted: 'readgate.getStarted',
   openSamplePatch: 'readgate.openSamplePatch',
   proposeSampleChange: 'readgate.proposeSampleChange',
+  openSettings: 'readgate.openSettings',
   connectExternalAgent: 'readgate.connectExternalAgent',
   createGuardedAgent: 'readgate.createGuardedAgent',
 } as const;
