@@ -45,6 +45,8 @@ suite('first run: no model, a new window', () => {
     await api();
   });
   suiteTeardown(async () => {
+    // The walkthrough's sample agent is not the later suites' business (their Sessions view and statistics).
+    await vscode.commands.executeCommand('readgate.forgetSession', { kind: 'session', id: 'walkthrough:sample-agent' });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

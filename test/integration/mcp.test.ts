@@ -134,6 +134,8 @@ suite('mcp: external agents through the window', () => {
   });
 
   test('its edit waits in the review panel labelled with the client\'s name and is applied by a click on Approve (screenshot)', async function () {
+    // The panel is found as the first webview: another suite's preview left open must not come first.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await settings().update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
     try {
       const client = await connect(entry, 'Claude Code', '2.0.14');
@@ -145,10 +147,10 @@ suite('mcp: external agents through the window', () => {
       assert.strictEqual(request.sessionLabel, 'Claude Code 2.0.14');
       assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5), 'written before approval');
       if (harness.isAvailable) {
-        await new Promise((resolve) => setTimeout(resolve, 1500)); // let the panel's page render
-        await harness.screenshot('mcp-review');
         const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
-        assert.ok((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('Claude Code 2.0.14')), 'the panel names the client');
+        // The panel's page renders in its own time: wait for it rather than for a fixed time.
+        await harness.waitFor('the panel naming the client', async () => ((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('Claude Code 2.0.14')) ? true : undefined));
+        await harness.screenshot('mcp-review');
         await harness.click(inPanel('button[data-action="approve"]'));
       } else {
         await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
