@@ -182,6 +182,8 @@ suite('the walkthrough in the browser, on what npm start serves', function () {
     assert.match(text, /from any terminal of this user/);
     assert.match(text, /MCP server runs in this window/);
     await shot('07-connect-guide');
+    await guide.locator('#any').scrollIntoViewIfNeeded();
+    await shot('07b-connect-guide-any-client');
     await runCommand(page, 'ReadGate: Get Started'); // the guide took the walkthrough's place
     await expectTicked(5, 'step 5 after Connect');
     // "Another terminal": this user's, with another HOME; only READGATE_HOME is shared, as npm start's was.

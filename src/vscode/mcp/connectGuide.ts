@@ -157,7 +157,7 @@ export function connectGuide(input: GuideInput): GuideSection[] {
         { caption: 'Without VS Code (approval is then the client\'s own permission prompt):', text: `node ${shellWord(input.headlessPath)} --root ${shellWord(input.folder ?? '.')}` },
       ],
       notes: [
-        `The windows publish themselves in ${input.discoveryDir ?? 'the windows folder beside the bridge'}, in your home from the system's user database rather than $HOME, so an agent in any terminal of this user finds a VS Code that runs with another HOME. READGATE_HOME moves that folder (and the bridge) for VS Code and agents alike: set it for both or for neither.`,
+        `The windows publish themselves in ${input.discoveryDir ?? 'the windows folder beside the bridge'}. Unless READGATE_HOME is set, that folder is in your home as the system's user database has it, not $HOME, so an agent in any terminal of this user finds a VS Code that runs with another HOME. READGATE_HOME moves the folder (and the bridge) for VS Code and agents alike: set it for both or for neither.`,
       ],
     },
     {

@@ -35,7 +35,7 @@ suite('Connect an External Agent: the guide', () => {
     const any = connectGuide({ ...input, discoveryDir: '/home/me/.readgate/windows' }).find((section) => section.id === 'any')!;
     assert.match(any.intro, /from any terminal of this user/);
     assert.ok(any.blocks.some((block) => block.text === 'node /home/me/.readgate/mcp-bridge.js --list'));
-    assert.match(any.notes.join('\n'), /publish themselves in \/home\/me\/\.readgate\/windows, in your home from the system's user database rather than \$HOME.*READGATE_HOME/);
+    assert.match(any.notes.join('\n'), /publish themselves in \/home\/me\/\.readgate\/windows\. Unless READGATE_HOME is set, that folder is in your home as the system's user database has it, not \$HOME/);
   });
 
   test('paths with spaces or quotes are quoted for the shell, and for TOML', () => {
