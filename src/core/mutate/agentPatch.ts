@@ -17,6 +17,7 @@ import type { FilePatch } from '../patch/patchTypes';
 import { binaryFile } from '../refusals/binaryFile';
 import { outsideSeenRange } from '../refusals/outsideSeenRange';
 import { type Refusal, refuse } from '../refusals/refusal';
+import { invalidInput } from '../refusals/invalidInput';
 import { requiresPriorRead } from '../refusals/requiresPriorRead';
 import { specialFile } from '../refusals/specialFile';
 import { targetIsDirectory } from '../refusals/targetIsDirectory';
@@ -119,7 +120,7 @@ export async function planAgentPatch(ctx: GuardContext, s: SessionState, text: s
   if (!Array.isArray(changes)) return changes;
   const whole = changes.find((change) => change.write !== undefined);
   if (whole) {
-    if (changes.length > 1) return refuse('INVALID_INPUT', `The patch fills the empty file ${whole.change.path} and changes other files; an empty file is filled on its own. Nothing was changed. Apply its part in a patch of its own.`);
+    if (changes.length > 1) return invalidInput.patchFillsEmptyWithOthers(whole.change.path, true);
     return { ok: true, write: { path: whole.change.path, content: whole.write as string } };
   }
   return { ok: true, changes: changes.map((change) => change.change) };

@@ -6,11 +6,11 @@
  * ambiguous and the guard checks exactly the lines the hunk names (they must be seen). An insertion, which
  * replaces no line, takes the line after it (or, at the end, the line before) into its edit. Pure.
  */
-import { displayPath } from '../path/displayPath';
-import { refuse, type Refusal } from '../refusals/refusal';
+import type { Refusal } from '../refusals/refusal';
 import type { Edit, MultiEditChange } from '../types';
 import { splitLines } from './lineImage';
 import type { PatchOperation, PlacedEdit } from './planPatch';
+import { invalidInput } from '../refusals/invalidInput';
 
 /** A file's change and the lines of its current text the change covers (1-based, inclusive; 'all' for a whole file). */
 export interface PatchChange {
@@ -88,7 +88,7 @@ class ChangeList {
   constructor(readonly resolve: (path: string) => string) {}
 
   claim(path: string): Refusal | undefined {
-    if (this.named.has(path)) return refuse('INVALID_INPUT', `The patch changes ${displayPath(path)} in two ways that cannot be one change (for example deletes it and creates it again). Nothing was changed. Split the patch.`);
+    if (this.named.has(path)) return invalidInput.patchNamesTwice(path);
     this.named.add(path);
     return undefined;
   }
@@ -110,7 +110,7 @@ function addModify(list: ChangeList, operation: Extract<PatchOperation, { op: 'm
   const lf = texts(source) ?? '';
   if (lf === '') {
     // An empty file has no line to anchor an edit at: its new content is written whole.
-    if (renamed) return refuse('INVALID_INPUT', `The patch renames the empty file ${displayPath(source)} and fills it; do the two separately. Nothing was changed.`);
+    if (renamed) return invalidInput.patchRenamesEmpty(source);
     const content = operation.edits.map((edit) => edit.newText).join('');
     return list.add([operation.path], { change: { path: list.resolve(operation.path) }, covers: 'all', write: content });
   }

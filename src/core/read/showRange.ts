@@ -3,9 +3,9 @@
  * to load (`scanRange.ts`).
  */
 import type { Ranges } from '../ledger/coverage';
-import { displayPath } from '../path/displayPath';
 import { binaryFile } from '../refusals/binaryFile';
-import { type Refusal, refuse } from '../refusals/refusal';
+import { invalidArgument } from '../refusals/invalidInput';
+import type { Refusal } from '../refusals/refusal';
 import { sniffBinary } from './binarySniff';
 import { formatRead } from './formatRead';
 import { encodingLabel, type TextEncoding } from '../edit/encoding';
@@ -28,9 +28,7 @@ export interface Shown {
   file?: FileText;
 }
 
-export function pastEnd(path: string, offset: number, totalLines: number): Refusal {
-  return refuse('INVALID_INPUT', `offset ${offset} is past the end of ${displayPath(path)}, which has ${totalLines} line${totalLines === 1 ? '' : 's'}. Read with an offset from 1 to ${totalLines}.`);
-}
+export const pastEnd = invalidArgument.pastEnd;
 
 export function showLoaded(call: ReadCall, file: FileText, range: { from: number; to: number }, readNumber: number): Shown {
   const total = file.index.count;

@@ -9,7 +9,8 @@
  *
  * Not here: what a value must be (`inputValidation.ts`); whether a path is allowed (`pathPolicy.ts`).
  */
-import { type Refusal, isRefusal, refuse } from '../refusals/refusal';
+import { type Refusal, isRefusal } from '../refusals/refusal';
+import { invalidArgument } from '../refusals/invalidInput';
 import type { Edit, MultiEditChange } from '../types';
 import {
   validateEdit,
@@ -21,7 +22,6 @@ import {
   validateExpectedVersion,
   validatePath,
   validateReadOptions,
-  notAString,
 } from './inputValidation';
 
 interface Call {
@@ -102,7 +102,7 @@ function copied<T>(copy: () => T | Refusal): T | Refusal {
     return copy();
   } catch (error) {
     const where = error instanceof Unreadable ? error.where : 'the arguments';
-    return refuse('INVALID_INPUT', `${where} must be plain data, but reading it threw (a getter or a Proxy). Pass plain values.`);
+    return invalidArgument.unreadable(where);
   }
 }
 
@@ -183,7 +183,7 @@ export function editCall(path: unknown, edits: unknown, given: unknown): EditCal
 
 export function writeCall(path: unknown, content: unknown, given: unknown): WriteCall | Refusal {
   return copied(() => {
-    const invalidContent = typeof content === 'string' ? undefined : notAString('content', 'the complete new file content', content);
+    const invalidContent = typeof content === 'string' ? undefined : invalidArgument.notAString('content', 'the complete new file content', content);
     const invalid = validatePath(path) ?? invalidContent;
     if (invalid) return invalid;
     const options = mutationOptions(given);
@@ -195,14 +195,14 @@ export function writeCall(path: unknown, content: unknown, given: unknown): Writ
 export function multiEditCall(changes: unknown, given: unknown): MultiEditCall | Refusal {
   return copied(() => {
     const count = listLength(changes, 'changes');
-    if (!count) return refuse('INVALID_INPUT', 'changes must be a non-empty list of { path, edits, expectedVersion? } (or { path, delete: true }, { path, moveTo, edits? }).');
+    if (!count) return invalidArgument.changesList();
     // Every list's length first, so the cap is checked before a single edit is read.
     const lists: { change: MultiEditChange; list?: object; length: number }[] = [];
     let total = 0;
     for (let i = 0; i < count; i++) {
       const where = `changes[${i}]`;
       const change = field(changes as object, i, where);
-      if (typeof change !== 'object' || change === null) return refuse('INVALID_INPUT', `${where} must be an object { path, edits, expectedVersion? }.`);
+      if (typeof change !== 'object' || change === null) return invalidArgument.changeObject(where);
       const path = field(change, 'path', `${where}.path`);
       const edits = field(change, 'edits', `${where}.edits`);
       const expectedVersion = field(change, 'expectedVersion', `${where}.expectedVersion`);
@@ -256,7 +256,7 @@ export function renameCall(from: unknown, to: unknown, given: unknown): RenameCa
   return copied(() => {
     const invalid = validatePath(from, 'from') ?? validatePath(to, 'to');
     if (invalid) return invalid;
-    if (to === '') return refuse('INVALID_INPUT', 'to is empty: name the path the file moves to.');
+    if (to === '') return invalidArgument.renameToEmpty();
     const options = mutationOptions(given);
     if (isRefusal(options)) return options;
     return { path: from as string, to: to as string, ...options, key: ['rename', from, to, options.options.expectedVersion] };
@@ -265,8 +265,8 @@ export function renameCall(from: unknown, to: unknown, given: unknown): RenameCa
 
 export function patchCall(patch: unknown, given: unknown): PatchCall | Refusal {
   return copied(() => {
-    if (typeof patch !== 'string') return notAString('patch', 'a unified diff, search/replace blocks or an apply_patch envelope', patch);
-    if (patch.trim() === '') return refuse('INVALID_INPUT', 'patch is empty: pass the whole patch text.');
+    if (typeof patch !== 'string') return invalidArgument.notAString('patch', 'a unified diff, search/replace blocks or an apply_patch envelope', patch);
+    if (patch.trim() === '') return invalidArgument.patchEmpty();
     const raw = optionsObject(given);
     const explanation = option(raw, 'explanation');
     const signal = option(raw, 'signal');

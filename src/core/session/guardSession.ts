@@ -17,7 +17,7 @@ import { leftFilesChanged } from '../mutate/writeFiles';
 import type { GuardContext } from '../context/guardContext';
 import { type DeleteCall, type EditCall, type MultiEditCall, type PatchCall, type ReadCall, type RenameCall, type WriteCall, deleteCall, editCall, multiEditCall, patchCall, readCall, renameCall, writeCall } from './callArguments';
 import { planAgentPatch } from '../mutate/agentPatch';
-import { describeValue } from './inputValidation';
+import { describeValue } from '../refusals/invalidInput';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { refusalForFileError } from '../refusals/fileErrorRefusal';
 import { performRead } from '../read/readOperation';

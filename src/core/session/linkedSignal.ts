@@ -5,7 +5,8 @@
  * "aborted" to the next. Its `aborted`, `addEventListener` and `removeEventListener` are read once each; the
  * listener is removed when the call ends (`unlink`), so a long-lived signal does not collect them.
  */
-import { type Refusal, refuse } from '../refusals/refusal';
+import { invalidArgument } from '../refusals/invalidInput';
+import type { Refusal } from '../refusals/refusal';
 
 export interface LinkedSignal {
   /** Ours, aborted when the caller's is; undefined when the caller passed none. */
@@ -15,22 +16,20 @@ export interface LinkedSignal {
   unlink(): void;
 }
 
-const NOT_A_SIGNAL = 'options.signal must be an AbortSignal.';
-
 export function linkSignal(given: unknown): LinkedSignal | Refusal {
   if (given === undefined) return { signal: undefined, aborted: false, unlink: () => {} };
-  if (typeof given !== 'object' || given === null) return refuse('INVALID_INPUT', NOT_A_SIGNAL);
+  if (typeof given !== 'object' || given === null) return invalidArgument.signal(false);
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   let remove: unknown;
   try {
     const add = (given as AbortSignal).addEventListener as unknown;
     remove = (given as AbortSignal).removeEventListener as unknown;
-    if (typeof add !== 'function') return refuse('INVALID_INPUT', NOT_A_SIGNAL);
+    if (typeof add !== 'function') return invalidArgument.signal(false);
     if ((given as AbortSignal).aborted === true) return { signal: controller.signal, aborted: true, unlink: () => {} };
     Reflect.apply(add, given, ['abort', onAbort, { once: true }]);
   } catch {
-    return refuse('INVALID_INPUT', `${NOT_A_SIGNAL} Reading or listening to the one given threw.`);
+    return invalidArgument.signal(true);
   }
   const unlink = (): void => {
     try {

@@ -6,7 +6,7 @@ import { invalidInput } from '../refusals/invalidInput';
 import { type Refusal, refuse } from '../refusals/refusal';
 import type { PathPolicy } from '../path/pathPolicy';
 import type { ChangeRequest, PlanInput } from '../mutate/filePlan';
-import { conflictingVersions } from './inputValidation';
+import { invalidArgument } from '../refusals/invalidInput';
 
 /** One file of a mutating call, before its paths are checked. */
 export interface MutateInput {
@@ -48,7 +48,7 @@ export async function resolveTargets(paths: PathPolicy, inputs: MutateInput[], e
 function mergeInto(resolved: PlanInput[], target: string, input: MutateInput, version: string | undefined, moveTo: PlanInput['moveTo']): true | Refusal | undefined {
   const same = resolved.find((r) => r.target === target);
   if (!same || same.request.kind !== 'edit' || input.request.kind !== 'edit' || same.moveTo || moveTo) return undefined;
-  if (version !== undefined && same.expectedVersion !== undefined && version !== same.expectedVersion) return conflictingVersions(same.path, same.expectedVersion, version);
+  if (version !== undefined && same.expectedVersion !== undefined && version !== same.expectedVersion) return invalidArgument.conflictingVersions(same.path, same.expectedVersion, version);
   if (version !== undefined) same.expectedVersion = version;
   // A loop: spreading a long list into push overflows the stack.
   for (const edit of input.request.edits) same.request.edits.push(edit);
