@@ -3,7 +3,7 @@
  * previous one, and tracks which lines the session has seen as it goes. Pure: text and coverage in, new text
  * and coverage (or the reason it is refused) out.
  *
- * Matching is exact first, then tolerant of curly/straight quotes (nothing fuzzier: SPEC section 2). It runs
+ * Matching is exact first, then tolerant of curly/straight quotes (nothing fuzzier: a fuzzy match would change lines the agent did not name). It runs
  * on a view of the text with every line break folded to LF, so a model's LF oldString matches a CRLF or CR
  * file; the replacement's breaks take the endings of the lines it replaces (`replacementText.ts`), so each
  * line keeps its own ending. Every match must lie
@@ -194,11 +194,11 @@ function ambiguity(editIndex: number, edits: number, matches: readonly Match[], 
  * `originalIndex`, when the caller has it, saves counting the original text's lines again. `ownBefore`, when
  * given, is the part of `seenBefore` the session has itself seen (an expectedVersion call may touch every line
  * but has been shown none): only those lines are quoted in refusals, and the result's `seen` is they plus the
- * lines written (SPEC section 1: a version named by expectedVersion counts as fully seen for that call only).
+ * lines written (a version named by expectedVersion counts as fully seen for that call only).
  * `chunkChars` is for tests, which cut the text at every line to prove the chunks change nothing.
  *
  * Unseen lines do not end the walk: an edit that touches them is applied as if seen, so the refusal names the
- * unseen lines of every edit at once (SPEC section 2 checks them before computing the change, so they outrank
+ * unseen lines of every edit at once (they are checked before the change is computed, so they outrank
  * the other failures). Only an edit that cannot be placed ends it, since the edits after it may build on it.
  */
 export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges, originalIndex?: LineIndex, ownBefore?: Ranges, chunkChars?: number): EditSuccess | EditFailure {

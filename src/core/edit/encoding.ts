@@ -1,6 +1,6 @@
 /**
  * Text encodings handled byte-exactly: for every encoding `detectEncoding` returns, encoding the decoded text
- * gives back the original bytes, so an edit leaves every byte outside its region identical (SPEC section 2,
+ * gives back the original bytes, so an edit leaves every byte outside its region identical (
  * step 3). Nothing is ever decoded or encoded with replacement characters.
  *
  * Detection: a UTF-16 BOM (LE or BE) means UTF-16, and an odd byte count then means "not decodable exactly";

@@ -3,7 +3,7 @@
  *
  * `computeLineChanges` strips the common leading and trailing lines first (cheap, and most real changes are
  * small), then diffs the middle with the `diff` package under a bounded edit length; past the bound it falls
- * back to one change covering the whole middle, which is coarse but never wrong (PERF.md: an unbounded diff of
+ * back to one change covering the whole middle, which is coarse but never wrong (measured: an unbounded diff of
  * a 20k-line rewrite takes over a minute). Lines are compared with their terminators, so an EOL-only change
  * is a change.
  */

@@ -1,7 +1,7 @@
 /**
- * The decision of one file's change, in the guard's order (SPEC section 2): facts of the file no read could
+ * The decision of one file's change, in the guard's order: facts of the file no read could
  * change (kind, hard links, mode, size, unsaved text, a move's destination) → the prior-read decision from the
- * ledger alone (an unread file's content is never loaded: no content oracle, seed review) → what the session has
+ * ledger alone (an unread file's content is never loaded, so no error code can be used to probe it) → what the session has
  * seen of the current version → the change itself → its encoding. Pure: facts in, and out the plan or the
  * refusal with what the ledger learns, or the fact it needs first (`mutationFacts.ts` gathers it).
  */

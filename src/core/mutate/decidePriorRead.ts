@@ -1,7 +1,7 @@
 /**
  * The prior-read decision for a change of an existing or missing file. Pure: ledger facts in, a decision out.
  *
- * Order matters (seed reviews): it uses only the ledger and the file's existence, never its content, so error
+ * Order matters: it uses only the ledger and the file's existence, never its content, so error
  * codes cannot be used to probe an unread file.
  */
 import type { LedgerEntry } from '../ledger/sessionLedger';

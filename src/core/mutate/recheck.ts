@@ -1,5 +1,5 @@
 /**
- * The re-check of a planned file after approval and right before it is written (SPEC section 2, step 5),
+ * The re-check of a planned file after approval and right before it is written (the guard's last check),
  * run under the per-file lock: first the path policy again, then the file's version.
  *
  * The path comes first because approval can take minutes: a folder on the way may have been replaced by a

@@ -1,6 +1,6 @@
 /**
  * Path policy: turns the path an agent names into the file it would really touch, and refuses what it may
- * not touch (SPEC section 2, guard step 1; API.md: every symlink hop and the final target must be inside the
+ * not touch (the guard's first step: every symlink hop and the final target must be inside the
  * roots and match no deny rule).
  *
  * A check yields `path`, the caller's name for the file (absolute, `..` resolved lexically, each component

@@ -1,6 +1,6 @@
 /**
  * The symlink chain: where a path really lands, one component at a time, with every link hop shown to a
- * checker before it is followed (SPEC section 2, "symlink chain: every hop is checked").
+ * checker before it is followed (every hop is checked).
  *
  * The walk starts at a real directory (a root's real path) and resolves as the kernel does: each component
  * is `lstat`ed; a link's text is read and its components are walked in place of the link, and `..` moves to

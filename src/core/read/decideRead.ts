@@ -59,7 +59,7 @@ export function cutBeforeFormatting(file: { bytes: Uint8Array; index: LineIndex 
 
 /**
  * Names the result that showed the lines (reads are numbered in their headers) and says how to get them back,
- * because a client may have summarized or cut that result since (SPEC section 3).
+ * because a client may have summarized or cut that result since.
  */
 export function placeholderText(path: string, from: number, to: number, readNumber: number, version: string): string {
   const source = readNumber > 0 ? `your read #${readNumber} (version ${version}), which showed them to you` : `a refusal showed them to you in its diff (version ${version})`;

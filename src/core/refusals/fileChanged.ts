@@ -2,7 +2,7 @@
  * FILE_CHANGED_SINCE_READ: every situation's wording lives here, with its code. The refusals show the agent
  * what it missed where they can. The lines such a refusal shows count
  * as seen (and shown) in the current version, so the agent can re-issue a corrected change at once instead
- * of reading again (SPEC section 2): that is returned as a ledger update, applied by the caller only when the
+ * of reading again: that is returned as a ledger update, applied by the caller only when the
  * agent gets the refusal. Without a snapshot of the version the agent saw there is nothing to diff: the
  * refusal then names the lines to read again.
  */

@@ -1,5 +1,5 @@
 /**
- * One session's operations (API.md `GuardSession`). Each public method is a boundary: it returns a Refusal
+ * One session's operations (`GuardSession` in `types.ts`). Each public method is a boundary: it returns a Refusal
  * for every failure and never throws. It first copies its arguments into plain data (`callArguments.ts`), so
  * nothing the caller passed runs again; cancellation and disposal become CANCELLED; an unexpected exception is
  * logged and fails closed; an identical refused call repeated gets a sharper message so the agent stops

@@ -1,4 +1,4 @@
-/** The five tools' names, the same on every surface (API.md sections 2 and 2a). */
+/** The five tools' names, the same on every surface (README, "Language model tools"). */
 export const TOOL_NAMES = {
   read: 'readgate_read',
   edit: 'readgate_edit',
