@@ -55,7 +55,7 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): FileS
       return chunkReader(sys, filePath);
     },
     async writeFile(filePath, data, writeOptions: WriteOptions = {}) {
-      writeFileSafely(sys, filePath, data, { ...writeOptions, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) });
+      return toFileStat(writeFileSafely(sys, filePath, data, { ...writeOptions, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) }), filePath);
     },
     async writeInOnePass(writes) {
       return writeInOnePass(sys, writes, (write) => ({ ...write.options, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) }));
@@ -88,16 +88,17 @@ function writeInOnePass(sys: Syscalls, writes: readonly BatchWrite[], optionsOf:
       return { done: 0, failed: i, error };
     }
   }
+  const written: (FileStat | undefined)[] = [];
   for (let i = 0; i < writes.length; i++) {
     const write = writes[i];
     try {
       if (write.remove) removeFileSafely(sys, write.path, write.options.expect);
-      else writeFileSafely(sys, write.path, write.data, optionsOf(write));
+      written.push(write.remove ? undefined : toFileStat(writeFileSafely(sys, write.path, write.data, optionsOf(write)), write.path));
     } catch (error) {
-      return { done: i, failed: i, error };
+      return { done: i, failed: i, error, written };
     }
   }
-  return { done: writes.length };
+  return { done: writes.length, written };
 }
 
 function chunkReader(sys: Syscalls, filePath: string): ChunkReader {

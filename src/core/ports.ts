@@ -123,7 +123,7 @@ export interface BatchWrite {
  * (ENOENT, ENOTDIR) and reject for any other failure (the guard then fails closed).
  */
 /** What a one-pass write did: `done` writes completed in order; `failed` is the index of the one that failed. */
-export type PassOutcome = { done: number } | { done: number; failed: number; error: unknown };
+export type PassOutcome = ({ done: number } | { done: number; failed: number; error: unknown }) & { written?: (FileStat | undefined)[] };
 
 export interface FileSystem {
   /**
@@ -146,8 +146,9 @@ export interface FileSystem {
    * Replaces the file's content atomically: the whole new content is written (every byte count checked) and
    * synced to a temp file beside it, `options.expect` is verified, then the temp file takes the file's place.
    * Any failure rejects with nothing changed and no temp file left. `readFile` must return what this wrote.
+   * May resolve with the stat of the file it placed, which saves the guard a stat of its own.
    */
-  writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void>;
+  writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<FileStat | void>;
   /**
    * Optional: writes several files as one change (an editor applies them as one undo step). Must be all or
    * nothing: when it rejects, every file is as it was. Without it, files are written one by one and the

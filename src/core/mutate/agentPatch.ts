@@ -10,13 +10,12 @@
  */
 import { toLf } from '../edit/lineEndings';
 import { covers, EMPTY, gaps, formatRanges, type Ranges } from '../ledger/coverage';
-import { parsePatch } from '../patch/parsePatch';
 import { patchChanges } from '../patch/patchChanges';
 import { planPatch } from '../patch/planPatch';
 import type { FilePatch } from '../patch/patchTypes';
 import { binaryFile } from '../refusals/binaryFile';
 import { outsideSeenRange } from '../refusals/outsideSeenRange';
-import { type Refusal, refuse } from '../refusals/refusal';
+import type { Refusal } from '../refusals/refusal';
 import { invalidInput } from '../refusals/invalidInput';
 import { requiresPriorRead } from '../refusals/requiresPriorRead';
 import { specialFile } from '../refusals/specialFile';
@@ -24,7 +23,8 @@ import { targetIsDirectory } from '../refusals/targetIsDirectory';
 import type { MultiEditChange } from '../types';
 import type { GuardContext } from '../context/guardContext';
 import { specialKindName } from '../refusals/specialFile';
-import { type FileText, loadFile, sniffHead } from '../read/loadText';
+import { type FileText, sniffHead } from '../read/loadText';
+import type { CallFiles } from './callFiles';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { seenNow } from './seenNow';
 import type { SessionState } from '../context/sessionState';
@@ -55,11 +55,26 @@ function needs(file: FilePatch): { content: string[]; created: string[] } {
   }
 }
 
-async function know(ctx: GuardContext, s: SessionState, path: string, mustHaveRead: boolean, updates: LedgerEntry[]): Promise<Known | Refusal> {
-  const checked = await ctx.paths.check(path);
-  if (!checked.ok) return refuse(checked.code, checked.message);
+/** Every path a patch names, and whether its content is needed (else it is only created). */
+export function patchPaths(files: readonly FilePatch[]): Map<string, { content: boolean }> {
+  const paths = new Map<string, { content: boolean }>();
+  for (const file of files) {
+    const need = needs(file);
+    for (const path of need.content) paths.set(path, { content: true });
+    for (const path of need.created) if (!paths.has(path)) paths.set(path, { content: false });
+  }
+  return paths;
+}
+
+/** A path of the patch, checked by the path policy. */
+export interface PatchTarget {
+  path: string;
+  target: string;
+}
+
+async function know(ctx: GuardContext, s: SessionState, checked: PatchTarget, mustHaveRead: boolean, files: CallFiles, updates: LedgerEntry[]): Promise<Known | Refusal> {
   const { target } = checked;
-  const stat = await ctx.fs.stat(target);
+  const stat = await files.stat(target);
   if (!stat) return { exists: false, seen: EMPTY };
   if (stat.kind === 'directory') return targetIsDirectory.directory(checked.path, []);
   if (stat.kind !== 'file') return specialFile.special(checked.path, specialKindName(stat.kind));
@@ -73,7 +88,7 @@ async function know(ctx: GuardContext, s: SessionState, path: string, mustHaveRe
     // A call without a session cannot name what it read in a patch: only an edit with expectedVersion can.
     return s.standalone ? requiresPriorRead.patchStandalone(checked.path) : requiresPriorRead.unread(checked.path);
   }
-  const loaded = await loadFile(ctx, target, stat);
+  const loaded = await files.load(target, stat);
   if (loaded.kind === 'binary') return binaryFile.binary(checked.path, loaded.type, loaded.size, 'patches');
   const file = loaded.file;
   const now = seenNow({ sessionId: s.id, path: checked.path, target, identity: stat.identity, entry, current: file, snapshot: ctx.snapshots.get(entry.version), note: ctx.changes.latest(target), now: ctx.clock.now(), diffBudget: s.diffBudget(ctx.limits), wholeFile: false });
@@ -81,31 +96,26 @@ async function know(ctx: GuardContext, s: SessionState, path: string, mustHaveRe
   return now.kind === 'refused' ? now.refusal : { exists: true, file, seen: now.seen };
 }
 
-/** `updates`: what the ledger learns from looking at the files (a refusal's diff, coverage carried over). */
-export async function planAgentPatch(ctx: GuardContext, s: SessionState, text: string, updates: LedgerEntry[]): Promise<PlannedPatch> {
-  const parsed = parsePatch(text);
-  if (!parsed.ok) return parsed;
-  const content = new Set<string>();
-  const created = new Set<string>();
-  for (const file of parsed.files) {
-    const need = needs(file);
-    need.content.forEach((path) => content.add(path));
-    need.created.forEach((path) => created.add(path));
-  }
+/**
+ * Places the patch in the files as they are, under the call's locks. `targets`: every path the patch names
+ * (`patchPaths`), checked; `files`: the call's files, each loaded once. `updates`: what the ledger learns from
+ * looking at the files (a refusal's diff, coverage carried over).
+ */
+export async function planAgentPatch(ctx: GuardContext, s: SessionState, patch: readonly FilePatch[], targets: ReadonlyMap<string, PatchTarget>, files: CallFiles, updates: LedgerEntry[]): Promise<PlannedPatch> {
   const known = new Map<string, Known>();
-  for (const path of new Set([...content, ...created])) {
-    const found = await know(ctx, s, path, content.has(path), updates);
+  for (const [path, { content }] of patchPaths(patch)) {
+    const found = await know(ctx, s, targets.get(path) as PatchTarget, content, files, updates);
     if ('ok' in found) return found;
     known.set(path, found);
   }
   // A copy's new file shows all of its source: only a source seen whole may be copied.
-  for (const file of parsed.files) {
+  for (const file of patch) {
     if (file.kind !== 'copy') continue;
     const source = known.get(file.from);
     const unseen = source?.file ? gaps(source.seen, 1, source.file.index.count) : [];
     if (source?.file && unseen.length) return outsideSeenRange.writeNeedsFullRead(file.from, formatRanges(unseen), source.file.index.count, undefined, 'copy');
   }
-  const plan = planPatch(parsed.files, (path) => {
+  const plan = planPatch(patch, (path) => {
     const file = known.get(path);
     if (!file?.exists) return { exists: false };
     if (!file.file) return { exists: true };

@@ -60,7 +60,7 @@ export async function record(ctx: GuardContext, s: SessionState, final: Final, l
 async function recordWritten(ctx: GuardContext, s: SessionState, final: Final, at: { path: string; target: string }, learned: LedgerEntry[], share?: { maxChars: number; maxLineLength: number }): Promise<AppliedFile> {
   const { plan, afterText, bytes } = final;
   // The file is written: a failing stat now must not turn the call into a failure that says nothing changed.
-  const stat = await ctx.fs.stat(at.target).catch(() => undefined);
+  const stat = final.written ?? (await ctx.fs.stat(at.target).catch(() => undefined));
   const hasher = await ctx.hasher();
   const version = versionOf(hasher, bytes, stat?.revision);
   const afterIndex = final.userChanged ? indexLines(afterText) : plan.afterIndex;

@@ -14,10 +14,12 @@ export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; c
 export interface PlanInput {
   path: string;
   target: string;
+  /** The target's identity as the path check found it (the lock key before the lock is held). */
+  identity?: string;
   request: ChangeRequest;
   expectedVersion?: string;
   /** The file moves here (after its edits apply); both paths passed the path policy. */
-  moveTo?: { path: string; target: string };
+  moveTo?: { path: string; target: string; identity?: string };
 }
 
 export interface FilePlan {

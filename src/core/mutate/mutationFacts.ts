@@ -10,7 +10,8 @@ import type { LedgerEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from '../path/allowedSuggestions';
 import type { FileStat } from '../ports';
 import type { SniffResult } from '../read/binarySniff';
-import { type LoadedFile, loadFile, sniffHead } from '../read/loadText';
+import { type LoadedFile, sniffHead } from '../read/loadText';
+import type { CallFiles } from './callFiles';
 import type { GuardContext, Limits } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import { findAlias } from './aliases';
@@ -67,7 +68,7 @@ export function startFacts(ctx: GuardContext, s: SessionState, input: PlanInput,
   };
 }
 
-export async function gather(ctx: GuardContext, s: SessionState, facts: MutationFacts, need: Need): Promise<void> {
+export async function gather(ctx: GuardContext, s: SessionState, facts: MutationFacts, need: Need, files: CallFiles): Promise<void> {
   const { input, stat } = facts;
   switch (need) {
     case 'suggestions':
@@ -80,7 +81,7 @@ export async function gather(ctx: GuardContext, s: SessionState, facts: Mutation
       facts.head = await sniffHead(ctx.fs, input.target);
       return;
     case 'content':
-      facts.loaded = await loadFile(ctx, input.target, stat as FileStat);
+      facts.loaded = await files.load(input.target, stat as FileStat);
       return;
     case 'alias': {
       const version = facts.loaded?.kind === 'text' ? facts.loaded.file.version : undefined;

@@ -5,7 +5,7 @@
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import type { LedgerEntry } from '../ledger/sessionLedger';
-import type { FileStat } from '../ports';
+import type { CallFiles } from './callFiles';
 import { encodeFor, type FileText } from '../read/loadText';
 import type { Refusal } from '../refusals/refusal';
 import { decideMutation, finishEncoded } from './decideMutation';
@@ -19,13 +19,13 @@ export interface Planned {
   updates: LedgerEntry[];
 }
 
-/** `stat`: the file as just looked at under the call's locks. */
-export async function planChange(ctx: GuardContext, s: SessionState, input: PlanInput, stat: FileStat | undefined): Promise<Planned> {
-  const facts = startFacts(ctx, s, input, stat);
+/** `files`: the call's files, stat'ed under its locks and loaded once. */
+export async function planChange(ctx: GuardContext, s: SessionState, input: PlanInput, files: CallFiles): Promise<Planned> {
+  const facts = startFacts(ctx, s, input, await files.stat(input.target));
   for (;;) {
     const decision = decideMutation(facts);
     if (decision.kind === 'need') {
-      await gather(ctx, s, facts, decision.need);
+      await gather(ctx, s, facts, decision.need, files);
       continue;
     }
     if (decision.kind === 'decided') return { outcome: decision.outcome, updates: decision.ledgerUpdates };

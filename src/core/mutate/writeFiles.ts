@@ -10,7 +10,7 @@
  */
 import { describeIoError, isNotWritable, isWriteConflict } from '../fileErrors';
 import { displayPath } from '../path/displayPath';
-import type { BatchWrite, FileSystem, FolderExpectation, WriteExpectation } from '../ports';
+import type { BatchWrite, FileStat, FileSystem, FolderExpectation, WriteExpectation } from '../ports';
 import { type Refusal, refuse, withNote } from '../refusals/refusal';
 import type { GuardContext } from '../context/guardContext';
 import { foldersFor, removeMadeFolders } from './folders';
@@ -26,6 +26,8 @@ export interface FinalFile {
   afterText: string;
   bytes: Uint8Array;
   userChanged: boolean;
+  /** The written file's stat, when the port reported it (saves a stat when the result is recorded). */
+  written?: FileStat;
 }
 
 /** One step of writing a call's files: content at a path, or the removal of a file (a deletion, a move's source). */
@@ -107,7 +109,8 @@ async function writeOneByOne(ctx: GuardContext, s: SessionState, finals: FinalFi
         done.push({ step, folders });
       } else {
         const folders = await foldersFor(ctx, step.target, step.kind === 'createAt' || plan.created, madeDirs);
-        await ctx.fs.writeFile(step.target, bytes, { ...modeOf(plan), expect: step.kind === 'createAt' ? { folders } : expectationOf(plan, folders) });
+        const written = await ctx.fs.writeFile(step.target, bytes, { ...modeOf(plan), expect: step.kind === 'createAt' ? { folders } : expectationOf(plan, folders) });
+        if (written) step.final.written = written;
         done.push({ step, folders });
       }
     } catch (error) {
@@ -130,6 +133,9 @@ async function writeOnePass(ctx: GuardContext, s: SessionState, finals: FinalFil
     return failure(ctx, s, prepared.step.final.plan, prepared.step, prepared.error, '', learned);
   }
   const outcome = await pass(prepared.writes);
+  outcome.written?.forEach((written, i) => {
+    if (written && steps[i].kind !== 'remove') steps[i].final.written = written;
+  });
   if (!('failed' in outcome)) return undefined;
   const done = steps.slice(0, outcome.done).map((step, i) => ({ step, folders: prepared.folders[i] }));
   return restoreAfter(ctx, s, done, madeDirs, steps[outcome.failed], outcome.error, learned);

@@ -40,7 +40,8 @@ export interface PathPolicyOptions {
 
 export type PathRefusal = { ok: false; code: 'PATH_INVALID' | 'PATH_DENIED'; message: string };
 
-export type PathCheck = { ok: true; path: string; target: string; exists: boolean } | PathRefusal;
+/** `identity`: the target's, as the walk found it (an existing target that is no link). */
+export type PathCheck = { ok: true; path: string; target: string; exists: boolean; identity?: string } | PathRefusal;
 
 interface Root {
   /** As configured: absolute, normalized (compared in NFC, spelled as given). */
@@ -108,7 +109,7 @@ export class PathPolicy {
     if (targetRule) return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, which matches the deny rule "${targetRule}": ${protectedNote}`);
     // After the deny rules: every match has the target's NFC text, so a listed one is never a protected file.
     if (end.ambiguous) return invalid(ambiguousMessage(end.ambiguous.folder, end.ambiguous.name, end.ambiguous.matches, displayPath));
-    return { ok: true, path: nodePath.join(start.from, ...end.steps), target: end.target, exists: end.exists };
+    return { ok: true, path: nodePath.join(start.from, ...end.steps), target: end.target, exists: end.exists, ...(end.identity ? { identity: end.identity } : {}) };
   }
 
   /**

@@ -39,7 +39,7 @@ export interface SymlinkHop {
  * is then the path as given below that folder (every match has its NFC form).
  */
 export type ChainEnd =
-  | { ok: true; target: string; exists: boolean; steps: string[]; ambiguous?: { folder: string; name: string; matches: string[] } }
+  | { ok: true; target: string; exists: boolean; steps: string[]; ambiguous?: { folder: string; name: string; matches: string[] }; identity?: string }
   | PathRefusal;
 
 /** A component to walk; `named` is its index in `rest` when the caller named it (not from a link's text). */
@@ -112,11 +112,17 @@ export async function followSymlinkChain(
   checkHop: (hop: SymlinkHop) => PathRefusal | undefined,
 ): Promise<ChainEnd> {
   const steps = stepsOf(rest);
-  if (steps.length === 0) return { ok: true, target: start, exists: (await fs.lstat(start)) !== undefined, steps };
+  if (steps.length === 0) {
+    const root = await fs.lstat(start);
+    return { ok: true, target: start, exists: root !== undefined, steps, ...(root ? { identity: root.identity } : {}) };
+  }
   const walk: Walk = { current: start, queue: steps.map((name, named) => ({ name, named })), steps, seen: new Set() };
+  // The entry the walk stands on, as looked up (never a link): at the end, the target's identity.
+  let last: FileStat | undefined;
   for (let step = walk.queue.shift(); step !== undefined; step = walk.queue.shift()) {
     if (step.name === '..') {
       walk.current = nodePath.dirname(walk.current);
+      last = undefined;
       continue;
     }
     const found = await lookUp(fs, walk, step);
@@ -130,8 +136,9 @@ export async function followSymlinkChain(
     }
     if (walk.queue.length > 0 && stat.kind !== 'directory') return { ok: true, target: nodePath.join(next, ...left(walk)), exists: false, steps };
     walk.current = next;
+    last = stat;
   }
-  return { ok: true, target: walk.current, exists: true, steps };
+  return { ok: true, target: walk.current, exists: true, steps, ...(last ? { identity: last.identity } : {}) };
 }
 
 /** Marks a walk that met a path changing under it (see `PathPolicy.check`, which walks again). */

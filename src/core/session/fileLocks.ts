@@ -11,31 +11,46 @@ import type { GuardContext } from '../context/guardContext';
 const RETRY = Symbol('retry');
 const MAX_RETAKES = 3;
 
-/** The lock keys of `targets`, and each one's stat where it could be taken (a stat that failed is left out). */
-async function look(fs: FileSystem, targets: readonly string[]): Promise<{ keys: string[]; stats: Map<string, FileStat | undefined> }> {
-  const keys: string[] = [];
+/** A file a call locks: its target, and its identity when the path check found one. */
+export interface LockTarget {
+  target: string;
+  identity?: string;
+}
+
+function keysOf(targets: readonly LockTarget[]): string[] {
+  return targets.flatMap(({ target, identity }) => [`path:${target}`, ...(identity ? [`id:${identity}`] : [])]).sort();
+}
+
+/** Each target's stat where it could be taken (a stat that failed is left out: the plan takes it again and fails). */
+async function look(fs: FileSystem, targets: readonly LockTarget[]): Promise<{ held: LockTarget[]; stats: Map<string, FileStat | undefined> }> {
   const stats = new Map<string, FileStat | undefined>();
-  for (const target of targets) {
-    keys.push(`path:${target}`);
+  const held: LockTarget[] = [];
+  for (const { target } of targets) {
     const stat = await fs.stat(target).then(
       (found) => (stats.set(target, found), found),
       () => undefined,
     );
-    if (stat) keys.push(`id:${stat.identity}`);
+    held.push({ target, ...(stat ? { identity: stat.identity } : {}) });
   }
-  return { keys: keys.sort(), stats };
+  return { held, stats };
 }
 
-/** `work` gets the stats taken once the locks were held: the files as the call plans against them. */
-export async function runLocked<T>(ctx: GuardContext, targets: readonly string[], signal: AbortSignal | undefined, work: (stats: ReadonlyMap<string, FileStat | undefined>) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` under the locks of `targets`, keyed by the identities their path checks found (no stat before the
+ * lock is held). Once held, each target is stat'ed once: `work` gets those stats, the files as the call plans
+ * against them; if an identity moved meanwhile, the locks are taken anew under the new keys.
+ */
+export async function runLocked<T>(ctx: GuardContext, targets: readonly LockTarget[], signal: AbortSignal | undefined, work: (stats: ReadonlyMap<string, FileStat | undefined>) => Promise<T>): Promise<T> {
+  let keys = keysOf(targets);
   for (let attempt = 0; ; attempt++) {
-    const before = await look(ctx.fs, targets);
+    const taken = keys;
     const result = await ctx.locks.run(
-      before.keys,
+      taken,
       async () => {
-        const held = await look(ctx.fs, targets);
-        if (attempt < MAX_RETAKES && held.keys.join('\0') !== before.keys.join('\0')) return RETRY;
-        return work(held.stats);
+        const now = await look(ctx.fs, targets);
+        keys = keysOf(now.held);
+        if (attempt < MAX_RETAKES && keys.join('\0') !== taken.join('\0')) return RETRY;
+        return work(now.stats);
       },
       signal,
     );

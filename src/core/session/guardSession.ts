@@ -16,9 +16,8 @@ import type { MutateInput } from './resolveTargets';
 import { leftFilesChanged } from '../mutate/writeFiles';
 import type { GuardContext } from '../context/guardContext';
 import { type DeleteCall, type EditCall, type MultiEditCall, type PatchCall, type ReadCall, type RenameCall, type WriteCall, deleteCall, editCall, multiEditCall, patchCall, readCall, renameCall, writeCall } from './callArguments';
-import { planAgentPatch } from '../mutate/agentPatch';
+import { runPatch } from './runPatch';
 import { describeValue } from '../refusals/invalidInput';
-import type { LedgerEntry } from '../ledger/sessionLedger';
 import { refusalForFileError } from '../refusals/fileErrorRefusal';
 import { performRead } from '../read/readOperation';
 import { freshness } from './freshness';
@@ -123,35 +122,15 @@ export class GuardSessionImpl implements GuardSession {
   }
 
   applyPatch(patch: string, options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
-    return this.boundary('applyPatch', '(patch)', () => patchCall(patch, options), (call: PatchCall, signal) => {
-      // Its place among the session's calls on the same files is taken now, before the patch is planned.
+    return this.boundary('applyPatch', '(patch)', () => patchCall(patch, options), async (call: PatchCall, signal) => {
       const parsed = parsePatch(call.patch);
-      const paths = parsed.ok ? parsed.files.flatMap((file) => ('from' in file ? [file.path, file.from] : [file.path])) : [];
+      if (!parsed.ok) return parsed;
+      // Its place among the session's calls on the same files is taken now, before anything asynchronous.
+      const paths = parsed.files.flatMap((file) => ('from' in file ? [file.path, file.from] : [file.path]));
       const keys = paths.map((path) => this.ctx.paths.lexical(path)).filter((key): key is string => key !== undefined);
-      return this.order.run(keys, signal, () => this.patch(call, signal));
+      return this.order.run(keys, signal, () => runPatch(this.ctx, this.state, parsed.files, { ...call.options, signal }));
     });
   }
-
-  private async patch(call: PatchCall, signal: AbortSignal | undefined): Promise<MutationResult> {
-    const learned: LedgerEntry[] = [];
-    const planned = await planAgentPatch(this.ctx, this.state, call.patch, learned);
-    this.state.learn(learned);
-    if (!planned.ok) return planned;
-    const mutation = { ...call.options, signal };
-    if ('write' in planned) return runMutation(this.ctx, this.state, [{ path: planned.write.path, request: { kind: 'write', content: planned.write.content } }], 'write', mutation);
-    const inputs: MutateInput[] = planned.changes.map((change) => ({
-      path: change.path,
-      request: change.delete ? { kind: 'delete' as const } : { kind: 'edit' as const, edits: change.edits ?? [] },
-      ...(change.moveTo !== undefined ? { moveTo: change.moveTo } : {}),
-    }));
-    const result = await runMutation(this.ctx, this.state, inputs, 'multiEdit', mutation);
-    if (!result.ok && result.code !== 'CANCELLED' && planned.changes.length > 1) {
-      const head = leftFilesChanged(result) ? 'The patch was not applied as a whole, and the files named below could not be restored.' : 'No file was changed (a patch applies all files or none).';
-      return refuse(result.code, `${head} ${result.message}`);
-    }
-    return result;
-  }
-
 
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
     return freshness(this.ctx, this.state, path).catch((error: unknown) => {

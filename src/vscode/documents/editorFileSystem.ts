@@ -126,7 +126,7 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     return Buffer.compare(Buffer.from(shown), Buffer.from(onDisk)) === 0 ? document : undefined;
   }
 
-  async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void> {
+  async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<FileStat | void> {
     this._onWillWrite.fire(path);
     const document = await this.editableDocument(path);
     if (!document) return this.backend(path).writeFile(path, data, options);
@@ -178,14 +178,14 @@ export class EditorFileSystem extends Disposable implements FileSystem {
           const [before, stat] = await Promise.all([backend.readFile(write.path), backend.stat(write.path)]);
           await backend.unlink(write.path, write.options.expect);
           // Put back only where the name is still free: nothing created there since is replaced.
-          restore.push(() => backend.writeFile(write.path, before, { ...(stat ? { mode: stat.mode } : {}), expect: { folders: write.options.expect?.folders ?? [] } }));
+          restore.push(async () => void (await backend.writeFile(write.path, before, { ...(stat ? { mode: stat.mode } : {}), expect: { folders: write.options.expect?.folders ?? [] } })));
           continue;
         }
         const before = write.created ? undefined : await backend.readFile(write.path);
         await backend.writeFile(write.path, write.data, write.options);
         // Undone only while the file still holds what this batch wrote: never someone else's later change.
         const ours = { current: { bytes: write.data }, folders: write.options.expect?.folders ?? [] };
-        restore.push(() => (before ? backend.writeFile(write.path, before, { ...write.options, expect: ours }) : backend.unlink(write.path, ours)));
+        restore.push(async () => void (await (before ? backend.writeFile(write.path, before, { ...write.options, expect: ours }) : backend.unlink(write.path, ours))));
       }
       const edit = new vscode.WorkspaceEdit();
       for (const { document, text } of inEditor) {

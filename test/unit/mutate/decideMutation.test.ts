@@ -11,6 +11,7 @@ import type { ChangeRequest } from '../../../src/core/mutate/filePlan';
 import type { MutationFacts } from '../../../src/core/mutate/mutationFacts';
 import type { FileStat, TextCodec } from '../../../src/core/ports';
 import type { FileText } from '../../../src/core/read/loadText';
+import { isRefusal } from '../../../src/core/refusals/refusal';
 
 const PATH = '/root/a.txt';
 const limits = { maxLines: DEFAULTS.maxLines, maxBytes: DEFAULTS.maxBytes, maxLineLength: DEFAULTS.maxLineLength, maxFileBytes: DEFAULTS.maxFileBytes };
@@ -52,7 +53,7 @@ function facts(over: Partial<MutationFacts> & { request?: ChangeRequest; moveTo?
 function outcome(decision: MutationDecision): string {
   if (decision.kind === 'need') return `need ${decision.need}`;
   if (decision.kind === 'encode') return 'encode';
-  return decision.outcome.ok === false ? decision.outcome.code : 'plan';
+  return isRefusal(decision.outcome) ? decision.outcome.code : 'plan';
 }
 
 const THREE = 'one\ntwo\nthree\n';
@@ -107,14 +108,14 @@ suite('decideMutation: a table of facts and decisions', () => {
     assert.ok(vanished.kind === 'decided');
     assert.deepStrictEqual(vanished.ledgerUpdates.map((u) => [u.version, u.identity, u.seen, u.recordedAt]), [[undefined, undefined, [], 100]]);
     const carried = decideMutation(facts({ entry: entry({ seen: [1, 2] }), snapshot: THREE, loaded: { kind: 'text', file: text('one\ntwo\nthree!\n', 'v2') } }));
-    assert.ok(carried.kind === 'decided' && carried.outcome.ok !== false);
+    assert.ok(carried.kind === 'decided' && !isRefusal(carried.outcome));
     assert.deepStrictEqual(carried.ledgerUpdates.map((u) => [u.version, u.seen]), [['v2', [1, 2]]]);
     assert.strictEqual(carried.outcome.afterText, 'one\nTWO\nthree!\n');
   });
 
   test('a refusal with the diff of what changed makes the lines it shows seen in the current version', () => {
     const touched = decideMutation(facts({ entry: entry(), snapshot: THREE, loaded: { kind: 'text', file: text('one\ntwo!\nthree\n', 'v2') } }));
-    assert.ok(touched.kind === 'decided' && touched.outcome.ok === false);
+    assert.ok(touched.kind === 'decided' && isRefusal(touched.outcome));
     assert.match(touched.outcome.message, /\+two!/);
     assert.deepStrictEqual(touched.ledgerUpdates.map((u) => [u.version, u.seen]), [['v2', [1, 3]]]);
   });
