@@ -47,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const ended = new EndedSessions(guard, labels);
   const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list());
   const view = new SessionsView(guard, labels, watcher.onDidNoteChange, ended);
-  const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, log });
+  const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, reviews: approvals, log });
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
   context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, ended, reports, view, mcp, participant, registerTools(toolSessions), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, ended, extensionUri: context.extensionUri }), registerAgentCommands({ control: mcp, log }));
