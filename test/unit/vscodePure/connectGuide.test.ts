@@ -61,6 +61,19 @@ suite('Connect an External Agent: the guide', () => {
     for (const line of NOT_GUARDED) assert.ok(html.includes(line.replace(/'/g, '&#39;').replace(/`/g, '`').slice(0, 40)));
     assert.match(NOT_GUARDED.join(' '), /shell commands/);
   });
+
+  // MCP clients gave up while the user still read the diff: the guide names where each one sets how long a
+  // call may wait, with its default.
+  test('each agent\'s section says how long a call waits for review and names the setting that changes it', () => {
+    const notes = (id: string) => connectGuide(input).find((section) => section.id === id)!.notes.join('\n');
+    assert.match(notes('claude-code'), /MCP_TOOL_TIMEOUT milliseconds .*100,000,000 by default/);
+    assert.match(notes('claude-code'), /MCP_TIMEOUT is something else: how long the server may take to start/);
+    assert.match(notes('codex'), /tool_timeout_sec seconds, a key of the \[mcp_servers\.readgate\] table/);
+    for (const id of ['gemini', 'qwen']) assert.match(notes(id), /"timeout" milliseconds, a field of the "readgate" entry \(600000, ten minutes, by default/, id);
+    const page = connectPageHtml(connectGuide(input), { cspSource: 'x', nonce: 'n', running: true });
+    assert.match(page, /<h2>While a change waits for your review<\/h2><p>[^<]*progressToken[^<]*every 10 seconds[^<]*resetTimeoutOnProgress/);
+    assert.match(notes('copilot'), /Nothing to set/);
+  });
 });
 
 /** The file's frontmatter as a strict YAML reader sees it: its errors, and its fields. */
