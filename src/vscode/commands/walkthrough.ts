@@ -3,6 +3,7 @@
  * its sample patches (for the demo workspace's `src/inventory.ts`: `fresh` applies, `stale` is refused).
  */
 import * as vscode from 'vscode';
+import { showDetails } from '../details/detailsDocuments';
 import { CommandIds } from './commandIds';
 
 export const WALKTHROUGH_ID = 'readgate.readgate#readgate.gettingStarted';
@@ -20,8 +21,8 @@ export function registerWalkthrough(extensionUri: vscode.Uri): vscode.Disposable
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.getStarted, () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false)),
     vscode.commands.registerCommand(CommandIds.openSamplePatch, async (sample: SamplePatch = 'fresh') => {
-      const document = await vscode.workspace.openTextDocument({ language: 'diff', content: await samplePatchText(extensionUri, sample) });
-      await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+      // Read-only and named as a sample: an untitled document was named "a/src/inventory.ts" after its first line.
+      const document = await showDetails({ name: `ReadGate — sample patch (${sample}).diff`, content: await samplePatchText(extensionUri, sample), viewColumn: vscode.ViewColumn.Beside });
       return document.getText();
     }),
   );
