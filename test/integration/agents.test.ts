@@ -70,5 +70,10 @@ suite('agents: connecting external agents and a guarded Copilot agent', () => {
     await vscode.env.clipboard.writeText('');
     await harness.click(inPanel('button[data-copy="0"]'));
     await harness.waitFor('the copied set-up', async () => ((await vscode.env.clipboard.readText()) === bridge ? true : undefined));
+    // Codex's block (its Copy button scrolls it into view): its first line copies and shows "[mcp_servers.readgate]".
+    const codex = sections.flatMap((section) => section.blocks).findIndex((block) => block.text.startsWith('[mcp_servers.readgate]'));
+    await harness.click(inPanel(`button[data-copy="${codex}"]`));
+    await harness.waitFor('the copied Codex set-up', async () => ((await vscode.env.clipboard.readText()).startsWith('[mcp_servers.readgate]\n') ? true : undefined));
+    await harness.screenshot('connect-external-agent-codex');
   });
 });

@@ -181,7 +181,11 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** The page: every text escaped; one Copy button per block (the script posts its index). */
+/**
+ * The page: every text escaped; one Copy button per block (the script posts its index). A code block's code has
+ * no background of its own: VS Code's default styles give inline code one, and inside a pre each line of it was
+ * painted over the bottom of the line above, hiding its underscores ("[mcp servers.readgate]").
+ */
 export function connectPageHtml(sections: readonly GuideSection[], options: { cspSource: string; nonce: string; running: boolean }): string {
   const csp = [`default-src 'none'`, `style-src 'nonce-${options.nonce}'`, `script-src 'nonce-${options.nonce}'`].join('; ');
   let index = 0;
@@ -214,6 +218,7 @@ h2 { font-size: 1.15em; font-weight: 600; margin-top: 1.6em; border-bottom: 1px 
 .caption { margin: 4px 0; color: var(--vscode-descriptionForeground); }
 pre { background: var(--vscode-textCodeBlock-background); padding: 8px 84px 8px 10px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; border-radius: 3px; }
 code { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
+pre code { background: none; }
 button { position: absolute; right: 6px; bottom: 6px; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); padding: 3px 10px; cursor: pointer; border-radius: 2px; }
 button:hover { background: var(--vscode-button-hoverBackground); }
 button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
