@@ -29,6 +29,19 @@ async function servedTools(): Promise<Map<string, string>> {
   }
 }
 
+/**
+ * The declarations `tool_search` shows, one JSON object per `<function>` line. Qwen writes them with `<` and `>`
+ * escaped (`\u003c`), which the model reads as the same characters, so they are compared decoded.
+ */
+function declaredTools(text: string): Map<string, string> {
+  const tools = new Map<string, string>();
+  for (const match of text.matchAll(/<function>(.*)<\/function>/g)) {
+    const declared = JSON.parse(match[1]) as { name: string; description: string };
+    tools.set(declared.name, declared.description);
+  }
+  return tools;
+}
+
 suite('Qwen Code: the readgate tools and refusals the model is given', () => {
   suiteSetup(function () {
     this.timeout(600_000);
@@ -44,9 +57,10 @@ suite('Qwen Code: the readgate tools and refusals the model is given', () => {
     const first = run.requests.find((request) => request.context?.kind === 'main')!;
     assert.ok(!first.conversation!.toolNames.some((name) => name.startsWith('mcp__readgate__')), first.conversation!.toolNames.join(', '));
     const searched = run.toolResults[0].result?.text ?? '';
+    const shown = declaredTools(searched);
     const rows = READGATE_TOOLS.map((name) => {
       const listed = new RegExp(`"mcp__readgate__${name}": "([^\\n]*)"\\n`).exec(first.conversation!.firstUserText)?.[1] ?? '';
-      return { name, served: served.get(name)!.length, listed: listed.length, wholeInToolSearch: searched.includes(JSON.stringify(served.get(name)).slice(1, -1)) };
+      return { name, served: served.get(name)!.length, listed: listed.length, wholeInToolSearch: shown.get(`mcp__readgate__${name}`) === served.get(name) };
     });
     report('qwen-readgate-descriptions', rows);
     for (const row of rows) {

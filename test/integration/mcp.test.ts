@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -78,6 +79,24 @@ suite('mcp: external agents through the window', () => {
     assert.ok(fs.readFileSync(bridge).equals(fs.readFileSync(path.join(extension.extensionPath, 'dist', 'mcp-bridge.js'))));
   });
 
+  test('the window publishes under READGATE_HOME, not under its own HOME: the installed bridge, run from a terminal with another HOME, picks it', () => {
+    // npm start gave VS Code a private HOME and the window published there, so an agent in the user's terminal
+    // found nothing. VS Code and the terminal now meet in ReadGate's home (READGATE_HOME here; else the user's).
+    const readgateHome = process.env.READGATE_HOME;
+    assert.ok(readgateHome, 'the runner sets READGATE_HOME');
+    assert.notStrictEqual(path.dirname(readgateHome), process.env.HOME);
+    assert.strictEqual(discoveryDir(), path.join(readgateHome, 'windows'));
+    assert.ok(fs.readdirSync(path.join(readgateHome, 'windows')).some((name) => name.startsWith(`${process.pid}-`)));
+    const bridge = path.join(readgateHome, 'mcp-bridge.js');
+    const terminal = { PATH: process.env.PATH ?? '', HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'rg-terminal-home-')), READGATE_HOME: readgateHome };
+    const list = spawnSync(process.execPath, [bridge, '--list', '--cwd', workspaceRoot()], { env: terminal, encoding: 'utf8', timeout: 10_000 });
+    fs.rmSync(terminal.HOME, { recursive: true, force: true });
+    assert.strictEqual(list.status, 0, list.stderr);
+    assert.ok(list.stdout.includes(`Looked for VS Code windows in ${path.join(readgateHome, 'windows')}`), list.stdout);
+    assert.match(list.stdout, new RegExp(`→ ".*" \\(pid ${process.pid}, `));
+    assert.ok(list.stdout.includes(`picked: its folder ${workspaceRoot()} holds ${workspaceRoot()}`), list.stdout);
+  });
+
   test('a client reads and edits with the tools\' names and refusal codes', async () => {
     const client = await connect(entry, 'Claude Code', '2.0.14');
     clients.push(client);
@@ -115,6 +134,8 @@ suite('mcp: external agents through the window', () => {
   });
 
   test('its edit waits in the review panel labelled with the client\'s name and is applied by a click on Approve (screenshot)', async function () {
+    // The panel is found as the first webview: another suite's preview left open must not come first.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await settings().update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
     try {
       const client = await connect(entry, 'Claude Code', '2.0.14');
@@ -126,10 +147,10 @@ suite('mcp: external agents through the window', () => {
       assert.strictEqual(request.sessionLabel, 'Claude Code 2.0.14');
       assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5), 'written before approval');
       if (harness.isAvailable) {
-        await new Promise((resolve) => setTimeout(resolve, 1500)); // let the panel's page render
-        await harness.screenshot('mcp-review');
         const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
-        assert.ok((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('Claude Code 2.0.14')), 'the panel names the client');
+        // The panel's page renders in its own time: wait for it rather than for a fixed time.
+        await harness.waitFor('the panel naming the client', async () => ((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('Claude Code 2.0.14')) ? true : undefined));
+        await harness.screenshot('mcp-review');
         await harness.click(inPanel('button[data-action="approve"]'));
       } else {
         await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });

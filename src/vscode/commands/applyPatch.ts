@@ -16,6 +16,7 @@ import { uriToGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import { CommandIds } from './commandIds';
 import { type SamplePatch, samplePatchText } from './walkthrough';
+import { keyForSamplePatch } from './walkthroughProgress';
 
 /** How tests and the walkthrough call it: the patch text (or where to take it) instead of asking. */
 export interface ApplyPatchArgs {
@@ -165,5 +166,11 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
 }
 
 export function registerApplyPatch(guard: Guard, files: FileSystem, labels: SessionLabels, extensionUri: vscode.Uri): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.applyPatch, (args?: ApplyPatchArgs) => runApplyPatch(guard, files, labels, extensionUri, args));
+  return vscode.commands.registerCommand(CommandIds.applyPatch, async (args?: ApplyPatchArgs) => {
+    const outcome = await runApplyPatch(guard, files, labels, extensionUri, args);
+    // A walkthrough step is done when its sample did what the step shows (walkthroughProgress.ts).
+    const key = args?.sample ? keyForSamplePatch(args.sample, outcome) : undefined;
+    if (key) await vscode.commands.executeCommand('setContext', key, true);
+    return outcome;
+  });
 }

@@ -42,7 +42,7 @@ export function registerCommands({ approvals, log, guard, files, labels, reports
     registerFileActions(guard),
     registerOpenToolResults(toolResults),
     registerApplyPatch(guard, files, labels, extensionUri),
-    registerWalkthrough(extensionUri),
+    registerWalkthrough(extensionUri, guard, labels),
     vscode.commands.registerCommand(CommandIds.clearEndedSessions, () => ended.clear()),
   );
 }

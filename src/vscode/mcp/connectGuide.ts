@@ -25,6 +25,8 @@ export interface GuideSection {
 export interface GuideInput {
   /** Where the stdio bridge is installed (`~/.readgate/mcp-bridge.js`). */
   bridgePath: string;
+  /** Where windows publish themselves and the bridge looks (`~/.readgate/windows`). */
+  discoveryDir?: string;
   /** The headless server in the extension (`dist/mcp.js`). */
   headlessPath: string;
   /** This window's server, when it runs. */
@@ -149,9 +151,10 @@ export function connectGuide(input: GuideInput): GuideSection[] {
     {
       id: 'any',
       title: 'Any MCP client',
-      intro: 'Start the bridge as a stdio server in the project folder: it finds this window by its workspace folder.',
+      intro: 'Start the bridge as a stdio server in the project folder, from any terminal of this user: it finds this window by its workspace folder.',
       blocks: [
         { caption: 'The command:', text: `node ${bridge}` },
+        { caption: 'To see where the bridge looks, the windows it finds and which one an agent in this folder reaches:', text: `node ${bridge} --list` },
         { caption: 'As JSON, for clients configured with "mcpServers":', text: stdioJson },
         ...(input.endpoint
           ? [
@@ -164,7 +167,9 @@ export function connectGuide(input: GuideInput): GuideSection[] {
           : []),
         { caption: 'Without VS Code (approval is then the client\'s own permission prompt):', text: `node ${shellWord(input.headlessPath)} --root ${shellWord(input.folder ?? '.')}` },
       ],
-      notes: [],
+      notes: [
+        `The windows publish themselves in ${input.discoveryDir ?? 'the windows folder beside the bridge'}. Unless READGATE_HOME is set, that folder is in your home as the system's user database has it, not $HOME, so an agent in any terminal of this user finds a VS Code that runs with another HOME. READGATE_HOME moves the folder (and the bridge) for VS Code and agents alike: set it for both or for neither.`,
+      ],
     },
     {
       id: 'copilot',

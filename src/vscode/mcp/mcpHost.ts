@@ -51,6 +51,7 @@ export class McpHost extends Disposable implements McpServerControl {
   readonly onDidChangeEndpoint = this._onDidChangeEndpoint.event;
   private readonly _onDidChangeDefinitions = this._register(new vscode.EventEmitter<void>());
   readonly bridgePath: string;
+  readonly discoveryDir = discoveryDir();
   /** What VS Code was given each time it asked for MCP servers (URIs), for the integration tests. */
   readonly offered: string[][] = [];
   readonly headlessPath: string;
@@ -65,8 +66,9 @@ export class McpHost extends Disposable implements McpServerControl {
     private timings: McpTimings = DEFAULT_MCP_TIMINGS,
   ) {
     super();
-    // Outside the extension's folder (which changes with every update), so agents' configurations keep working.
-    this.bridgePath = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    // Outside the extension's folder (which changes with every update), so agents' configurations keep working;
+    // beside the discovery folder, which is the user's (not this process's HOME), so any terminal of the user finds both.
+    this.bridgePath = path.join(path.dirname(this.discoveryDir), 'mcp-bridge.js');
     this.headlessPath = vscode.Uri.joinPath(deps.extensionUri, 'dist', 'mcp.js').fsPath;
     this._register(deps.config.onDidChange(() => this.reconcile()));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.republish()));
@@ -170,7 +172,7 @@ export class McpHost extends Disposable implements McpServerControl {
   }
 
   private publish(url: string): { file: string; remove(): void } {
-    return publishWindow({ version: 1, pid: process.pid, url, token: this.token, folders: this.folders(), name: vscode.workspace.name ?? 'VS Code', started: Date.now() }, vscode.env.sessionId.replace(/[^\w-]/g, '').slice(0, 36) || 'window');
+    return publishWindow({ version: 1, pid: process.pid, url, token: this.token, folders: this.folders(), name: vscode.workspace.name ?? 'VS Code', started: Date.now() }, vscode.env.sessionId.replace(/[^\w-]/g, '').slice(0, 36) || 'window', this.discoveryDir);
   }
 
   private republish(): void {

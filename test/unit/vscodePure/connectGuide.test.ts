@@ -31,6 +31,14 @@ suite('Connect an External Agent: the guide', () => {
     assert.deepStrictEqual(toml, ['[mcp_servers.readgate]', 'command = "node"', `args = ["${input.bridgePath}"]`]);
   });
 
+  test('"Any MCP client" says the bridge works from any terminal of this user, names the folder it looks in, and offers --list', () => {
+    // The guide's path answered "no VS Code window … is running" from an ordinary terminal, and nothing said why.
+    const any = connectGuide({ ...input, discoveryDir: '/home/me/.readgate/windows' }).find((section) => section.id === 'any')!;
+    assert.match(any.intro, /from any terminal of this user/);
+    assert.ok(any.blocks.some((block) => block.text === 'node /home/me/.readgate/mcp-bridge.js --list'));
+    assert.match(any.notes.join('\n'), /publish themselves in \/home\/me\/\.readgate\/windows\. Unless READGATE_HOME is set, that folder is in your home as the system's user database has it, not \$HOME/);
+  });
+
   test('paths with spaces or quotes are quoted for the shell, and for TOML', () => {
     assert.strictEqual(shellWord('/a b/it\'s.js'), `'/a b/it'\\''s.js'`);
     assert.strictEqual(shellWord('/plain/path.js'), '/plain/path.js');
