@@ -1,5 +1,5 @@
 /**
- * The MCP surface (vscode-free): the four tools as an MCP server, the HTTP request check, and window
+ * The MCP surface (vscode-free): the five tools as an MCP server, the HTTP request check, and window
  * discovery. The extension serves it over HTTP; `dist/mcp.js` over stdio on the headless guard;
  * `dist/mcp-bridge.js` relays stdio to a window.
  */
@@ -17,5 +17,7 @@ export { MCP_PATH, serveHttp } from './httpServer';
 export type { HttpMcpServer, HttpServeOptions } from './httpServer';
 export { CLIENT_PROFILES, DEFAULT_MAX_RESULT_CHARS, clientPolicy, profileOf } from './clientProfiles';
 export type { ClientPolicy, ClientProfile, PolicyOverrides } from './clientProfiles';
+export { WAIT_PROGRESS_INTERVAL_MS, WaitProgress, progressReport, reviewWaitMessage } from './waitProgress';
+export type { ProgressReport } from './waitProgress';
 export { ForgetWatch, concerns, forgetDir, listForgetMarkers, mustForget, requestForget } from './forget';
 export type { ForgetMarker } from './forget';

@@ -1,20 +1,25 @@
 /**
- * One MCP server per MCP session: lists the four tools and runs each call through `call`, which the surface
+ * One MCP server per MCP session: lists the five tools and runs each call through `call`, which the surface
  * (the extension, or the headless server) binds to its guard session. A refusal is a result with
  * `isError: true` whose text starts with its code, exactly the text the language model tools throw; a tool that
- * does not exist is a JSON-RPC error (-32602), as MCP's tools section asks.
+ * does not exist is a JSON-RPC error (-32602), as MCP's tools section asks. A call whose request carries a
+ * progress token gets a `progress` report, for the surface to say what it waits for (waitProgress.ts).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, type Implementation, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolOutcome } from '../core/index';
 import { protocolErrors, thrown } from './protocolErrors';
 import { MCP_TOOLS, READGATE_VERSION } from './toolDefinitions';
+import { type ProgressReport, progressReport } from './waitProgress';
 
 const SERVED = MCP_TOOLS.map((tool) => tool.name);
 
 export interface ToolServerOptions {
-  /** Runs one tool call; `signal` aborts when the client cancels the request. */
-  call(name: string, input: unknown, signal: AbortSignal): Promise<ToolOutcome>;
+  /**
+   * Runs one tool call; `signal` aborts when the client cancels the request. `progress` is there when the
+   * request asked for progress (a `progressToken`); it must not be used after the call returned.
+   */
+  call(name: string, input: unknown, signal: AbortSignal, progress?: ProgressReport): Promise<ToolOutcome>;
   /** The client said who it is (`initialize`); the surface labels the session with it. */
   onClient?(client: Implementation): void;
   /** Said to the client in `initialize`: how to use the tools. */
@@ -34,7 +39,8 @@ export function createToolServer(options: ToolServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     if (!SERVED.includes(name)) throw thrown(protocolErrors.unknownTool(name, SERVED));
-    return toCallToolResult(await options.call(name, request.params.arguments ?? {}, extra.signal));
+    const progress = progressReport(request.params._meta?.progressToken, (notification) => extra.sendNotification(notification));
+    return toCallToolResult(await options.call(name, request.params.arguments ?? {}, extra.signal, progress));
   });
   server.oninitialized = () => {
     const client = server.getClientVersion();

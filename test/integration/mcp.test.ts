@@ -325,3 +325,101 @@ suite('mcp: external agents through the window', () => {
     await waitFor('VS Code to be given no server', async () => ((await offered()).at(-1)?.length === 0 ? true : undefined));
   });
 });
+
+suite('mcp: clients that wait for review, and sessions left idle', () => {
+  let entry: WindowEntry;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  type Progress = { progress: number; message?: string };
+
+  suiteSetup(async () => {
+    await api();
+    await settings().update('mcp.enabled', true, vscode.ConfigurationTarget.Global);
+    await waitFor('the discovery file', ownEntry);
+    // Shorter than a test runs: an idle session closes after 3 s, a wait for review reports every second.
+    await vscode.commands.executeCommand('readgate._test.mcpTimings', { idleMs: 3000, progressMs: 1000 });
+    entry = await waitFor('the discovery file of the restarted server', ownEntry);
+  });
+
+  suiteTeardown(async () => {
+    await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('readgate._test.mcpTimings');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /**
+   * Calls readgate_edit as the SDK's client does with a 3 s timeout that progress resets, leaves the change
+   * 8 s in review, approves it and returns the call's result and the progress it heard.
+   */
+  async function editThroughLongReview(client: Client, filePath: string): Promise<{ result: CallResult; progress: Progress[] }> {
+    await settings().update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
+    try {
+      await client.callTool({ name: 'readgate_read', arguments: { filePath } });
+      const progress: Progress[] = [];
+      const call = client.callTool({ name: 'readgate_edit', arguments: { filePath, oldString: 'line 2', newString: 'two' } }, undefined, { timeout: 3000, resetTimeoutOnProgress: true, onprogress: (heard) => progress.push(heard) });
+      call.catch(() => undefined); // awaited below; a timeout must not count as unhandled meanwhile
+      const request = await waitFor('the review request', async () => (await pending())[0]);
+      await sleep(8000);
+      await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+      return { result: (await call) as CallResult, progress };
+    } finally {
+      await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    }
+  }
+
+  function assertProgressOfReview(progress: Progress[], name: string): void {
+    assert.ok(progress.length >= 6, `${progress.length} progress notifications in 8 s of review, one a second`);
+    assert.deepStrictEqual(progress.map((heard) => heard.progress), progress.map((_, i) => i + 1), 'progress increases');
+    for (const heard of progress) assert.strictEqual(heard.message, `Waiting for the user to review the change to ${name}`);
+  }
+
+  // The SDK's client gave up after 60 s while the user still read the diff: the call timed out, the review was
+  // withdrawn, and the agent saw an error.
+  test('a client with a short timeout that resets on progress waits through a long review and gets its result', async function () {
+    this.timeout(40_000);
+    const client = await connect(entry, 'Patient Agent', '1.0');
+    try {
+      const file = freshFile(numbered(3));
+      const { result, progress } = await editThroughLongReview(client, file);
+      assert.ok(!result.isError, textOf(result));
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 2', 'two'));
+      assertProgressOfReview(progress, path.basename(file));
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('through the stdio bridge the progress reaches the agent too', async function () {
+    this.timeout(40_000);
+    const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bridge], cwd: workspaceRoot(), env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } as Record<string, string>, stderr: 'pipe' });
+    const client = new Client({ name: 'Bridged Agent', version: '1.0' });
+    await client.connect(transport);
+    try {
+      const file = freshFile(numbered(3));
+      const { result, progress } = await editThroughLongReview(client, path.basename(file));
+      assert.ok(!result.isError, textOf(result));
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 2', 'two'));
+      assertProgressOfReview(progress, path.basename(file));
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a session without a request for longer than the idle time is closed: its ledger session ends (Ended sessions) and its client must start anew', async function () {
+    this.timeout(30_000);
+    const client = new Client({ name: 'Idle Agent', version: '1.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: { Authorization: `Bearer ${entry.token}` } } });
+    await client.connect(transport);
+    const file = freshFile(numbered(2));
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: file } })), /lines 1–2 of 2/);
+    const sessionId = `mcp:${transport.sessionId}`;
+    const sessionIds = async () => (await vscode.commands.executeCommand<string[]>('readgate._test.sessionIds')) ?? [];
+    assert.ok((await sessionIds()).includes(sessionId));
+    await waitFor('the idle session to end', async () => ((await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '').includes('Idle Agent 1.0 (ended)'), 15_000);
+    assert.ok(!(await sessionIds()).includes(sessionId), 'the idle session is still live');
+    await assert.rejects(client.listTools(), /404|Session not found/);
+    const again = await connect(entry, 'Idle Agent', '1.0');
+    assert.strictEqual((await again.listTools()).tools.length, 5);
+    await Promise.allSettled([client.close(), again.close()]);
+  });
+});

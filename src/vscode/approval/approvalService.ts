@@ -23,6 +23,17 @@ import type { FromWebview, RequestView } from './protocol';
 import { Proposals } from './proposals';
 import { type ReviewFile, approvalWith, requestView, reviewFile } from './reviewModel';
 
+/**
+ * Which sessions wait for the user's review, for surfaces that tell their clients so while they wait (MCP's
+ * progress notifications).
+ */
+export interface ReviewWaits {
+  /** The files (as the panel names them) of the changes this session has waiting for review; empty when none. */
+  waitingFiles(sessionId: string): string[];
+  /** A session's waiting changes came or went (its id). */
+  readonly onDidChangeWaiting: vscode.Event<string>;
+}
+
 interface Pending {
   id: string;
   request: ApprovalRequest;
@@ -34,8 +45,10 @@ interface Pending {
   resolve(decision: ApprovalDecision): void;
 }
 
-export class ApprovalService extends Disposable {
+export class ApprovalService extends Disposable implements ReviewWaits {
   private readonly pending = new Map<string, Pending>();
+  private readonly _onDidChangeWaiting = this._register(new vscode.EventEmitter<string>());
+  readonly onDidChangeWaiting = this._onDidChangeWaiting.event;
   private readonly grants = new Map<string, Set<string>>();
   private readonly panel: ApprovalPanel;
   private readonly proposals = this._register(new Proposals());
@@ -89,8 +102,14 @@ export class ApprovalService extends Disposable {
         this.refresh(true);
         void this.announce(entry);
       }
+      this._onDidChangeWaiting.fire(request.sessionId);
     });
   };
+
+  waitingFiles(sessionId: string): string[] {
+    const files = [...this.pending.values()].filter((entry) => entry.request.sessionId === sessionId).flatMap((entry) => entry.files.map((file) => this.display(file.path)));
+    return [...new Set(files)];
+  }
 
   /** The requests waiting for review, as the panel shows them. */
   views(): RequestView[] {
@@ -167,11 +186,13 @@ export class ApprovalService extends Disposable {
   }
 
   private settle(id: string, resolve: (decision: ApprovalDecision) => void, decision: ApprovalDecision): void {
-    if (!this.pending.delete(id)) return;
+    const entry = this.pending.get(id);
+    if (!entry || !this.pending.delete(id)) return;
     this.proposals.forget(id);
     this.log.info('[approval] decided', { request: id, approved: decision.approved, edited: decision.approved && Boolean(decision.files) });
     resolve(decision);
     this.refresh(false);
+    this._onDidChangeWaiting.fire(entry.request.sessionId);
   }
 
   private refresh(reveal: boolean): void {

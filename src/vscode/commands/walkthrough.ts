@@ -8,6 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
+import { showDetails } from '../details/detailsDocuments';
 import type { SessionLabels } from '../sessionLabels';
 import { CommandIds } from './commandIds';
 import { proposeSampleChange } from './sampleChange';
@@ -31,8 +32,8 @@ export function registerWalkthrough(extensionUri: vscode.Uri, guard: Guard, labe
     ),
     vscode.commands.registerCommand(CommandIds.getStarted, () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false)),
     vscode.commands.registerCommand(CommandIds.openSamplePatch, async (sample: SamplePatch = 'fresh') => {
-      const document = await vscode.workspace.openTextDocument({ language: 'diff', content: await samplePatchText(extensionUri, sample) });
-      await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+      // Read-only and named as a sample: an untitled document was named "a/src/inventory.ts" after its first line.
+      const document = await showDetails({ name: `ReadGate — sample patch (${sample}).diff`, content: await samplePatchText(extensionUri, sample), viewColumn: vscode.ViewColumn.Beside });
       return document.getText();
     }),
   );

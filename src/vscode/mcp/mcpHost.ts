@@ -5,17 +5,23 @@
  * review panel, and dirty editors are the truth as for the language model tools. While it runs, the window's
  * discovery file tells the stdio bridge where it is; both go when the window closes or the setting goes off.
  * Optionally the server is offered to VS Code's own MCP support (`readgate.mcp.registerWithVsCode`).
+ *
+ * A call whose change waits in the review panel tells its client so with MCP progress notifications (when the
+ * client asked for progress), so a client that resets its timeout on progress keeps waiting for the user. An
+ * MCP session idle (no request) for longer than a chat session lives (DEFAULT_TOOL_SESSION_LIMITS.ttlMs) is
+ * closed, and its ledger session ends (it stays under Ended sessions).
  */
 import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { type Guard, type GuardSession, parseToolCall, type ToolOutcome } from '../../core/index';
-import { clientLabel, clientPolicy, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, publishWindow, READGATE_VERSION, serveHttp } from '../../mcp/index';
+import { clientLabel, clientPolicy, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, type ProgressReport, publishWindow, READGATE_VERSION, reviewWaitMessage, serveHttp, WAIT_PROGRESS_INTERVAL_MS, WaitProgress } from '../../mcp/index';
+import type { ReviewWaits } from '../approval/approvalService';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import type { SessionLabels } from '../sessionLabels';
-import type { ToolSessions } from '../tools/toolSessions';
+import { DEFAULT_TOOL_SESSION_LIMITS, type ToolSessions } from '../tools/toolSessions';
 import { Disposable } from '../util/dispose';
 import { toGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
@@ -23,6 +29,14 @@ import type { McpEndpoint, McpServerControl } from './mcpEndpoint';
 
 export const MCP_SESSION_PREFIX = 'mcp:';
 const PROVIDER_ID = 'readgate';
+
+/** How long an MCP session may stay idle, and how often a call waiting for review reports progress. */
+export interface McpTimings {
+  idleMs: number;
+  progressMs: number;
+}
+
+export const DEFAULT_MCP_TIMINGS: McpTimings = { idleMs: DEFAULT_TOOL_SESSION_LIMITS.ttlMs, progressMs: WAIT_PROGRESS_INTERVAL_MS };
 
 interface Running {
   server: HttpMcpServer;
@@ -48,7 +62,8 @@ export class McpHost extends Disposable implements McpServerControl {
   private readonly forget = new ForgetWatch(() => this.folders());
 
   constructor(
-    private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; log: Log },
+    private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; reviews: ReviewWaits; log: Log },
+    private timings: McpTimings = DEFAULT_MCP_TIMINGS,
   ) {
     super();
     // Outside the extension's folder (which changes with every update), so agents' configurations keep working;
@@ -93,6 +108,17 @@ export class McpHost extends Disposable implements McpServerControl {
     return started;
   }
 
+  /**
+   * New timings (integration tests shorten them). A running server restarts with them, on a new port, and its
+   * sessions end; resolves once it runs again.
+   */
+  async setTimings(timings: McpTimings): Promise<McpEndpoint | undefined> {
+    this.timings = timings;
+    if (!this.running) return undefined;
+    await this.stop();
+    return this.enable();
+  }
+
   private reconcile(): void {
     if (this.isDisposed) return;
     const wanted = this.deps.config.current.mcpEnabled;
@@ -114,6 +140,7 @@ export class McpHost extends Disposable implements McpServerControl {
       const server = await serveHttp({
         token: this.token,
         openSession: (id) => this.openSession(id),
+        idleMs: this.timings.idleMs,
         log: (message) => this.deps.log.info(`[mcp] ${message}`),
       });
       const published = this.publish(server.url);
@@ -175,7 +202,7 @@ export class McpHost extends Disposable implements McpServerControl {
     const id = `${MCP_SESSION_PREFIX}${mcpSessionId}`;
     this.clients.set(id, { opened: Date.now() });
     const server = createToolServer({
-      call: (name, input, signal) => this.call(id, name, input, signal),
+      call: (name, input, signal, progress) => this.call(id, name, input, signal, progress),
       onClient: (client) => {
         this.clients.set(id, { name: client.name, opened: this.clients.get(id)?.opened ?? Date.now() });
         this.deps.labels.set(id, clientLabel(client));
@@ -210,10 +237,34 @@ export class McpHost extends Disposable implements McpServerControl {
     }
   }
 
-  private async call(id: string, name: string, input: unknown, signal: AbortSignal): Promise<ToolOutcome> {
+  private async call(id: string, name: string, input: unknown, signal: AbortSignal, progress: ProgressReport | undefined): Promise<ToolOutcome> {
     this.forgetAsked();
     const call = parseToolCall(name, input, (filePath) => toGuardPath(filePath));
-    const outcome = call.ok ? await call.run(this.sessionFor(id), signal) : call;
-    return outcome.ok ? { ok: true, text: showVirtualPaths(outcome.text) } : { ...outcome, message: showVirtualPaths(outcome.message) };
+    const waiting = progress && this.reportReviewWaits(id, progress);
+    try {
+      const outcome = call.ok ? await call.run(this.sessionFor(id), signal) : call;
+      return outcome.ok ? { ok: true, text: showVirtualPaths(outcome.text) } : { ...outcome, message: showVirtualPaths(outcome.message) };
+    } finally {
+      waiting?.dispose();
+    }
+  }
+
+  /**
+   * While the session has a change waiting for review (this call's, or one this call waits behind), reports
+   * progress to the call's client. Per session, not per call: the guard's approval request does not say which
+   * call made it, and a call queued behind another's review waits for the user just the same.
+   */
+  private reportReviewWaits(id: string, progress: ProgressReport): vscode.Disposable {
+    const wait = new WaitProgress(progress, this.timings.progressMs);
+    const update = (): void => {
+      const files = this.deps.reviews.waitingFiles(id);
+      wait.set(files.length > 0 ? reviewWaitMessage(files) : undefined);
+    };
+    const subscription = this.deps.reviews.onDidChangeWaiting((sessionId) => sessionId === id && update());
+    update();
+    return new vscode.Disposable(() => {
+      subscription.dispose();
+      wait.dispose();
+    });
   }
 }
