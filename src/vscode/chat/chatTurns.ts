@@ -8,9 +8,9 @@
  * Pure: plain history shapes in, decisions out. Structural types stand in for `vscode.ChatRequestTurn` and
  * `vscode.ChatResponseTurn` so this file has no runtime dependency on `vscode`.
  */
+import { PARTICIPANT_PREFIX } from '../sessions/sessionKeys';
 
 export const PARTICIPANT_ID = 'readgate.chat';
-export const SESSION_PREFIX = 'chat-participant:';
 
 export interface ToolCallRecord {
   callId: string;
@@ -63,7 +63,7 @@ function isRound(value: unknown): value is ToolRound {
 export function turnMetadataOf(value: unknown): TurnMetadata | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const metadata = value as Partial<TurnMetadata>;
-  if (typeof metadata.readgateSession !== 'string' || !metadata.readgateSession.startsWith(SESSION_PREFIX)) return undefined;
+  if (typeof metadata.readgateSession !== 'string' || !metadata.readgateSession.startsWith(PARTICIPANT_PREFIX)) return undefined;
   return {
     readgateSession: metadata.readgateSession,
     ...(metadata.command === 'ledger' || metadata.command === 'forget' ? { command: metadata.command } : {}),

@@ -12,12 +12,13 @@ import type { Guard, ToolResultStore } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { ledgerMarkdown } from '../reports/reports';
-import type { SessionLabels } from '../sessionLabels';
+import { PARTICIPANT_PREFIX } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import { ToolNames } from '../tools/toolNames';
 import type { ToolSessions } from '../tools/toolSessions';
 import { Disposable } from '../util/dispose';
 import { charsOf, instructions, replayMessages, requestMessage } from './chatPrompt';
-import { decideReplay, hasUnansweredRead, type HistoryTurn, latestTurnMetadata, PARTICIPANT_ID, replayTurns, SESSION_PREFIX, type TurnMetadata } from './chatTurns';
+import { decideReplay, hasUnansweredRead, type HistoryTurn, latestTurnMetadata, PARTICIPANT_ID, replayTurns, type TurnMetadata } from './chatTurns';
 import { type LoopOutcome, runToolLoop } from './toolLoop';
 
 /** Characters per token assumed when fitting the replay into the model's context (conservative). */
@@ -53,7 +54,7 @@ export class ReadGateParticipant extends Disposable {
   private async handle(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
     const history = context.history as readonly HistoryTurn[];
     const previous = latestTurnMetadata(history);
-    const sessionId = previous?.readgateSession ?? `${SESSION_PREFIX}${randomUUID()}`;
+    const sessionId = previous?.readgateSession ?? `${PARTICIPANT_PREFIX}${randomUUID()}`;
     if (!previous) this.deps.labels.set(sessionId, `@readgate: ${request.prompt.trim().slice(0, 40) || 'chat'}`);
     let result: vscode.ChatResult;
     // Slash command turns replay nothing, so they carry the count of dropped turns on unchanged.

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { Guard, MutationResult } from '../../core/index';
-import type { SessionLabels } from '../sessionLabels';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import { uriToGuardPath } from '../util/paths';
 import { keyForSampleChange } from './walkthroughProgress';
 

@@ -14,14 +14,14 @@ import { type Guard, type GuardSession, parseToolCall, type ToolOutcome } from '
 import { clientLabel, clientPolicy, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, publishWindow, READGATE_VERSION, serveHttp } from '../../mcp/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
-import type { SessionLabels } from '../sessionLabels';
+import { MCP_PREFIX } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import type { ToolSessions } from '../tools/toolSessions';
 import { Disposable } from '../util/dispose';
 import { toGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import type { McpEndpoint, McpServerControl } from './mcpEndpoint';
 
-export const MCP_SESSION_PREFIX = 'mcp:';
 const PROVIDER_ID = 'readgate';
 
 interface Running {
@@ -172,7 +172,7 @@ export class McpHost extends Disposable implements McpServerControl {
 
   /** One MCP session = one ledger session, named after the client once it says who it is. */
   private openSession(mcpSessionId: string): { server: ReturnType<typeof createToolServer>; close(): void } {
-    const id = `${MCP_SESSION_PREFIX}${mcpSessionId}`;
+    const id = `${MCP_PREFIX}${mcpSessionId}`;
     this.clients.set(id, { opened: Date.now() });
     const server = createToolServer({
       call: (name, input, signal) => this.call(id, name, input, signal),
@@ -205,7 +205,7 @@ export class McpHost extends Disposable implements McpServerControl {
       for (const [id, client] of this.clients) {
         if (!mustForget(marker, client.name, client.opened) || !this.deps.guard.hasSession(id)) continue;
         this.deps.guard.session(id).clear();
-        this.deps.log.info(`[mcp] session ${id.slice(MCP_SESSION_PREFIX.length, MCP_SESSION_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`);
+        this.deps.log.info(`[mcp] session ${id.slice(MCP_PREFIX.length, MCP_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`);
       }
     }
   }

@@ -11,7 +11,7 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { ErrorCode, Guard, GuardSession, Refusal, SessionOptions, SessionStats } from '../../core/index';
-import { STANDALONE_PREFIX, sessionKeyOf } from './sessionKeys';
+import { STANDALONE_PREFIX, sessionKeyOf } from '../sessions/sessionKeys';
 import { Disposable } from '../util/dispose';
 import { addStats, emptyStats } from '../util/stats';
 import { type ExpiryLimits, SessionExpiry } from './sessionExpiry';

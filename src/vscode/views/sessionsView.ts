@@ -8,8 +8,8 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Guard, LedgerEntryView, SessionStats } from '../../core/index';
-import { isStandaloneSession } from '../tools/sessionKeys';
-import type { SessionLabels } from '../sessionLabels';
+import { isStandaloneSession } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import { Disposable } from '../util/dispose';
 import { describeChange } from './changeWords';
 import { guardPathToUri } from '../util/paths';
