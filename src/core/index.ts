@@ -52,6 +52,10 @@ export type { LineIndex } from './edit/lineEndings';
 export { TOOL_NAMES, isToolName, parseToolCall } from './tools/toolCall';
 export type { PathMapper, ToolName, ToolOutcome, ToolRun } from './tools/toolCall';
 export type { ApplyPatchInput, EditInput, MultiEditInput, ReadInput, WriteInput } from './tools/toolInput';
+// What agents are told about the tools, on every surface (the chat participant, MCP, the guarded agent file).
+export { TOOL_REFERENCE_NAMES } from './tools/toolNames';
+export { AGENT_RULES, GUARDED_AGENT_INSTRUCTIONS, MCP_INSTRUCTIONS, NEVER_RETRY, REFUSAL_GUIDE, agentRules, agentRulesList } from './tools/agentInstructions';
+export type { AgentRuleOptions } from './tools/agentInstructions';
 
 // Patches from anywhere (a unified diff, search/replace blocks, an apply_patch patch), planned purely and applied
 // through a session like any change.

@@ -8,6 +8,7 @@
  * Pure: plain history shapes in, decisions out. Structural types stand in for `vscode.ChatRequestTurn` and
  * `vscode.ChatResponseTurn` so this file has no runtime dependency on `vscode`.
  */
+import { TOOL_NAMES } from '../../core/index';
 import { PARTICIPANT_PREFIX } from '../sessions/sessionKeys';
 
 export const PARTICIPANT_ID = 'readgate.chat';
@@ -161,6 +162,6 @@ export function decideReplay(turns: readonly Pick<ReplayTurn, 'toolChars'>[], ot
  * have recorded those lines as shown, so a later placeholder for them would point at content the model never
  * got; the chat must forget rather than risk that.
  */
-export function hasUnansweredRead(rounds: readonly ToolRound[], readTool = 'readgate_read'): boolean {
+export function hasUnansweredRead(rounds: readonly ToolRound[], readTool: string = TOOL_NAMES.read): boolean {
   return rounds.some((round) => round.calls.some((call) => call.name === readTool && round.results[call.callId] === undefined));
 }

@@ -8,13 +8,12 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Guard, ToolResultStore } from '../../core/index';
+import { type Guard, TOOL_NAMES, type ToolResultStore } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { ledgerMarkdown } from '../reports/reports';
 import { PARTICIPANT_PREFIX } from '../sessions/sessionKeys';
 import type { SessionLabels } from '../sessions/sessionLabels';
-import { ToolNames } from '../tools/toolNames';
 import type { ToolSessions } from '../tools/toolSessions';
 import { Disposable } from '../util/dispose';
 import { charsOf, instructions, replayMessages, requestMessage } from './chatPrompt';
@@ -127,7 +126,7 @@ export class ReadGateParticipant extends Disposable {
 
   /** ReadGate's tools, plus the configured read-only tools that some extension actually provides. */
   private offeredTools(additional: readonly string[]): vscode.LanguageModelChatTool[] {
-    const wanted = new Set<string>([...Object.values(ToolNames), ...additional]);
+    const wanted = new Set<string>([...Object.values(TOOL_NAMES), ...additional]);
     return vscode.lm.tools.filter((tool) => wanted.has(tool.name)).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
   }
 
@@ -138,7 +137,7 @@ export class ReadGateParticipant extends Disposable {
   private followups(result: vscode.ChatResult): vscode.ChatFollowup[] {
     const metadata = result.metadata as Partial<TurnMetadata> | undefined;
     if (!metadata?.readgateSession || metadata.command) return [];
-    const touched = (metadata.rounds ?? []).some((round) => round.calls.some((call) => Object.values(ToolNames).includes(call.name as never)));
+    const touched = (metadata.rounds ?? []).some((round) => round.calls.some((call) => Object.values(TOOL_NAMES).includes(call.name as never)));
     return touched ? [{ prompt: '', command: 'ledger', label: 'Which files has this chat seen?' }] : [];
   }
 }

@@ -6,8 +6,10 @@
  * custom chat modes from `.github/chatmodes/*.chatmode.md` and name them by `toolReferenceName`.
  */
 
+import { GUARDED_AGENT_INSTRUCTIONS, TOOL_REFERENCE_NAMES } from '../../core/index';
+
 const EXTENSION_ID = 'readgate.readgate';
-const READGATE_TOOLS = ['readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite', 'readgateApplyPatch'];
+const READGATE_TOOLS = Object.values(TOOL_REFERENCE_NAMES);
 
 export interface AgentFile {
   /** Relative to the workspace folder, with forward slashes. */
@@ -21,13 +23,7 @@ function versionAtLeast(version: string, major: number, minor: number): boolean 
   return a > major || (a === major && (b ?? 0) >= minor);
 }
 
-const INSTRUCTIONS = `You work on this workspace through ReadGate, which guards every file change.
-
-- Read a file with readgate_read before you change it, and change only lines you have read in its current version.
-- Change files only with readgate_edit, readgate_multiEdit, readgate_write and readgate_applyPatch (a unified diff, search/replace blocks or an apply_patch envelope; it also creates, deletes and moves files). Each change waits for the user's review.
-- A refusal starts with a code and says the next step. FILE_CHANGED_SINCE_READ shows what changed: re-issue a corrected change. Never retry a refused call with the same arguments.
-- When a change is rejected, the file was not modified: follow the user's reason.
-`;
+const INSTRUCTIONS = GUARDED_AGENT_INSTRUCTIONS;
 
 export function guardedAgentFile(vscodeVersion: string): AgentFile {
   if (versionAtLeast(vscodeVersion, 1, 106)) {
