@@ -34,14 +34,15 @@ export type {
 } from './types';
 
 // Building blocks the VS Code adapter shares with the guard, so each piece of knowledge keeps one owner: the
-// Node file system and its conflict errors, saved oversized tool results, and the line diff the approval
-// review splits into hunks. Headless callers may use them too.
+// Node file system and its conflict errors, saved oversized tool results, the words for who changed a file, and
+// the line diff the approval review splits into hunks. Headless callers may use them too.
 export { createNodeFileSystem } from './nodeFileSystem';
 export type { NodeFileSystemOptions } from './nodeFileSystem';
 export { writeConflict } from './fileErrors';
 export { ToolResultStore } from './results/toolResultStore';
 export type { PersistOutcome, ToolResultStoreOptions } from './results/toolResultStore';
 export { formatCount } from './read/formatCount';
+export { changedBy } from './refusals/refusal';
 export { applyHunks, hunksOf } from './edit/hunks';
 export type { Hunk } from './edit/hunks';
 export { computeLineChanges } from './edit/lineDiff';
