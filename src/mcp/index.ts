@@ -4,6 +4,7 @@
  * `dist/mcp-bridge.js` relays stdio to a window.
  */
 export { clientLabel, createToolServer, toCallToolResult } from './toolServer';
+export { withoutControls } from './controlCharacters';
 export type { ToolServerOptions } from './toolServer';
 export { MCP_TOOLS, READGATE_VERSION } from './toolDefinitions';
 export { checkRequest } from './requestCheck';

@@ -7,6 +7,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, type Implementation, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_INSTRUCTIONS, type ToolOutcome } from '../core/index';
+import { withoutControls } from './controlCharacters';
 import { protocolErrors, thrown } from './protocolErrors';
 import { MCP_TOOLS, READGATE_VERSION } from './toolDefinitions';
 
@@ -41,7 +42,7 @@ export function createToolServer(options: ToolServerOptions): Server {
 }
 
 /** One line of at most `max` characters: a client's name must not bring line breaks or invisible characters. */
-const oneLine = (text: unknown, max: number): string => (typeof text === 'string' ? text.replace(/[\p{Cc}\p{Cf}\u2028\u2029\s]+/gu, ' ').trim().slice(0, max).trim() : '');
+const oneLine = (text: unknown, max: number): string => (typeof text === 'string' ? withoutControls(text).replace(/\s+/g, ' ').trim().slice(0, max).trim() : '');
 
 /** How a client names itself in the Sessions view and the review panel: "Claude Code 2.0.14". */
 export function clientLabel(client: Implementation | undefined): string | undefined {
