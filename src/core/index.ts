@@ -47,6 +47,8 @@ export { applyHunks, hunksOf } from './edit/hunks';
 export type { Hunk } from './edit/hunks';
 export { computeLineChanges } from './edit/lineDiff';
 export { indexLines } from './edit/lineEndings';
+export { decodeText, encodeText } from './edit/encoding';
+export type { EncodeResult, TextEncoding } from './edit/encoding';
 export type { LineIndex } from './edit/lineEndings';
 
 // The four tools as one input check and dispatch, shared by the language model tools and the MCP servers.
