@@ -25,6 +25,9 @@ export const MCP_PREFIX = 'mcp:';
 /** Extension API sessions that named no id, or one that would pass for the user's own (`api:…`). */
 export const API_PREFIX = 'api:';
 
+/** The walkthrough's sample agent (Propose a Sample Change): one fixed session, an agent's like any other. */
+export const SAMPLE_AGENT_SESSION = 'walkthrough:sample-agent';
+
 /** Ids of the one-call sessions of tool calls without a chat session. */
 export const STANDALONE_PREFIX = 'tool:call:';
 
