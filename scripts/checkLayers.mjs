@@ -3,6 +3,8 @@
 // which also runs as plain Node in dist/mcp.js and dist/mcp-bridge.js) imports no `vscode` and nothing of
 // src/vscode; and src/vscode and src/mcp reach the core only through src/core/index.ts, so the adapters use the
 // same public surface as every other caller of the library; src/vscode reaches src/mcp only through its index.
+// Inside src/vscode, the settings reader (config.ts and configDefaults.ts) sits below every feature: of the
+// adapter it imports only util/ and configDefaults.ts, so any feature may read settings without a cycle.
 // TypeScript's own pre-processor finds every import form: import/export from, `import type`, require(),
 // import(), `import x = require()`.
 import fs from 'node:fs';
@@ -99,9 +101,15 @@ export function findLayerViolations(root) {
       else if (target && isUnder(target, coreDir) && !coreIndex.has(target)) violations.push(`${where}: imports '${spec}', a core internal; adapters use only src/core/index.ts (export it there)`);
     }
   }
+  const withoutExtension = (file) => file.replace(/\.(ts|js)$/, '');
+  const settingsReader = new Set([path.join(adapterDir, 'config'), path.join(adapterDir, 'configDefaults')]);
+  const settingsMayImport = (target) => settingsReader.has(withoutExtension(target)) || isUnder(target, path.join(adapterDir, 'util'));
   for (const file of sourceFiles(adapterDir)) {
+    const readsSettings = settingsReader.has(withoutExtension(file));
     for (const { spec, target, where } of importsOf(root, file)) {
-      if (target && isUnder(target, coreDir) && !coreIndex.has(target)) {
+      if (readsSettings && target && isUnder(target, adapterDir) && !settingsMayImport(target)) {
+        violations.push(`${where}: imports '${spec}'; the settings reader imports only util/ and configDefaults.ts of src/vscode (move what it needs there)`);
+      } else if (target && isUnder(target, coreDir) && !coreIndex.has(target)) {
         violations.push(`${where}: imports '${spec}', a core internal; adapters use only src/core/index.ts (export it there)`);
       } else if (target && isUnder(target, mcpDir) && !mcpIndex.has(target)) {
         violations.push(`${where}: imports '${spec}', an src/mcp internal; use src/mcp/index.ts (export it there)`);
@@ -118,5 +126,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`Layer check failed:\n${violations.map((v) => `  ${v}`).join('\n')}`);
     process.exit(1);
   }
-  console.log('Layer check: src/core imports neither vscode nor the adapters; src/mcp imports no vscode; adapters use only the index files.');
+  console.log('Layer check: src/core imports neither vscode nor the adapters; src/mcp imports no vscode; adapters use only the index files; the settings reader imports no feature.');
 }

@@ -7,9 +7,9 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { Edit, Guard, MultiEditChange, MutationResult, ReadResult, ToolResultStore } from '../core/index';
-import type { SessionLabels } from './sessionLabels';
+import type { SessionLabels } from './sessions/sessionLabels';
 import { Disposable } from './util/dispose';
-import { apiSessionId } from './tools/sessionKeys';
+import { apiSessionId } from './sessions/sessionKeys';
 import { toGuardPath } from './util/paths';
 import { fromVirtualPath, showVirtualPaths } from './util/virtualPaths';
 

@@ -105,4 +105,19 @@ suite('layer check (src/core stays headless, adapters use its public surface)', 
       `${path.join('src', 'vscode', 'log.ts')}:2: imports '../mcp/server', an src/mcp internal; use src/mcp/index.ts (export it there)`,
     ]);
   });
+
+  test('keeps the settings reader below every feature: config.ts imports only util/ and configDefaults.ts of the adapter', async () => {
+    // config.ts imported the approval policy and the chat participant's defaults, so those features and the
+    // settings reader depended on each other; their defaults now live below both, in configDefaults.ts.
+    const { findLayerViolations } = await loadCheck();
+    const root = makeTempDir();
+    writeFile(root, 'src/core/index.ts', 'export {};\n');
+    writeFile(root, 'src/vscode/config.ts', "import '../core/index';\nimport './configDefaults';\nimport './util/dispose';\nimport './approval/approvalPolicy';\n");
+    writeFile(root, 'src/vscode/configDefaults.ts', "import { x } from './chat/defaultTools';\n");
+    writeFile(root, 'src/vscode/approval/approvalPolicy.ts', "import '../config';\nimport '../configDefaults';\n");
+    assert.deepStrictEqual(findLayerViolations(root).sort(), [
+      `${path.join('src', 'vscode', 'config.ts')}:4: imports './approval/approvalPolicy'; the settings reader imports only util/ and configDefaults.ts of src/vscode (move what it needs there)`,
+      `${path.join('src', 'vscode', 'configDefaults.ts')}:1: imports './chat/defaultTools'; the settings reader imports only util/ and configDefaults.ts of src/vscode (move what it needs there)`,
+    ]);
+  });
 });
