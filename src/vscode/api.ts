@@ -1,5 +1,5 @@
 /**
- * The extension's public API, returned by `activate()` (API.md section 3): explicit guard sessions for other
+ * The extension's public API, returned by `activate()`: explicit guard sessions for other
  * extensions, with `Uri` or string paths and exactly the library's result shapes and codes, plus an event for
  * ledger changes. Other extensions get it with
  * `vscode.extensions.getExtension('readgate.readgate')?.activate()` and must check `apiVersion` first.

@@ -1,5 +1,5 @@
 /**
- * SPECIAL_FILE: fIFOs, sockets and devices: refused without blocking. The wording of each situation lives here,
+ * SPECIAL_FILE: FIFOs, sockets and devices: refused without blocking. The wording of each situation lives here,
  * with its code.
  */
 import type { FileKind } from '../ports';

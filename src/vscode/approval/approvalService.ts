@@ -1,5 +1,5 @@
 /**
- * The approval gate (SPEC section 4): the guard's `approve` port in VS Code. Decides by policy whether a change
+ * The approval gate: the guard's `approve` port in VS Code. Decides by policy whether a change
  * needs review; if so, queues it in the approval panel, tells the user a change is waiting, and resolves with
  * what the user decided (approve, approve with some hunks rejected, reject with a reason). A cancelled call
  * leaves the queue at once. A change the user started (a palette action, `isUsersOwnSession`) is not announced:

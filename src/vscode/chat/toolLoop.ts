@@ -4,7 +4,7 @@
  * (so the chat shows each call and ReadGate's tools use this chat's ledger), feed the results back, and repeat
  * until the model answers without calling a tool, the round cap is reached, or the request is cancelled.
  *
- * Only the offered tools run. Tool results pass through the oversized-result gate (SPEC section 5) before the
+ * Only the offered tools run. Tool results pass through the oversized-result gate (saved to a file, not cut) before the
  * model sees them; a refusal comes back to the model as its message (code first) so it can take the step the
  * message names.
  */

@@ -46,7 +46,8 @@ export class ToolSessions extends Disposable {
   /**
    * Options of the sessions of chats that are not `@readgate`'s (Copilot agent mode, other participants): their
    * agent's budget, and no placeholders, as Copilot runs subagents in the parent's chat session and summarizes
-   * long conversations without telling extensions (SPEC section 3).
+   * long conversations without telling extensions, so an "unchanged" placeholder could
+   * point at text the model no longer holds.
    */
   private chatOptions: SessionOptions = { dedup: false };
 
