@@ -30,6 +30,20 @@ suite('open documents are the truth', () => {
     session.dispose();
   });
 
+  // Files over the core's 8 MiB load limit are streamed: from the buffer too, never from the disk behind it.
+  test('a read of a file over 8 MiB with unsaved changes streams the unsaved text', async () => {
+    const content = numbered(1_000_000);
+    assert.ok(Buffer.byteLength(content) > 8 * 1024 * 1024);
+    const file = freshFile(content);
+    const editor = await openEditor(file);
+    await typeInto(editor, 3, 'UNSAVED ');
+    const session = (await api()).openSession();
+    const read = await session.read(file, { offset: 1, limit: 5 });
+    assert.ok(read.text?.includes('3\tUNSAVED line 3'), read.text);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), content);
+    session.dispose();
+  });
+
   test('an edit of a document with unsaved changes goes to the buffer, stays unsaved, and one undo restores it', async () => {
     const file = freshFile(numbered(5));
     const editor = await openEditor(file);

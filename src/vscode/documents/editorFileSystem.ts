@@ -9,7 +9,7 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { type BatchWrite, createNodeFileSystem, decodeText, encodeText, type FileStat, type FileSystem, type FolderExpectation, type TextCodec, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
+import { type BatchWrite, type ChunkReader, createNodeFileSystem, decodeText, encodeText, type FileStat, type FileSystem, type FolderExpectation, type TextCodec, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
 import { fromVirtualPath, isVirtualPath } from '../util/virtualPaths';
 import { Disposable } from '../util/dispose';
 import { WorkspaceFileSystem } from './workspaceFileSystem';
@@ -63,6 +63,8 @@ function minimalReplacement(document: vscode.TextDocument, after: string): { ran
 export class EditorFileSystem extends Disposable implements FileSystem {
   /** Disk writes verify through the Node port; a document's edit is checked against its text just before it is applied. */
   readonly verifiesExpectations = true;
+  /** The last buffer encoded: kept only until another document or version is read. */
+  private encoded: { document: vscode.TextDocument; version: number; bytes: Uint8Array } | undefined;
   private readonly local: FileSystem;
   private readonly virtual = new WorkspaceFileSystem();
 
@@ -101,7 +103,8 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     const stat = await this.backend(path).stat(path);
     const document = stat?.kind === 'file' ? this.openDocument(path) : undefined;
     if (!stat || !document?.isDirty) return stat;
-    return { ...stat, revision: `document-v${document.version}` };
+    // The size is the buffer's, so the core picks loading or streaming by what it will really read.
+    return { ...stat, size: (await this.bufferBytes(document)).length, revision: `document-v${document.version}` };
   }
 
   readlink(path: string): Promise<string> {
@@ -114,11 +117,31 @@ export class EditorFileSystem extends Disposable implements FileSystem {
 
   async readFile(path: string): Promise<Uint8Array> {
     const document = this.openDocument(path);
-    return document?.isDirty ? encodeForDocument(document) : this.backend(path).readFile(path);
+    return document?.isDirty ? this.bufferBytes(document) : this.backend(path).readFile(path);
   }
 
-  openChunkReader(path: string) {
-    return this.backend(path).openChunkReader(path);
+  /** A file with unsaved changes is read from its buffer at every size (a big one is streamed from memory). */
+  async openChunkReader(path: string): Promise<ChunkReader> {
+    const document = this.openDocument(path);
+    if (!document?.isDirty) return this.backend(path).openChunkReader(path);
+    const bytes = await this.bufferBytes(document);
+    return {
+      read: async (buffer, position) => {
+        const part = bytes.subarray(Math.min(position, bytes.length), Math.min(position + buffer.length, bytes.length));
+        buffer.set(part);
+        return part.length;
+      },
+      close: async () => undefined,
+    };
+  }
+
+  /** The bytes of a document's buffer, encoded once per document version (a call stats, then reads, the same version). */
+  private async bufferBytes(document: vscode.TextDocument): Promise<Uint8Array> {
+    const cached = this.encoded;
+    if (cached && cached.document === document && cached.version === document.version) return cached.bytes;
+    const bytes = await encodeForDocument(document);
+    this.encoded = { document, version: document.version, bytes };
+    return bytes;
   }
 
   /**
