@@ -64,3 +64,9 @@ export type { PatchEdit } from './patch/patchEdits';
 export { applyPatch } from './patch/applyPatch';
 export { textOfBytes } from './operations/fileText';
 export type { ApplyPatchOptions } from './patch/applyPatch';
+
+// The pure plan of a revert (SPEC section 4b): a three-way merge that keeps later changes, which the guard
+// carries out like any change.
+export type { ChangeKind } from './history/changeRecord';
+export { planRevert, planSessionRevert } from './history/planRevert';
+export type { Content as RevertContent, CurrentFiles, LineRange, RevertChange, RevertConflict, RevertFile, RevertOp, RevertPlan } from './history/revertTypes';

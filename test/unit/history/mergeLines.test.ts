@@ -1,0 +1,69 @@
+import * as assert from 'assert';
+import { mergeLines } from '../../../src/core/history/mergeLines';
+
+/** One line per character: 'abc' is ['a\n', 'b\n', 'c\n']. */
+const L = (chars: string): string[] => [...chars].map((c) => `${c}\n`);
+const text = (lines: string[]): string => lines.map((line) => line[0]).join('');
+
+suite('history: three-way merge of lines (base = after, ours = now, theirs = before)', () => {
+  test('takes both sides where they changed lines apart from each other', () => {
+    const result = mergeLines(L('abcdefg'), L('Abcdefg'), L('abcdeFg'));
+    assert.strictEqual(text(result.lines), 'AbcdeFg');
+    assert.deepStrictEqual(result.conflicts, []);
+    assert.deepStrictEqual(result.origins, [0, 1, 2, 3, 4, -1, 6], 'each line names the line of ours it is, -1 for a line theirs brought');
+  });
+
+  test('a line both sides changed differently is a conflict and keeps ours', () => {
+    const result = mergeLines(L('abcde'), L('abXde'), L('abYde'));
+    assert.strictEqual(text(result.lines), 'abXde');
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 1, wanted: ['Y\n'] }]);
+  });
+
+  test('changes of adjacent lines conflict (diff3 groups touching hunks)', () => {
+    const result = mergeLines(L('abcdef'), L('abXdef'), L('abcYef'));
+    assert.strictEqual(text(result.lines), 'abXdef');
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 2, wanted: ['c\n', 'Y\n'] }]);
+  });
+
+  test('changes with one unchanged line between them do not conflict', () => {
+    const result = mergeLines(L('abcdef'), L('abXdef'), L('abcdYf'));
+    assert.strictEqual(text(result.lines), 'abXdYf');
+    assert.deepStrictEqual(result.conflicts, []);
+  });
+
+  test('an insertion right after a line the other side changed conflicts', () => {
+    const result = mergeLines(L('abcd'), L('abNcd'), L('aBcd'));
+    assert.deepStrictEqual(result.conflicts.length, 1);
+    assert.strictEqual(text(result.lines), 'abNcd');
+  });
+
+  test('two insertions at the same place conflict; the place is reported between lines of ours', () => {
+    const result = mergeLines(L('abcd'), L('abXcd'), L('abYcd'));
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 1, wanted: ['Y\n'] }]);
+  });
+
+  test('a removal in ours where theirs wants other lines is a conflict of zero lines of ours', () => {
+    const result = mergeLines(L('abcde'), L('abde'), L('abXde'));
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 0, wanted: ['X\n'] }]);
+    assert.strictEqual(text(result.lines), 'abde');
+  });
+
+  test('ours already holding what theirs writes is no conflict (the revert is already there)', () => {
+    const result = mergeLines(L('abXde'), L('abcde'), L('abcde'));
+    assert.deepStrictEqual(result.conflicts, []);
+    assert.strictEqual(text(result.lines), 'abcde');
+  });
+
+  test('keeps line endings and a missing final newline exactly as each side has them', () => {
+    const base = ['one\r\n', 'two\n', 'three'];
+    const ours = ['ONE\r\n', 'two\n', 'three'];
+    const theirs = ['one\r\n', 'two\n', 'three\n'];
+    assert.strictEqual(mergeLines(base, ours, theirs).lines.join(''), 'ONE\r\ntwo\nthree\n');
+  });
+
+  test('lines common to all three at both ends are kept in place around a change in the middle', () => {
+    const result = mergeLines(L('xxaxx'), L('xxaxx'), L('xxbxx'));
+    assert.strictEqual(text(result.lines), 'xxbxx');
+    assert.deepStrictEqual(result.origins, [0, 1, -1, 3, 4]);
+  });
+});
