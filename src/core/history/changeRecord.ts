@@ -119,8 +119,12 @@ export function invalidInput(input: RecordInput): string | undefined {
     if (!CHANGE_KINDS.includes(file.kind)) return `file ${i} has an unknown kind`;
     if (file.before !== null && !isBytes(file.before)) return `file ${i}: before is neither bytes nor null`;
     if (file.after !== null && !isBytes(file.after)) return `file ${i}: after is neither bytes nor null`;
-    if (!versionsFit(file.kind, file.before !== null, file.after !== null)) return `file ${i}: a ${file.kind} with before ${file.before ? 'bytes' : 'null'} and after ${file.after ? 'bytes' : 'null'}`;
-    if (file.kind === 'rename' ? !isText(file.from) || file.from === '' : file.from !== undefined) return `file ${i}: from is ${file.kind === 'rename' ? 'missing' : 'only for a rename'}`;
+    if (!versionsFit(file.kind, file.before !== null, file.after !== null)) {
+      return `file ${i}: a ${file.kind} with before ${file.before ? 'bytes' : 'null'} and after ${file.after ? 'bytes' : 'null'}`;
+    }
+    if (file.kind === 'rename' ? !isText(file.from) || file.from === '' : file.from !== undefined) {
+      return `file ${i}: from is ${file.kind === 'rename' ? 'missing' : 'only for a rename'}`;
+    }
     if (file.hunks !== undefined && !Array.isArray(file.hunks)) return `file ${i}: hunks is not an array`;
   }
   return undefined;

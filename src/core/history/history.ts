@@ -115,7 +115,8 @@ export class History {
       }
       const size = input.files.reduce((sum, file) => sum + (file.before?.byteLength ?? 0) + (file.after?.byteLength ?? 0), 0);
       if (this.pendingBytes + size > this.maxPendingBytes) {
-        this.logger.warn('[history] change not recorded: too much content is still waiting to be stored', { sessionId: input.sessionId, tool: input.tool, bytes: size, pendingBytes: this.pendingBytes });
+        const data = { sessionId: input.sessionId, tool: input.tool, bytes: size, pendingBytes: this.pendingBytes };
+        this.logger.warn('[history] change not recorded: too much content is still waiting to be stored', data);
         return Promise.resolve(undefined);
       }
       const time = this.clock.now();
@@ -143,7 +144,7 @@ export class History {
 
   /** Records, newest first; `path` matches a file's path or a rename's old name. */
   list(filter?: HistoryFilter): Promise<ChangeRecord[]> {
-    return this.read('list', [], async () => [...this.records.values()].map((stored) => stored.record).filter((record) => matches(record, filter)).sort(newestFirst));
+    return this.read('list', [], async () => this.matching(filter).sort(newestFirst));
   }
 
   get(id: string): Promise<ChangeRecord | undefined> {
@@ -180,7 +181,7 @@ export class History {
   exportJsonLines(write: (line: string) => void | Promise<void>, options: ExportOptions = {}): Promise<number> {
     return this.queue.run(async () => {
       await this.ensureLoaded();
-      const records = [...this.records.values()].map((stored) => stored.record).filter((record) => matches(record, options)).sort(newestFirst).reverse();
+      const records = this.matching(options).sort(newestFirst).reverse();
       for (const record of records) {
         let contents: Map<string, Uint8Array | undefined> | undefined;
         if (options.contents) {
@@ -198,6 +199,10 @@ export class History {
     if (positive(limits.maxBytes)) this.maxBytes = limits.maxBytes;
     if (positive(limits.maxAgeDays)) this.maxAgeDays = limits.maxAgeDays;
     return this.read('configure', undefined, () => this.applyBudget());
+  }
+
+  private matching(filter: HistoryFilter | undefined): ChangeRecord[] {
+    return [...this.records.values()].map((stored) => stored.record).filter((record) => matches(record, filter));
   }
 
   private read<T>(what: string, fallback: T, work: () => Promise<T>): Promise<T> {
@@ -305,9 +310,9 @@ export class History {
 
   /** Drops what the budget says, oldest first; stops at the first removal that fails (kept for the next try). */
   private async applyBudget(): Promise<void> {
-    const oldestFirst = [...this.records.values()].map((stored) => stored.record).sort(newestFirst).reverse();
+    const oldestFirst = [...this.records.values()].sort((a, b) => newestFirst(b.record, a.record));
     const sizes = new Map([...this.versions].map(([versionId, known]) => [versionId, known.size]));
-    const budgetRecords = oldestFirst.map((record) => ({ id: record.id, time: record.time, bytes: this.records.get(record.id)!.bytes, versions: versionsOf(record) }));
+    const budgetRecords = oldestFirst.map(({ record, bytes }) => ({ id: record.id, time: record.time, bytes, versions: versionsOf(record) }));
     const decision = decideBudget(budgetRecords, sizes, this.clock.now(), { maxBytes: this.maxBytes, maxAgeMs: this.maxAgeDays * DAY_MS });
     try {
       for (const id of decision.drop) {
@@ -323,7 +328,9 @@ export class History {
     } catch (error) {
       this.logger.warn('[history] could not remove old history; it is kept for now', errorData(error));
     }
-    if (decision.drop.length) this.logger.info('[history] dropped old records', { count: decision.drop.length, maxBytes: this.maxBytes, maxAgeDays: this.maxAgeDays });
+    if (decision.drop.length) {
+      this.logger.info('[history] dropped old records', { count: decision.drop.length, maxBytes: this.maxBytes, maxAgeDays: this.maxAgeDays });
+    }
   }
 
   private async ensureLoaded(): Promise<void> {
