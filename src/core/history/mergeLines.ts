@@ -9,7 +9,9 @@
  * insertions at the same place, or an insertion right before or after a replaced run). Touching counts because
  * nothing tells which order the two sides' lines would go in, or whether a line written next to the other
  * change was meant for the text it now stands beside. A region where ours already holds exactly what theirs
- * would write is not a conflict (the revert is already there).
+ * would write is still a conflict, marked `alreadyThere` (diff3 calls it a false conflict and would take it):
+ * for a revert it means a change made since already undid these lines, and deciding silently that nothing is
+ * left to do would let a later revert of that change bring them back unasked.
  *
  * Lines common to all three at the start and the end are set aside before the diff, which keeps a revert of a
  * small change in a large file cheap; it changes no decision, as such lines are in no hunk.
@@ -22,6 +24,8 @@ export interface MergeConflict {
   oursLength: number;
   /** What theirs would put there. */
   wanted: string[];
+  /** Ours already holds exactly `wanted` there. */
+  alreadyThere: boolean;
 }
 
 export interface MergedLines {
@@ -89,7 +93,8 @@ export function mergeLines(base: readonly string[], ours: readonly string[], the
       }
     } else {
       keepOurs(region.aStart, region.aLength);
-      if (!sameLines(region.aContent, region.bContent)) conflicts.push({ oursStart: head + region.aStart, oursLength: region.aLength, wanted: region.bContent });
+      const alreadyThere = sameLines(region.aContent, region.bContent);
+      conflicts.push({ oursStart: head + region.aStart, oursLength: region.aLength, wanted: region.bContent, alreadyThere });
     }
   }
   for (let i = ours.length - tail; i < ours.length; i++) {

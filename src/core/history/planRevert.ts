@@ -9,11 +9,14 @@
  *   since (or touches such a line) is a `lines` conflict, and keeps its current content in the merged parts. A
  *   file gone since is `missing`.
  * - create: the file is deleted only while it holds exactly the bytes the change created; changed since, it is
- *   a `changedSinceCreated` conflict naming the lines that changed, and stays. Gone already: nothing to do.
- * - delete: the file is written back with its bytes from before, only where the path is free now. A file there
- *   with exactly those bytes means nothing to do; any other file there is a `pathTaken` conflict: the revert
- *   never merges into a file it did not make (a new file at that path is someone's new work, and merging
- *   "no file" with it would only be a guess).
+ *   a `changedSinceCreated` conflict naming the lines that changed, and stays.
+ * - delete: the file is written back with its bytes from before, only where the path is free now. Any file there
+ *   is a `pathTaken` conflict: the revert never merges into a file it did not make (a new file at that path is
+ *   someone's new work, and merging "no file" with it would only be a guess).
+ * - Whatever a change made since already put back (lines that already read as before, a created file already
+ *   gone, a deleted file already back with the same bytes) is an `alreadyReverted` conflict, never skipped
+ *   silently: if another session's change undid this one, reverting that session afterwards would bring this
+ *   change back, and "revert both" would not leave the files as they were without both.
  * - rename (from → path): the file is moved back to `from`, which must be free now (or freed by this same
  *   revert), else `pathTaken`; its content is merged as for an edit, so changes made since under the new name
  *   are kept.
@@ -101,7 +104,13 @@ interface Step {
   conflicts: RevertConflict[];
 }
 
-function conflict(step: Step, reason: RevertConflict['reason'], path: string, file: StateFile | null, runs: { start: number; length: number; wanted?: string[] }[] = []): void {
+interface Run {
+  start: number;
+  length: number;
+  wanted?: string[];
+}
+
+function conflict(step: Step, reason: RevertConflict['reason'], path: string, file: StateFile | null, runs: Run[] = []): void {
   const mapped = file?.originPath ? runs.map((run) => currentRange(file, run.start, run.length)) : [];
   const wanted = runs.some((run) => run.wanted) && file?.originPath ? runs.map((run) => (run.wanted ?? []).join('')) : undefined;
   step.conflicts.push({
@@ -116,22 +125,37 @@ function conflict(step: Step, reason: RevertConflict['reason'], path: string, fi
 /** `file` with the change (after → before) undone by a three-way merge; conflicts noted on `path`. */
 function merged(step: Step, path: string, file: StateFile, before: string, after: string): StateFile {
   const result = mergeLines(splitLines(after), file.lines, splitLines(before));
-  if (result.conflicts.length) {
-    const runs = result.conflicts.map((c) => ({ start: c.oursStart, length: c.oursLength, wanted: c.wanted }));
-    conflict(step, 'lines', path, file, runs);
+  for (const [reason, already] of [['lines', false], ['alreadyReverted', true]] as const) {
+    const runs = result.conflicts.filter((c) => c.alreadyThere === already).map((c) => ({ start: c.oursStart, length: c.oursLength, wanted: c.wanted }));
+    if (runs.length) conflict(step, reason, path, file, runs);
   }
-  return { binary: result.lines.join(''), lines: result.lines, origins: result.origins.map((i) => (i >= 0 ? file.origins[i] : -1)), originPath: file.originPath };
+  const origins = result.origins.map((i) => (i >= 0 ? file.origins[i] : -1));
+  return { binary: result.lines.join(''), lines: result.lines, origins, originPath: file.originPath };
 }
 
 const whole = (file: StateFile | null) => (file ? [{ start: 0, length: file.lines.length }] : []);
 
-/** Reverts one change in the state. */
-function revertChange(step: Step, change: RevertChange): void {
+/** A file the revert puts at a free path: a deleted file restored, a renamed one moved back (freeing `vacates`). */
+interface Placement {
+  path: string;
+  file: StateFile;
+  vacates?: string;
+  source: RevertFile;
+}
+
+/** What reverting one change does to each of its files, before paths are checked: edits, removals, placements. */
+interface Intents {
+  edits: Map<string, StateFile>;
+  vacated: Set<string>;
+  placements: Placement[];
+}
+
+function intentsOf(step: Step, change: RevertChange): Intents {
   const { state } = step;
   const binary = (content: Content | null): string | null => (content === null ? null : state.binaryOf(content));
   const edits = new Map<string, StateFile>();
   const vacated = new Set<string>();
-  const placements: { path: string; file: StateFile; vacates?: string; source: RevertFile }[] = [];
+  const placements: Placement[] = [];
   for (const file of change.files) {
     const before = binary(file.before);
     const after = binary(file.after);
@@ -140,9 +164,12 @@ function revertChange(step: Step, change: RevertChange): void {
       if (!now) conflict(step, 'missing', file.path, null);
       else edits.set(file.path, merged(step, file.path, now, before, after));
     } else if (file.kind === 'create' && after !== null) {
-      if (!now) continue;
-      if (now.binary === after) vacated.add(file.path);
-      else conflict(step, 'changedSinceCreated', file.path, now, changedRuns(splitLines(after), now.lines).map((run) => ({ start: run.oursStart, length: run.oursLength })));
+      if (!now) conflict(step, 'alreadyReverted', file.path, null);
+      else if (now.binary === after) vacated.add(file.path);
+      else {
+        const runs = changedRuns(splitLines(after), now.lines).map((run) => ({ start: run.oursStart, length: run.oursLength }));
+        conflict(step, 'changedSinceCreated', file.path, now, runs);
+      }
     } else if (file.kind === 'delete' && before !== null) {
       placements.push({ path: file.path, file: restored(before), source: file });
     } else if (file.kind === 'rename' && before !== null && after !== null && file.from !== undefined) {
@@ -150,9 +177,16 @@ function revertChange(step: Step, change: RevertChange): void {
       else placements.push({ path: file.from, file: merged(step, file.path, now, before, after), vacates: file.path, source: file });
     }
   }
+  return { edits, vacated, placements };
+}
+
+/** Reverts one change in the state. */
+function revertChange(step: Step, change: RevertChange): void {
+  const { state } = step;
+  const { edits, vacated, placements } = intentsOf(step, change);
   // A placement needs its path free once this step's removals are made, and a rename frees its path only if it
   // is placed: repeat until no more renames can be placed (a chain b → c, a → b reverts as c → b, b → a).
-  const placed = new Set<(typeof placements)[number]>();
+  const placed = new Set<Placement>();
   const isFree = (path: string): boolean => !edits.has(path) && (vacated.has(path) || !state.get(path)) && ![...placed].some((p) => p.path === path);
   for (let progress = true; progress; ) {
     progress = false;
@@ -167,7 +201,7 @@ function revertChange(step: Step, change: RevertChange): void {
     if (placed.has(placement)) continue;
     const there = state.get(placement.path);
     const alreadyBack = placement.source.kind === 'delete' && there?.binary === placement.file.binary;
-    if (!alreadyBack) conflict(step, 'pathTaken', placement.path, there, whole(there));
+    conflict(step, alreadyBack ? 'alreadyReverted' : 'pathTaken', placement.path, there, whole(there));
   }
   for (const [path, file] of edits) state.set(path, file);
   for (const path of vacated) state.set(path, null);

@@ -54,16 +54,20 @@ export interface LineRange {
  *   revert would put there, line by line);
  * - `changedSinceCreated`: a created file was changed since, so it is not deleted (`lines`: what changed);
  * - `pathTaken`: a deleted file's path, or a renamed file's old name, holds another file now;
- * - `missing`: the file the change edited or renamed is gone.
+ * - `missing`: the file the change edited or renamed is gone;
+ * - `alreadyReverted`: a change made since already put back what the revert would (the lines, in `lines`, hold
+ *   exactly `wanted`; a created file is gone; a deleted file is back with the same bytes). Nothing would be
+ *   written there, yet it is not decided silently: had another agent's change undone this one, reverting that
+ *   change later would bring this one back.
  */
 export interface RevertConflict {
-  reason: 'lines' | 'changedSinceCreated' | 'pathTaken' | 'missing';
+  reason: 'lines' | 'changedSinceCreated' | 'pathTaken' | 'missing' | 'alreadyReverted';
   /** The file now (for lines, the file they are in; for a file the revert would bring back, its path). */
   path: string;
   /** The change whose revert conflicts (its `RevertChange.id`). */
   changeId?: string;
   lines: LineRange[];
-  /** For `lines`: per range, the content the revert wanted there. */
+  /** For `lines` and `alreadyReverted` in an edit: per range, the content the revert wanted there. */
   wanted?: Content[];
 }
 

@@ -16,13 +16,13 @@ suite('history: three-way merge of lines (base = after, ours = now, theirs = bef
   test('a line both sides changed differently is a conflict and keeps ours', () => {
     const result = mergeLines(L('abcde'), L('abXde'), L('abYde'));
     assert.strictEqual(text(result.lines), 'abXde');
-    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 1, wanted: ['Y\n'] }]);
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 1, wanted: ['Y\n'], alreadyThere: false }]);
   });
 
   test('changes of adjacent lines conflict (diff3 groups touching hunks)', () => {
     const result = mergeLines(L('abcdef'), L('abXdef'), L('abcYef'));
     assert.strictEqual(text(result.lines), 'abXdef');
-    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 2, wanted: ['c\n', 'Y\n'] }]);
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 2, wanted: ['c\n', 'Y\n'], alreadyThere: false }]);
   });
 
   test('changes with one unchanged line between them do not conflict', () => {
@@ -39,18 +39,18 @@ suite('history: three-way merge of lines (base = after, ours = now, theirs = bef
 
   test('two insertions at the same place conflict; the place is reported between lines of ours', () => {
     const result = mergeLines(L('abcd'), L('abXcd'), L('abYcd'));
-    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 1, wanted: ['Y\n'] }]);
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 1, wanted: ['Y\n'], alreadyThere: false }]);
   });
 
   test('a removal in ours where theirs wants other lines is a conflict of zero lines of ours', () => {
     const result = mergeLines(L('abcde'), L('abde'), L('abXde'));
-    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 0, wanted: ['X\n'] }]);
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 0, wanted: ['X\n'], alreadyThere: false }]);
     assert.strictEqual(text(result.lines), 'abde');
   });
 
-  test('ours already holding what theirs writes is no conflict (the revert is already there)', () => {
+  test('ours already holding what theirs writes is still a conflict, marked as already there (diff3 would take it)', () => {
     const result = mergeLines(L('abXde'), L('abcde'), L('abcde'));
-    assert.deepStrictEqual(result.conflicts, []);
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 2, oursLength: 1, wanted: ['c\n'], alreadyThere: true }]);
     assert.strictEqual(text(result.lines), 'abcde');
   });
 

@@ -58,9 +58,9 @@ suite('history: planRevert', () => {
       assert.deepStrictEqual(plan, { clean: false, ops: [], conflicts: [{ reason: 'missing', path: 'f', changeId: 'c1', lines: [] }] });
     });
 
-    test('a file already back to its content from before needs no operation', () => {
-      const plan = planRevert(edit('f', 'a\n', 'b\n'), viewOf(tree({ f: 'a\n' })));
-      assert.deepStrictEqual(plan, { clean: true, ops: [], conflicts: [] });
+    test('lines a later change already put back are an alreadyReverted conflict, not skipped silently', () => {
+      const plan = planRevert(edit('f', lines('a', 'b', 'c'), lines('a', 'B', 'c')), viewOf(tree({ f: lines('a', 'b', 'c') })));
+      assert.deepStrictEqual(plan, { clean: false, ops: [], conflicts: [{ reason: 'alreadyReverted', path: 'f', changeId: 'c1', lines: [{ start: 2, end: 2 }], wanted: ['b\n'] }] });
     });
 
     test('gives text for text and bytes for bytes', () => {
@@ -112,8 +112,8 @@ suite('history: planRevert', () => {
       assert.deepStrictEqual(plan, { clean: false, ops: [], conflicts: [{ reason: 'changedSinceCreated', path: 'n', changeId: 'c', lines: [{ start: 2, end: 2 }] }] });
     });
 
-    test('a file already gone needs nothing', () => {
-      assert.deepStrictEqual(planRevert(change, viewOf(tree({}))), { clean: true, ops: [], conflicts: [] });
+    test('a file already gone is an alreadyReverted conflict', () => {
+      assert.deepStrictEqual(planRevert(change, viewOf(tree({}))), { clean: false, ops: [], conflicts: [{ reason: 'alreadyReverted', path: 'n', changeId: 'c', lines: [] }] });
     });
   });
 
@@ -130,8 +130,8 @@ suite('history: planRevert', () => {
       assert.deepStrictEqual(plan, { clean: false, ops: [], conflicts: [{ reason: 'pathTaken', path: 'g', changeId: 'd', lines: [{ start: 1, end: 2 }] }] });
     });
 
-    test('the same bytes back at the path already need nothing', () => {
-      assert.deepStrictEqual(planRevert(change, viewOf(tree({ g: gone }))), { clean: true, ops: [], conflicts: [] });
+    test('the same bytes back at the path already are an alreadyReverted conflict', () => {
+      assert.deepStrictEqual(planRevert(change, viewOf(tree({ g: gone }))), { clean: false, ops: [], conflicts: [{ reason: 'alreadyReverted', path: 'g', changeId: 'd', lines: [{ start: 1, end: 2 }] }] });
     });
   });
 
