@@ -66,4 +66,37 @@ suite('history: three-way merge of lines (base = after, ours = now, theirs = bef
     assert.strictEqual(text(result.lines), 'xxbxx');
     assert.deepStrictEqual(result.origins, [0, 1, -1, 3, 4]);
   });
+
+  test('merges changes far apart in a large file of repeated lines, mapping every kept line to its line of ours', function () {
+    // node-diff3 alone took 27 s here (its diff grows with the pairs of equal lines); mocha's timeout guards it.
+    const base = Array.from({ length: 20_000 }, (_, i) => (i % 3 ? '}\n' : `line ${i}\n`));
+    const ours = [...base];
+    ours[10] = 'user\n';
+    const theirs = [...base];
+    theirs[15_000] = 'restored\n';
+    const result = mergeLines(base, ours, theirs);
+    assert.deepStrictEqual(result.conflicts, []);
+    assert.strictEqual(result.lines[10], 'user\n');
+    assert.strictEqual(result.lines[15_000], 'restored\n');
+    assert.strictEqual(result.lines.join(''), ours.map((line, i) => (i === 15_000 ? 'restored\n' : line)).join(''));
+    assert.deepStrictEqual(result.origins.filter((origin, i) => origin !== i), [-1]);
+  });
+
+  test('a side with more changes than the fast diff takes is still merged line by line by node-diff3 in its window', () => {
+    const base = Array.from({ length: 1_800 }, (_, i) => `line ${i}\n`);
+    const ours = base.map((line, i) => (i < 1_200 && i % 2 === 0 ? `user ${i}\n` : line));
+    const theirs = base.map((line, i) => (i === 1_700 ? 'restored\n' : line));
+    const result = mergeLines(base, ours, theirs);
+    assert.deepStrictEqual(result.conflicts, []);
+    assert.deepStrictEqual(result.lines, ours.map((line, i) => (i === 1_700 ? 'restored\n' : line)));
+  });
+
+  test('a window whose lines repeat too much for node-diff3 is one conflict as a whole, keeping ours', () => {
+    const base = Array.from({ length: 1_800 }, () => '}\n');
+    const ours = base.map((line, i) => (i < 1_200 && i % 2 === 0 ? `user ${i}\n` : line));
+    const theirs = base.map((line, i) => (i === 1_700 ? 'restored\n' : line));
+    const result = mergeLines(base, ours, theirs);
+    assert.deepStrictEqual(result.lines, ours);
+    assert.deepStrictEqual(result.conflicts, [{ oursStart: 0, oursLength: 1_701, wanted: theirs.slice(0, 1_701), alreadyThere: false }]);
+  });
 });
