@@ -224,6 +224,25 @@ suite('history: recording changes', () => {
     assert.ok(!fs.existsSync(path.join(dir, 'records', 'broken-00000-000000.json')));
   });
 
+  test('a revert is recorded like any change (revertOf names the change) and can itself be reverted', async () => {
+    const history = createHistory({ dir: makeTempDir() });
+    const path = '/w/a.ts';
+    const [before, after, later] = ['let retries = 3;\n\nrun();\n', 'let retries = 5;\n\nrun();\n', 'let retries = 5;\n\nrun();\nlater();\n'].map(bytes);
+    let files = tree({ [path]: later });
+    const original = await history.record(change({ files: [{ path, kind: 'edit', before, after }] }));
+    const plan = planRevert((await history.revertInput(original!))!, viewOf(files));
+    assert.strictEqual(plan.clean, true);
+    const [op] = plan.ops;
+    assert.ok(op.type === 'write' && op.current && typeof op.content !== 'string');
+    files = applyOps(files, plan.ops);
+    const revert = await history.record(change({ tool: 'revert', surface: 'palette', revertOf: original!.id, files: [{ path, kind: 'edit', before: op.current as Uint8Array, after: op.content }] }));
+    assert.strictEqual(revert!.revertOf, original!.id);
+    assert.deepStrictEqual((await history.list({ path })).map((r) => r.id), [revert!.id, original!.id]);
+    const again = planRevert((await history.revertInput(revert!))!, viewOf(files));
+    assert.deepStrictEqual(files.get(path), bytes('let retries = 3;\n\nrun();\nlater();\n'));
+    assert.deepStrictEqual(applyOps(files, again.ops).get(path), later);
+  });
+
   test('revertInput gives planRevert the bytes of a record, and the plan restores them', async () => {
     const history = createHistory({ dir: makeTempDir() });
     const record = await history.record(change());
