@@ -247,7 +247,7 @@ export class History {
       const text = JSON.stringify({ format: RECORD_FORMAT, record: draft });
       const data = new TextEncoder().encode(text);
       if (data.byteLength + [...added.values()].reduce((sum, size) => sum + size, 0) > this.maxBytes) {
-        throw new NotRecorded(`the change alone is larger than the history's budget (${this.maxBytes} bytes)`);
+        throw this.tooLarge();
       }
       // What a reload reads back, so the record handed out now is exactly the one `get` returns later.
       const record = deepFreeze(parseRecord((JSON.parse(text) as { record: unknown }).record));
@@ -263,12 +263,17 @@ export class History {
     }
   }
 
+  private tooLarge(): NotRecorded {
+    return new NotRecorded(`the change alone is larger than the history's budget (${this.maxBytes} bytes)`);
+  }
+
   /** Stores the bytes unless a version with their hash is stored; notes in `added` what this record stored. */
   private async storeVersion(bytes: Uint8Array, added: Map<string, number>): Promise<string> {
     const versionId = await versionIdOf(bytes);
     const known = this.versions.get(versionId);
     if ((known && !known.missing) || added.has(versionId)) return versionId;
     const stored = await compress(bytes);
+    if ([...added.values()].reduce((sum, size) => sum + size, stored.byteLength) > this.maxBytes) throw this.tooLarge();
     await this.storage.write('versions', blobName(versionId), stored);
     added.set(versionId, stored.byteLength);
     return versionId;
