@@ -18,18 +18,24 @@ export function readmeForVsix(markdown) {
   return markdown.replace(/^!\[[^\]]*\]\((?![a-z][\w+.-]*:)[^)\s]+\)\n\n?/gim, '');
 }
 
-/** Packs the VSIX (vsce runs `vscode:prepublish`, the production build) and returns its path. */
-export function packageVsix(outFile) {
+/**
+ * Packs the VSIX (vsce runs `vscode:prepublish`, the production build) and returns its path. `quiet` keeps vsce's
+ * file list and the build's output to itself unless packing fails (`npm start` ends with what to do next).
+ */
+export function packageVsix(outFile, { quiet = false } = {}) {
   const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const out = outFile ?? path.join(root, `readgate-${version}.vsix`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const readme = path.join(root, 'out', 'vsix-readme', 'README.md');
   fs.mkdirSync(path.dirname(readme), { recursive: true });
   fs.writeFileSync(readme, readmeForVsix(fs.readFileSync(path.join(root, 'README.md'), 'utf8')));
-  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', path.relative(root, readme), '--out', out], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const args = [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', path.relative(root, readme), '--out', out];
+  try {
+    execFileSync(process.execPath, args, { cwd: root, stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'], encoding: 'utf8' });
+  } catch (error) {
+    if (quiet) process.stderr.write(`${error.stdout ?? ''}${error.stderr ?? ''}`);
+    throw new Error(`packing the VSIX failed (${error.message.split('\n')[0]})`);
+  }
   return out;
 }
 

@@ -1,16 +1,17 @@
-// `npm start`: builds and packs the extension, installs it into the bundled VS Code (code-server, VS Code
-// 1.139.1), and serves that VS Code on 127.0.0.1 with a fresh copy of the demo workspace. Ctrl+C stops it.
-// State (user settings, installed extension, a private HOME) lives in .vscode-test/start/, git-ignored.
-//   READGATE_PORT=<port>   port to serve on (default 8080, or a free one when that is taken)
-import { spawn, execFileSync } from 'node:child_process';
-import fs from 'node:fs';
+// `npm start`: builds and packs the extension, and serves the demo VS Code (demoServer.mjs: code-server's VS Code
+// 1.139.1 with the extension installed and a fresh copy of demo/ open) on 127.0.0.1. Ctrl+C stops it. State
+// (user settings, installed extension, a private HOME) lives in .vscode-test/start/, git-ignored. The build's
+// own output shows only when it fails, so the last lines are what to do next.
+//   READGATE_PORT=<port>        port to serve on (default 8080, or a free one when that is taken)
+//   READGATE_START_DIR=<dir>    where its state lives (the browser walkthrough test runs it hermetically)
+//   READGATE_HOME=<dir>         ReadGate's home for MCP discovery and the bridge (default: ~/.readgate of the user)
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureHeadlessVSCode } from '../test/harness/vscodeInstall.mjs';
-import { DEFAULT_USER_SETTINGS, freePort, hermeticEnv, killProcessGroup, waitForHttp } from '../test/harness/driver.mjs';
+import { freePort } from '../test/harness/driver.mjs';
+import { startDemoServer } from './demoServer.mjs';
 import { packageVsix } from './package.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function say(message) {
   process.stdout.write(`[start] ${message}\n`);
@@ -18,7 +19,6 @@ function say(message) {
 
 async function choosePort() {
   const wanted = Number(process.env.READGATE_PORT || 8080);
-  const net = await import('node:net');
   const free = await new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', () => resolve(false));
@@ -27,68 +27,61 @@ async function choosePort() {
   return free ? wanted : freePort();
 }
 
+/** A path as one shell word. */
+function shellWord(value) {
+  return /^[\w@%+=:,./~-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The last lines `npm start` prints: where to go, how to begin, and how an agent in a terminal reaches the window. */
+export function startBanner({ url, workspace, bridgePath }) {
+  const bridge = `node ${shellWord(bridgePath)}`;
+  return [
+    'VS Code 1.139.1 with ReadGate is running. Open:',
+    '',
+    `    ${url}`,
+    '',
+    'Begin with "ReadGate: Get Started" in the Command Palette (F1): apply a sample patch, see a stale one',
+    'refused, review a change and see what each session read. No language model is needed.',
+    '',
+    'Agents in another terminal (any terminal of this user) reach the window once the page is open:',
+    '',
+    `    cd ${shellWord(workspace)}`,
+    `    ${bridge} --list          # the window it reaches, and why`,
+    `    claude mcp add readgate -- ${bridge}`,
+    '',
+    '"ReadGate: Connect an External Agent…" shows the set-up for each agent. Press Ctrl+C to stop.',
+  ].join('\n');
+}
+
 async function main() {
   const vscode = ensureHeadlessVSCode();
-  const stateDir = path.join(vscode.root, 'start');
-  const vsix = packageVsix(path.join(stateDir, 'readgate.vsix'));
-
-  // A fresh copy of demo/, so trying edits never changes the repository.
-  const workspace = path.join(stateDir, 'demo');
-  fs.rmSync(workspace, { recursive: true, force: true });
-  fs.cpSync(path.join(root, 'demo'), workspace, { recursive: true });
-
-  const userDir = path.join(stateDir, 'user-data');
-  const extensionsDir = path.join(stateDir, 'extensions');
-  fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });
-  const settingsFile = path.join(userDir, 'User/settings.json');
-  if (!fs.existsSync(settingsFile)) fs.writeFileSync(settingsFile, JSON.stringify(DEFAULT_USER_SETTINGS, null, 2));
-  const configFile = path.join(stateDir, 'config.yaml');
-  fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
-  const env = { ...process.env, ...hermeticEnv(stateDir), VSCODE_IPC_HOOK_CLI: '' };
-  const common = ['--config', configFile, '--user-data-dir', userDir, '--extensions-dir', extensionsDir];
-
-  say('installing the extension into the bundled VS Code');
-  execFileSync(vscode.node, [vscode.codeServerEntry, ...common, '--install-extension', vsix, '--force'], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-
-  const port = await choosePort();
-  const server = spawn(vscode.node, [
-    vscode.codeServerEntry, ...common,
-    '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--ignore-last-opened',
-    workspace,
-  ], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const log = fs.createWriteStream(path.join(stateDir, 'server.log'));
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
-  let exited = false;
-  server.on('exit', (code, signal) => {
-    exited = true;
-    if (!stopping) {
-      console.error(`[start] VS Code stopped unexpectedly (code ${code}, signal ${signal}); see ${path.relative(process.cwd(), path.join(stateDir, 'server.log'))}`);
-      process.exit(1);
-    }
-  });
+  const stateDir = process.env.READGATE_START_DIR ? path.resolve(process.env.READGATE_START_DIR) : path.join(vscode.root, 'start');
+  say('building and packing the extension');
+  const vsix = packageVsix(path.join(stateDir, 'readgate.vsix'), { quiet: true });
+  say('starting VS Code');
+  const demo = await startDemoServer({ vscode, stateDir, vsix, port: await choosePort() });
   let stopping = false;
+  demo.server.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[start] VS Code stopped unexpectedly (code ${code}, signal ${signal}); see ${path.relative(process.cwd(), demo.logFile)}`);
+    process.exit(1);
+  });
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     say('stopping VS Code...');
-    await killProcessGroup(server, () => exited);
+    await demo.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-
-  await waitForHttp(`http://127.0.0.1:${port}/healthz`, () => exited);
-  const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`;
-  say(`VS Code ${'1.139.1'} with ReadGate is running. Open:\n\n    ${url}\n\nRun "ReadGate: Show Log" from the Command Palette to see ReadGate's decisions. Press Ctrl+C to stop.`);
+  if (demo.settingsNote) say(demo.settingsNote);
+  process.stdout.write(`\n${startBanner(demo)}\n`);
 }
 
-main().catch((error) => {
-  console.error(`[start] ${error && error.stack || error}`);
-  process.exit(1);
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`[start] ${error && error.stack || error}`);
+    process.exit(1);
+  });
+}

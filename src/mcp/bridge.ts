@@ -7,13 +7,15 @@
  * has a fresh ledger, so the agent is asked to read again before editing. With no window for its folder yet, it
  * looks again at each message and answers requests with an error saying what to open, so the agent shows the
  * user why (a bridge that just exits shows only "failed to start").
- *   node dist/mcp-bridge.js [--cwd <dir>] [--list]
+ *   node dist/mcp-bridge.js [--cwd <dir>] [--list]   (--list: where it looks, the windows, and which one it would pick)
  *   node dist/mcp-bridge.js --forget [--client <name>] [--cwd <dir>]   (from a client's compaction hooks)
  */
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import * as path from 'path';
-import { discoveryDir, listWindows, pickWindow, type WindowEntry } from './discovery';
+import { discoveryDir, discoveryDirReason, listWindows, scanWindows, type WindowEntry } from './discovery';
+import { pickWindow } from './windowChoice';
+import { describeWindows } from './windowList';
 import { requestForget } from './forget';
 import { StdioTransport } from './stdioTransport';
 
@@ -40,7 +42,7 @@ function argumentsOf(argv: readonly string[]): { cwd: string; list: boolean; for
 
 function noWindow(windows: readonly WindowEntry[], cwd: string): string {
   return windows.length === 0
-    ? `no VS Code window with ReadGate's MCP server is running (looked in ${discoveryDir()}). Open the project in VS Code and run "ReadGate: Connect an External Agent…" there (it turns the server on).`
+    ? `no VS Code window with ReadGate's MCP server is running as this user (looked in ${discoveryDir()}; READGATE_HOME moves it, and VS Code and the agent must agree on it). Open the project in VS Code and run "ReadGate: Connect an External Agent…" there (it turns the server on); \`node mcp-bridge.js --list\` shows what the bridge sees.`
     : `no open VS Code window has ${cwd} in its workspace. Open windows: ${windows.map((w) => w.folders.join(', ') || '(no folder)').join('; ')}. Start the agent inside one of them, or pass --cwd <folder>.`;
 }
 
@@ -139,11 +141,11 @@ async function main(): Promise<number> {
     say(`asked the VS Code windows for ${args.cwd} to forget what ${args.client ?? 'every agent'} had read`);
     return 0;
   }
-  const windows = listWindows();
   if (args.list) {
-    process.stdout.write(`${JSON.stringify(windows.map(({ token: _, ...rest }) => rest), null, 2)}\n`);
+    process.stdout.write(describeWindows({ dir: discoveryDir(), dirReason: discoveryDirReason(), scan: scanWindows(), cwd: args.cwd }));
     return 0;
   }
+  const windows = listWindows();
   if (!pickWindow(windows, args.cwd)) say(noWindow(windows, args.cwd));
   const downstream = new StdioTransport();
   downstream.onerror = (error) => say(error.message);

@@ -2,7 +2,12 @@
  * How external agents find a VS Code window's MCP server: each window with the server on writes one file
  * `<dir>/<pid>-<id>.json` (mode 0600, in a 0700 folder under the user's home) naming its URL, its secret token
  * and its workspace folders, and removes it when the window closes. Readers ignore files whose process is
- * gone (a window that crashed). The stdio bridge picks the window whose workspace holds its working folder.
+ * gone (a window that crashed). The stdio bridge picks the window whose workspace holds its working folder
+ * (windowChoice.ts).
+ *
+ * The folder belongs to the user, not to a process's $HOME: a VS Code started with a private HOME (`npm start`,
+ * a sandbox) and an agent in the user's own terminal must meet in the same place, so the home comes from the
+ * system's user database. READGATE_HOME moves it for both sides (tests, or a user who wants it elsewhere).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -25,9 +30,30 @@ export interface WindowEntry {
   started: number;
 }
 
-/** The folder of window entries: `READGATE_DISCOVERY_DIR` (tests), else `~/.readgate/windows`. */
-export function discoveryDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.READGATE_DISCOVERY_DIR || path.join(os.homedir(), '.readgate', 'windows');
+/** The user's home as the system's user database has it ($HOME only where there is no entry for the user). */
+export function userHome(): string {
+  try {
+    return os.userInfo().homedir || os.homedir();
+  } catch {
+    return os.homedir(); // a uid without a passwd entry (some containers)
+  }
+}
+
+/** Where ReadGate keeps what agents outside VS Code use (windows, forget markers, the bridge): `READGATE_HOME`, else `<user's home>/.readgate`. */
+export function readgateHome(env: NodeJS.ProcessEnv = process.env, home: () => string = userHome): string {
+  return env.READGATE_HOME || path.join(home(), '.readgate');
+}
+
+/** The folder of window entries: `READGATE_DISCOVERY_DIR` (tests), else `<readgate home>/windows`. */
+export function discoveryDir(env: NodeJS.ProcessEnv = process.env, home: () => string = userHome): string {
+  return env.READGATE_DISCOVERY_DIR || path.join(readgateHome(env, home), 'windows');
+}
+
+/** How `discoveryDir` was chosen, in words (for `--list` and the bridge's messages). */
+export function discoveryDirReason(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.READGATE_DISCOVERY_DIR) return 'set by READGATE_DISCOVERY_DIR';
+  if (env.READGATE_HOME) return 'READGATE_HOME/windows';
+  return ".readgate/windows in this user's home as the system's user database has it, whatever $HOME says; READGATE_HOME=<dir> moves it to <dir>/windows";
 }
 
 /** Writes this window's entry (owner-only) and returns the function that removes it. */
@@ -72,46 +98,41 @@ function parseEntry(text: string): WindowEntry | undefined {
   }
 }
 
-/** Every live window's entry (files of processes that are gone, or unreadable, are skipped). */
-export function listWindows(dir = discoveryDir(), alive: (pid: number) => boolean = isAlive): WindowEntry[] {
+export interface WindowScan {
+  /** The folder could not be read (it does not exist yet: no window of this user published there). */
+  missing: boolean;
+  windows: WindowEntry[];
+  /** Files that are not taken, and why (for `--list`). */
+  skipped: { file: string; why: string }[];
+}
+
+/** The folder's entries: live windows, and the files left out with the reason. */
+export function scanWindows(dir = discoveryDir(), alive: (pid: number) => boolean = isAlive): WindowScan {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {
-    return [];
+    return { missing: true, windows: [], skipped: [] };
   }
-  const entries: WindowEntry[] = [];
-  for (const name of names) {
+  const scan: WindowScan = { missing: false, windows: [], skipped: [] };
+  for (const name of names.sort()) {
     if (!name.endsWith('.json')) continue;
     let text: string;
     try {
       text = fs.readFileSync(path.join(dir, name), 'utf8');
-    } catch {
+    } catch (error) {
+      scan.skipped.push({ file: name, why: `unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
       continue;
     }
     const entry = parseEntry(text);
-    if (entry && alive(entry.pid)) entries.push(entry);
+    if (!entry) scan.skipped.push({ file: name, why: 'not a window file' });
+    else if (!alive(entry.pid)) scan.skipped.push({ file: name, why: `its process ${entry.pid} is gone (a window that did not close cleanly)` });
+    else scan.windows.push(entry);
   }
-  return entries;
+  return scan;
 }
 
-function contains(folder: string, target: string): boolean {
-  const relative = path.relative(folder, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-/**
- * The window for an agent working in `cwd`: the one with the deepest workspace folder containing it (ties:
- * the most recently started). Undefined when no window's workspace holds `cwd`.
- */
-export function pickWindow(windows: readonly WindowEntry[], cwd: string): WindowEntry | undefined {
-  let best: { entry: WindowEntry; depth: number } | undefined;
-  for (const entry of windows) {
-    for (const folder of entry.folders) {
-      if (!contains(folder, cwd)) continue;
-      const depth = path.resolve(folder).length;
-      if (!best || depth > best.depth || (depth === best.depth && entry.started > best.entry.started)) best = { entry, depth };
-    }
-  }
-  return best?.entry;
+/** Every live window's entry (files of processes that are gone, or unreadable, are skipped). */
+export function listWindows(dir = discoveryDir(), alive: (pid: number) => boolean = isAlive): WindowEntry[] {
+  return scanWindows(dir, alive).windows;
 }

@@ -4,7 +4,11 @@
  * server (`openSession`), later requests name it in `mcp-session-id`. A body is read up to the 64 MiB cap of
  * one message (requestBody.ts) and must be a JSON-RPC message; every refusal is a JSON-RPC error with its code
  * (-32700 not JSON, -32600 not JSON-RPC or too large, -32000 refused by the HTTP layer, -32001 unknown
- * session). Plain Node, so the extension and tests in plain Node serve it the same way.
+ * session). A session with no request for `idleMs` (none under way, none started) is closed as if its client
+ * had closed it: a client that went away without a DELETE does not keep its session, and a later request of
+ * a client that is still there gets 404, which MCP's transport section answers by starting a new session
+ * (the bridge does so by itself). Its open GET stream does not count as a request. Plain Node, so the
+ * extension and tests in plain Node serve it the same way.
  */
 import { randomUUID } from 'crypto';
 import * as http from 'http';
@@ -29,6 +33,8 @@ export interface HttpServeOptions {
   log?(message: string): void;
   /** 0 (default): any free port. */
   port?: number;
+  /** Sessions without a request for this long are closed; undefined (default): never for idleness. */
+  idleMs?: number;
 }
 
 export interface HttpMcpServer {
@@ -42,6 +48,9 @@ export interface HttpMcpServer {
 interface OpenSession {
   transport: StreamableHTTPServerTransport;
   close(): void;
+  /** Requests (POST, DELETE) under way, and when the last one started or ended. */
+  busy: number;
+  lastUsed: number;
 }
 
 function sendError(response: http.ServerResponse, status: number, error: ProtocolError, headers: Record<string, string> = {}): void {
@@ -97,6 +106,25 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
     void session.transport.close().catch(() => undefined);
   };
 
+  /** The session is in use until the response (an SSE stream while a tool call runs) is over. */
+  const track = (session: OpenSession, response: http.ServerResponse): void => {
+    session.busy += 1;
+    session.lastUsed = Date.now();
+    response.once('close', () => {
+      session.busy -= 1;
+      session.lastUsed = Date.now();
+    });
+  };
+
+  const closeIdle = (idleMs: number): void => {
+    const cutoff = Date.now() - idleMs;
+    for (const [id, session] of sessions) {
+      if (session.busy > 0 || session.lastUsed > cutoff) continue;
+      options.log?.(`session ${id.slice(0, 8)} closed: no request for ${Math.round((Date.now() - session.lastUsed) / 1000)} s`);
+      end(id);
+    }
+  };
+
   const handle = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     const header = (name: string): string | undefined => {
       const value = request.headers[name];
@@ -126,6 +154,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
       // Most recently used last, for eviction.
       sessions.delete(sessionId);
       sessions.set(sessionId, session);
+      if (request.method !== 'GET') track(session, response);
       return session.transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST' || !isInitializeRequest(body)) return sendError(response, 400, protocolErrors.notStarted());
@@ -134,7 +163,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       onsessioninitialized: () => {
-        sessions.set(id, { transport, close: opened.close });
+        sessions.set(id, { transport, close: opened.close, busy: 0, lastUsed: Date.now() });
         while (sessions.size > MAX_SESSIONS) end(sessions.keys().next().value as string);
       },
       onsessionclosed: (closedId) => end(closedId),
@@ -163,11 +192,15 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  const idleMs = options.idleMs;
+  const sweep = idleMs === undefined ? undefined : setInterval(() => closeIdle(idleMs), Math.max(50, Math.min(idleMs / 4, 60_000)));
+  sweep?.unref();
   return {
     port,
     url: `http://127.0.0.1:${port}${MCP_PATH}`,
     sessionIds: () => [...sessions.keys()],
     close: async () => {
+      clearInterval(sweep);
       for (const id of [...sessions.keys()]) end(id);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

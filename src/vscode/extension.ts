@@ -12,13 +12,14 @@ import { Config } from './config';
 import { ApprovalService } from './approval/approvalService';
 import { registerTestHooks } from './approval/testHooks';
 import { ReadGateParticipant } from './chat/participant';
+import { DetailsDocuments } from './details/detailsDocuments';
 import { ChangeWatcher } from './documents/changeWatcher';
 import { EditorFileSystem } from './documents/editorFileSystem';
 import { GuardHost } from './guardHost';
 import { Log } from './log';
 import { McpHost } from './mcp/mcpHost';
 import { Reports } from './reports/reports';
-import { SessionLabels } from './sessionLabels';
+import { SessionLabels } from './sessions/sessionLabels';
 import { EndedSessions } from './sessions/endedSessions';
 import { registerTools } from './tools/registerTools';
 import { ToolSessions } from './tools/toolSessions';
@@ -47,10 +48,11 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const ended = new EndedSessions(guard, labels);
   const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list());
   const view = new SessionsView(guard, labels, watcher.onDidNoteChange, ended);
-  const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, log });
+  const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, reviews: approvals, log });
+  const details = new DetailsDocuments();
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
-  context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, ended, reports, view, mcp, participant, registerTools(toolSessions), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, ended, extensionUri: context.extensionUri }), registerAgentCommands({ control: mcp, log }));
+  context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, ended, reports, view, mcp, details, participant, registerTools(toolSessions), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, ended, extensionUri: context.extensionUri }), registerAgentCommands({ control: mcp, log }));
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
   if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard, mcp));
   // Its own time, read by `npm run bench:host`.

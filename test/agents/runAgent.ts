@@ -86,6 +86,8 @@ function baseEnv(home: string): Record<string, string> {
   return {
     PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(path.delimiter),
     HOME: home,
+    // ReadGate's own files (discovery, forget markers from hooks) follow the user, not HOME: keep them in the run.
+    READGATE_HOME: path.join(home, '.readgate'),
     LANG: 'C.UTF-8',
     TMPDIR: os.tmpdir(),
     TERM: 'dumb',

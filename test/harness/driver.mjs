@@ -226,6 +226,8 @@ export async function runHeadlessTests(options) {
     env: {
       ...process.env,
       ...hermetic,
+      // ReadGate's home (MCP discovery, the bridge) follows the user, not HOME: keep it in the run unless the caller chose one.
+      READGATE_HOME: process.env.READGATE_HOME || path.join(stateDir, 'readgate-home'),
       ...options.env,
       TMPDIR: childTmp,
       READGATE_HARNESS_DIR: requestDir,

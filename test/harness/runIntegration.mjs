@@ -38,13 +38,14 @@ function freshWorkspace() {
   return dir;
 }
 
-const discoveryDir = path.join(outDir, 'mcp-home', 'windows');
+// ReadGate's home for the windows under test (discovery files, forget markers, the installed bridge), not the user's.
+const readgateHome = path.join(outDir, 'mcp-home');
 
 async function main() {
   const desktop = await desktopVSCode();
   const workspace = freshWorkspace();
   fs.rmSync(resultFile, { force: true });
-  fs.rmSync(path.dirname(discoveryDir), { recursive: true, force: true });
+  fs.rmSync(readgateHome, { recursive: true, force: true });
   let code = 0;
   try {
     await runTests({
@@ -58,8 +59,7 @@ async function main() {
         READGATE_TEST_RESULT: resultFile,
         READGATE_TEST_LABEL: 'integration',
         READGATE_TEST_HOOKS: '1',
-        // MCP discovery files (and the installed bridge) of the windows under test, not the user's.
-        READGATE_DISCOVERY_DIR: discoveryDir,
+        READGATE_HOME: readgateHome,
       },
     });
   } catch (error) {

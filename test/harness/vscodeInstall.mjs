@@ -24,8 +24,25 @@ function log(message) {
   process.stderr.write(`[vscode-install] ${message}\n`);
 }
 
+function installLog() {
+  return path.join(cacheDir(), 'install.log');
+}
+
+/** Runs an install step with its output (npm's, and node-gyp's hundreds of compiler lines) in install.log, shown when it fails. */
 function run(command, args, options) {
-  execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
+  fs.mkdirSync(cacheDir(), { recursive: true });
+  const start = fs.existsSync(installLog()) ? fs.statSync(installLog()).size : 0;
+  const fd = fs.openSync(installLog(), 'a');
+  try {
+    fs.writeSync(fd, `\n$ ${command} ${args.join(' ')}\n`);
+    execFileSync(command, args, { stdio: ['ignore', fd, fd], ...options });
+  } catch (error) {
+    const tail = fs.readFileSync(installLog(), 'utf8').slice(start).split('\n').slice(-40).join('\n');
+    process.stderr.write(`${tail}\n`);
+    throw error;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Runs `fill(tmpDir)` and renames the result to `dir`, unless `dir` is already complete. */
@@ -34,7 +51,7 @@ function installOnce(dir, what, fill) {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const tmp = fs.mkdtempSync(`${dir}.partial-`);
   const started = Date.now();
-  log(`installing ${what} into ${path.relative(process.cwd(), dir) || dir} (first use only)...`);
+  log(`installing ${what} into ${path.relative(process.cwd(), dir) || dir} (first use only; its output goes to ${path.relative(process.cwd(), installLog()) || installLog()})...`);
   try {
     fill(tmp);
     fs.writeFileSync(path.join(tmp, '.complete'), new Date().toISOString() + '\n');

@@ -111,6 +111,66 @@ suite('apply patch (a palette action through the guard)', () => {
     }
   });
 
+  // "Show Details" opened an untitled Markdown document: unsaved (closing it asked to save), and untitled
+  // documents are named after their first line, so the sample patch's was "a/src/inventory.ts", which Quick Open
+  // offered before the real file.
+  test('Show Details of a refusal opens a read-only document named for the refusal; nothing untitled is created (screenshot)', async function () {
+    if (!harness.isAvailable) this.skip();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const untitledBefore = vscode.workspace.textDocuments.filter((document) => document.isUntitled).map((document) => document.uri.toString());
+    const file = freshFile(numbered(4).replace('line 3', 'LINE THREE'));
+    const outcome = await applyPatch({ text: diffOf(file, '@@ -2,3 +2,3 @@', ' line 2', '-line 3', '+3', ' line 4') });
+    assert.strictEqual(outcome?.ok === false && outcome.code, 'NO_OCCURRENCE_FOUND');
+    await vscode.commands.executeCommand('notifications.showList');
+    await harness.click('.notifications-center .notification-list-item:has-text("did not apply the patch") .monaco-button:has-text("Show Details")');
+    const { document } = await harness.waitFor('the details', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'readgate-details' ? vscode.window.activeTextEditor : undefined));
+    assert.strictEqual(vscode.window.tabGroups.activeTabGroup.activeTab?.label, `ReadGate — patch refused (${path.basename(file)}).md`);
+    assert.strictEqual(document.languageId, 'markdown');
+    assert.ok(!document.isUntitled && !document.isDirty);
+    assert.match(document.getText(), /^# The patch was not applied\n\n\*\*NO_OCCURRENCE_FOUND\*\*/);
+    assert.match(document.getText(), /the file has "LINE THREE"/);
+    // Read-only: typing into it changes nothing (an untitled document took the keys and became dirty).
+    const before = document.getText();
+    await vscode.window.showTextDocument(document, { preview: true, preserveFocus: false });
+    await vscode.commands.executeCommand('type', { text: 'typed ' });
+    assert.strictEqual(document.getText(), before);
+    assert.ok(!document.isDirty);
+    const untitledNow = vscode.workspace.textDocuments.filter((document) => document.isUntitled).map((document) => document.uri.toString());
+    assert.deepStrictEqual(untitledNow.filter((uri) => !untitledBefore.includes(uri)), [], 'an untitled document was created');
+    // The same keys do reach an editor that takes them.
+    const control = await vscode.workspace.openTextDocument({ content: '' });
+    await vscode.window.showTextDocument(control);
+    await vscode.commands.executeCommand('type', { text: 'typed ' });
+    assert.strictEqual(control.getText(), 'typed ');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.window.showTextDocument(document, { preview: true });
+    await vscode.commands.executeCommand('notifications.hideList');
+    await harness.screenshot('apply-patch-details');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('the walkthrough\'s sample patch opens read-only, named as a sample, and Apply Patch takes it from that editor', async () => {
+    const text = await vscode.commands.executeCommand<string>('readgate.openSamplePatch', 'stale');
+    assert.match(String(text), /^--- a\/src\/inventory\.ts/);
+    const editor = vscode.window.activeTextEditor!;
+    assert.strictEqual(editor.document.uri.scheme, 'readgate-details');
+    assert.strictEqual(path.posix.basename(editor.document.uri.path), 'ReadGate — sample patch (stale).diff');
+    assert.strictEqual(editor.document.languageId, 'diff');
+    assert.ok(!editor.document.isUntitled && !editor.document.isDirty);
+    // Any details document is a source Apply Patch takes, as an untitled one was.
+    const file = freshFile(numbered(3));
+    const shown = await vscode.commands.executeCommand<vscode.TextDocument>('readgate.showDetails', { name: 'a patch.diff', content: diffOf(file, '@@ -1,3 +1,3 @@', ' line 1', '-line 2', '+two', ' line 3') });
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.toString(), shown.uri.toString());
+    const outcome = applyPatch({ source: 'editor' });
+    const request = await nextRequest();
+    assert.match(request.sessionLabel, /Apply Patch \(the editor a patch\.diff\)/);
+    await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.deepStrictEqual(await outcome, { ok: true, files: 1 });
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 2', 'two'));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('your own patch under review says "Your patch" and has focus; rejecting it is a plain cancel: an information message, no file changed (screenshot)', async function () {
     if (!harness.isAvailable) this.skip();
     const typing = freshFile('notes\n');

@@ -57,6 +57,25 @@ suite('open documents are the truth', () => {
     session.dispose();
   });
 
+  // The buffer of a UTF-8 document is encoded and decoded by the core (editorFileSystem.ts), not by a copy of
+  // the BOM handling: the BOM must survive a read of the unsaved text, the edit, and the user's save.
+  test('a UTF-8 document with a BOM and unsaved changes keeps its BOM through an edit and the save', async () => {
+    const file = freshFile('\ufeff' + numbered(4));
+    const editor = await openEditor(file);
+    assert.strictEqual(editor.document.encoding, 'utf8bom', 'test premise: VS Code opened the file as UTF-8 with BOM');
+    await typeInto(editor, 1, 'mine ');
+    const session = (await api()).openSession();
+    const read = await session.read(file);
+    assert.ok(read.text?.includes('1\tmine line 1'), read.text);
+    const edit = await session.edit(file, [{ oldString: 'line 3', newString: 'agent line 3 ✓' }]);
+    assert.strictEqual(edit.ok, true, edit.message);
+    const expected = 'mine ' + numbered(4).replace('line 3', 'agent line 3 ✓');
+    assert.strictEqual(editor.document.getText(), expected);
+    assert.ok(await editor.document.save());
+    assert.deepStrictEqual(fs.readFileSync(file), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(expected, 'utf8')]));
+    session.dispose();
+  });
+
   test('a CRLF document keeps CRLF through an edit', async () => {
     const file = freshFile('one\r\ntwo\r\nthree\r\n');
     await openEditor(file);

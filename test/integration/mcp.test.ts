@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -78,6 +79,24 @@ suite('mcp: external agents through the window', () => {
     assert.ok(fs.readFileSync(bridge).equals(fs.readFileSync(path.join(extension.extensionPath, 'dist', 'mcp-bridge.js'))));
   });
 
+  test('the window publishes under READGATE_HOME, not under its own HOME: the installed bridge, run from a terminal with another HOME, picks it', () => {
+    // npm start gave VS Code a private HOME and the window published there, so an agent in the user's terminal
+    // found nothing. VS Code and the terminal now meet in ReadGate's home (READGATE_HOME here; else the user's).
+    const readgateHome = process.env.READGATE_HOME;
+    assert.ok(readgateHome, 'the runner sets READGATE_HOME');
+    assert.notStrictEqual(path.dirname(readgateHome), process.env.HOME);
+    assert.strictEqual(discoveryDir(), path.join(readgateHome, 'windows'));
+    assert.ok(fs.readdirSync(path.join(readgateHome, 'windows')).some((name) => name.startsWith(`${process.pid}-`)));
+    const bridge = path.join(readgateHome, 'mcp-bridge.js');
+    const terminal = { PATH: process.env.PATH ?? '', HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'rg-terminal-home-')), READGATE_HOME: readgateHome };
+    const list = spawnSync(process.execPath, [bridge, '--list', '--cwd', workspaceRoot()], { env: terminal, encoding: 'utf8', timeout: 10_000 });
+    fs.rmSync(terminal.HOME, { recursive: true, force: true });
+    assert.strictEqual(list.status, 0, list.stderr);
+    assert.ok(list.stdout.includes(`Looked for VS Code windows in ${path.join(readgateHome, 'windows')}`), list.stdout);
+    assert.match(list.stdout, new RegExp(`→ ".*" \\(pid ${process.pid}, `));
+    assert.ok(list.stdout.includes(`picked: its folder ${workspaceRoot()} holds ${workspaceRoot()}`), list.stdout);
+  });
+
   test('a client reads and edits with the tools\' names and refusal codes', async () => {
     const client = await connect(entry, 'Claude Code', '2.0.14');
     clients.push(client);
@@ -115,6 +134,8 @@ suite('mcp: external agents through the window', () => {
   });
 
   test('its edit waits in the review panel labelled with the client\'s name and is applied by a click on Approve (screenshot)', async function () {
+    // The panel is found as the first webview: another suite's preview left open must not come first.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await settings().update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
     try {
       const client = await connect(entry, 'Claude Code', '2.0.14');
@@ -126,10 +147,10 @@ suite('mcp: external agents through the window', () => {
       assert.strictEqual(request.sessionLabel, 'Claude Code 2.0.14');
       assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5), 'written before approval');
       if (harness.isAvailable) {
-        await new Promise((resolve) => setTimeout(resolve, 1500)); // let the panel's page render
-        await harness.screenshot('mcp-review');
         const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
-        assert.ok((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('Claude Code 2.0.14')), 'the panel names the client');
+        // The panel's page renders in its own time: wait for it rather than for a fixed time.
+        await harness.waitFor('the panel naming the client', async () => ((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('Claude Code 2.0.14')) ? true : undefined));
+        await harness.screenshot('mcp-review');
         await harness.click(inPanel('button[data-action="approve"]'));
       } else {
         await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
@@ -302,5 +323,103 @@ suite('mcp: external agents through the window', () => {
     }
     // Withdrawn: VS Code asks again and gets nothing.
     await waitFor('VS Code to be given no server', async () => ((await offered()).at(-1)?.length === 0 ? true : undefined));
+  });
+});
+
+suite('mcp: clients that wait for review, and sessions left idle', () => {
+  let entry: WindowEntry;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  type Progress = { progress: number; message?: string };
+
+  suiteSetup(async () => {
+    await api();
+    await settings().update('mcp.enabled', true, vscode.ConfigurationTarget.Global);
+    await waitFor('the discovery file', ownEntry);
+    // Shorter than a test runs: an idle session closes after 3 s, a wait for review reports every second.
+    await vscode.commands.executeCommand('readgate._test.mcpTimings', { idleMs: 3000, progressMs: 1000 });
+    entry = await waitFor('the discovery file of the restarted server', ownEntry);
+  });
+
+  suiteTeardown(async () => {
+    await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('readgate._test.mcpTimings');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /**
+   * Calls readgate_edit as the SDK's client does with a 3 s timeout that progress resets, leaves the change
+   * 8 s in review, approves it and returns the call's result and the progress it heard.
+   */
+  async function editThroughLongReview(client: Client, filePath: string): Promise<{ result: CallResult; progress: Progress[] }> {
+    await settings().update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
+    try {
+      await client.callTool({ name: 'readgate_read', arguments: { filePath } });
+      const progress: Progress[] = [];
+      const call = client.callTool({ name: 'readgate_edit', arguments: { filePath, oldString: 'line 2', newString: 'two' } }, undefined, { timeout: 3000, resetTimeoutOnProgress: true, onprogress: (heard) => progress.push(heard) });
+      call.catch(() => undefined); // awaited below; a timeout must not count as unhandled meanwhile
+      const request = await waitFor('the review request', async () => (await pending())[0]);
+      await sleep(8000);
+      await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+      return { result: (await call) as CallResult, progress };
+    } finally {
+      await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    }
+  }
+
+  function assertProgressOfReview(progress: Progress[], name: string): void {
+    assert.ok(progress.length >= 6, `${progress.length} progress notifications in 8 s of review, one a second`);
+    assert.deepStrictEqual(progress.map((heard) => heard.progress), progress.map((_, i) => i + 1), 'progress increases');
+    for (const heard of progress) assert.strictEqual(heard.message, `Waiting for the user to review the change to ${name}`);
+  }
+
+  // The SDK's client gave up after 60 s while the user still read the diff: the call timed out, the review was
+  // withdrawn, and the agent saw an error.
+  test('a client with a short timeout that resets on progress waits through a long review and gets its result', async function () {
+    this.timeout(40_000);
+    const client = await connect(entry, 'Patient Agent', '1.0');
+    try {
+      const file = freshFile(numbered(3));
+      const { result, progress } = await editThroughLongReview(client, file);
+      assert.ok(!result.isError, textOf(result));
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 2', 'two'));
+      assertProgressOfReview(progress, path.basename(file));
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('through the stdio bridge the progress reaches the agent too', async function () {
+    this.timeout(40_000);
+    const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bridge], cwd: workspaceRoot(), env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } as Record<string, string>, stderr: 'pipe' });
+    const client = new Client({ name: 'Bridged Agent', version: '1.0' });
+    await client.connect(transport);
+    try {
+      const file = freshFile(numbered(3));
+      const { result, progress } = await editThroughLongReview(client, path.basename(file));
+      assert.ok(!result.isError, textOf(result));
+      assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 2', 'two'));
+      assertProgressOfReview(progress, path.basename(file));
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a session without a request for longer than the idle time is closed: its ledger session ends (Ended sessions) and its client must start anew', async function () {
+    this.timeout(30_000);
+    const client = new Client({ name: 'Idle Agent', version: '1.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: { Authorization: `Bearer ${entry.token}` } } });
+    await client.connect(transport);
+    const file = freshFile(numbered(2));
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: file } })), /lines 1–2 of 2/);
+    const sessionId = `mcp:${transport.sessionId}`;
+    const sessionIds = async () => (await vscode.commands.executeCommand<string[]>('readgate._test.sessionIds')) ?? [];
+    assert.ok((await sessionIds()).includes(sessionId));
+    await waitFor('the idle session to end', async () => ((await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '').includes('Idle Agent 1.0 (ended)'), 15_000);
+    assert.ok(!(await sessionIds()).includes(sessionId), 'the idle session is still live');
+    await assert.rejects(client.listTools(), /404|Session not found/);
+    const again = await connect(entry, 'Idle Agent', '1.0');
+    assert.strictEqual((await again.listTools()).tools.length, 5);
+    await Promise.allSettled([client.close(), again.close()]);
   });
 });

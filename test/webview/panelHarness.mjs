@@ -1,4 +1,4 @@
-// Opens the approval page (dist/webview/approval.{js,css}) in headless Debian Chromium the way VS Code's webview
+// Opens the approval page (dist/webview/approval.{js,css}), or the Connect guide's page, in headless Debian Chromium the way VS Code's webview
 // would: a strict CSP with a per-load nonce, theme variables injected by a fake host, a fake `acquireVsCodeApi`,
 // messages delivered with `window.postMessage`. Everything is served from one made-up origin through request
 // interception; any other request is refused and reported, so the page is proven to need no network.
@@ -43,9 +43,27 @@ function panelHtml(nonce) {
   });
 }
 
+// The real Connect an External Agent page (src/vscode/mcp/connectGuide.ts), with the same fake host and default
+// styles in its head, allowed by its own nonce as VS Code's are.
+const { connectGuide, connectPageHtml } = createRequire(import.meta.url)(path.join(repoRoot, 'out/src/vscode/mcp/connectGuide.js'));
+
+const GUIDE_INPUT = {
+  bridgePath: '/home/me/.readgate/mcp-bridge.js',
+  headlessPath: '/home/me/.vscode/extensions/readgate.readgate-0.1.0/dist/mcp.js',
+  endpoint: { url: 'http://127.0.0.1:43215/mcp', token: 'a-secret-token-for-the-browser-test' },
+  folder: '/home/me/projects/inventory',
+};
+
+function connectHtml(nonce) {
+  const html = connectPageHtml(connectGuide(GUIDE_INPUT), { cspSource: ORIGIN, nonce, running: true });
+  const extras = `<link rel="stylesheet" nonce="${nonce}" href="${ORIGIN}/harness/vscodeDefaults.css">\n<script nonce="${nonce}" src="${ORIGIN}/harness/fakeVsCodeHost.js"></script>\n`;
+  return html.replace('<head>\n', `<head>\n${extras}`);
+}
+
 function serve(url) {
   const { pathname } = new URL(url);
   if (pathname === '/panel.html') return { contentType: 'text/html', body: panelHtml(randomBytes(16).toString('base64')) };
+  if (pathname === '/connect.html') return { contentType: 'text/html', body: connectHtml(randomBytes(16).toString('base64')) };
   if (pathname === '/harness/fakeVsCodeHost.js') return { contentType: 'text/javascript', body: `(${installFakeVsCodeHost.toString()})(${JSON.stringify(themes)});` };
   if (pathname === '/harness/vscodeDefaults.css') return { contentType: 'text/css', body: fs.readFileSync(path.join(here, 'vscodeDefaults.css')) };
   const match = /^\/dist\/webview\/([\w.-]+)$/.exec(pathname);
@@ -60,7 +78,21 @@ function serve(url) {
  * One panel in a fresh browser context (its own sessionStorage). `problems` collects what must never happen:
  * CSP violations (read from the page), uncaught errors, console errors, and requests outside the served files.
  */
-export async function openPanel(browser, { theme = 'dark', width = 1000, height = 760 } = {}) {
+export async function openPanel(browser, options = {}) {
+  const { page, context, problems } = await openPage(browser, '/panel.html', options);
+  const panel = new Panel(page, context, problems);
+  await panel.waitForPosted('ready');
+  return panel;
+}
+
+/** The Connect an External Agent page, rendered for the harness's made-up machine (GUIDE_INPUT). */
+export async function openConnectPage(browser, options = {}) {
+  const { page, context, problems } = await openPage(browser, '/connect.html', options);
+  await page.waitForLoadState('load');
+  return new Panel(page, context, problems);
+}
+
+async function openPage(browser, pagePath, { theme = 'dark', width = 1000, height = 760 } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
   const problems = [];
   await context.route('**/*', async (route) => {
@@ -77,10 +109,8 @@ export async function openPanel(browser, { theme = 'dark', width = 1000, height 
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
-  await page.goto(`${ORIGIN}/panel.html?theme=${theme}`);
-  const panel = new Panel(page, context, problems);
-  await panel.waitForPosted('ready');
-  return panel;
+  await page.goto(`${ORIGIN}${pagePath}?theme=${theme}`);
+  return { page, context, problems };
 }
 
 export class Panel {

@@ -1,5 +1,5 @@
 /**
- * The approval gate (SPEC section 4): the guard's `approve` port in VS Code. Decides by policy whether a change
+ * The approval gate: the guard's `approve` port in VS Code. Decides by policy whether a change
  * needs review; if so, queues it in the approval panel, tells the user a change is waiting, and resolves with
  * what the user decided (approve, approve with some hunks rejected, reject with a reason). A cancelled call
  * leaves the queue at once. A change the user started (a palette action, `isUsersOwnSession`) is not announced:
@@ -12,8 +12,8 @@ import * as vscode from 'vscode';
 import type { ApprovalDecision, ApprovalRequest, Guard } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
-import { isStandaloneSession, isUsersOwnSession } from '../tools/sessionKeys';
-import type { SessionLabels } from '../sessionLabels';
+import { isStandaloneSession, isUsersOwnSession } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import { Disposable } from '../util/dispose';
 import { guardPathToUri } from '../util/paths';
 import { decideApproval } from './approvalPolicy';
@@ -22,6 +22,17 @@ import { parseWebviewMessage } from './messageValidation';
 import type { FromWebview, RequestView } from './protocol';
 import { Proposals } from './proposals';
 import { type ReviewFile, approvalWith, requestView, reviewFile } from './reviewModel';
+
+/**
+ * Which sessions wait for the user's review, for surfaces that tell their clients so while they wait (MCP's
+ * progress notifications).
+ */
+export interface ReviewWaits {
+  /** The files (as the panel names them) of the changes this session has waiting for review; empty when none. */
+  waitingFiles(sessionId: string): string[];
+  /** A session's waiting changes came or went (its id). */
+  readonly onDidChangeWaiting: vscode.Event<string>;
+}
 
 interface Pending {
   id: string;
@@ -34,8 +45,10 @@ interface Pending {
   resolve(decision: ApprovalDecision): void;
 }
 
-export class ApprovalService extends Disposable {
+export class ApprovalService extends Disposable implements ReviewWaits {
   private readonly pending = new Map<string, Pending>();
+  private readonly _onDidChangeWaiting = this._register(new vscode.EventEmitter<string>());
+  readonly onDidChangeWaiting = this._onDidChangeWaiting.event;
   private readonly grants = new Map<string, Set<string>>();
   private readonly panel: ApprovalPanel;
   private readonly proposals = this._register(new Proposals());
@@ -89,8 +102,14 @@ export class ApprovalService extends Disposable {
         this.refresh(true);
         void this.announce(entry);
       }
+      this._onDidChangeWaiting.fire(request.sessionId);
     });
   };
+
+  waitingFiles(sessionId: string): string[] {
+    const files = [...this.pending.values()].filter((entry) => entry.request.sessionId === sessionId).flatMap((entry) => entry.files.map((file) => this.display(file.path)));
+    return [...new Set(files)];
+  }
 
   /** The requests waiting for review, as the panel shows them. */
   views(): RequestView[] {
@@ -167,11 +186,13 @@ export class ApprovalService extends Disposable {
   }
 
   private settle(id: string, resolve: (decision: ApprovalDecision) => void, decision: ApprovalDecision): void {
-    if (!this.pending.delete(id)) return;
+    const entry = this.pending.get(id);
+    if (!entry || !this.pending.delete(id)) return;
     this.proposals.forget(id);
     this.log.info('[approval] decided', { request: id, approved: decision.approved, edited: decision.approved && Boolean(decision.files) });
     resolve(decision);
     this.refresh(false);
+    this._onDidChangeWaiting.fire(entry.request.sessionId);
   }
 
   private refresh(reveal: boolean): void {

@@ -5,13 +5,14 @@
  * shrink the saved-tool-result budgets (so a test need not produce 50 MB), answering the results folder; and
  * list the guard's live session ids (to see that one-call sessions do not pile up); and list what the MCP
  * server definition provider gave VS Code each time VS Code asked; and call a guard session directly, for
- * changes no tool or API offers yet (deleting and moving files).
+ * changes no tool or API offers yet (deleting and moving files); and shorten the MCP server's timings (idle
+ * sessions, progress while a change waits for review), which restarts it.
  */
 import * as vscode from 'vscode';
 import type { Guard, MultiEditChange, ToolResultStore } from '../../core/index';
 import type { ParticipantTurn, ReadGateParticipant } from '../chat/participant';
 import type { ApprovalService } from './approvalService';
-import type { McpHost } from '../mcp/mcpHost';
+import { DEFAULT_MCP_TIMINGS, type McpHost, type McpTimings } from '../mcp/mcpHost';
 
 export const TEST_HOOK_COMMAND = 'readgate._test.approval';
 export const CHAT_TEST_HOOK_COMMAND = 'readgate._test.chatTurns';
@@ -32,6 +33,7 @@ export function registerTestHooks(approvals: ApprovalService, participant: ReadG
     }),
     vscode.commands.registerCommand('readgate._test.sessionIds', () => guard.sessionIds()),
     vscode.commands.registerCommand('readgate._test.mcpOffered', () => mcp.offered.map((uris) => [...uris])),
+    vscode.commands.registerCommand('readgate._test.mcpTimings', async (timings?: McpTimings) => (await mcp.setTimings(timings ?? DEFAULT_MCP_TIMINGS))?.url),
     vscode.commands.registerCommand('readgate._test.guardCall', (sessionId: string, call: { read: string } | { multiEdit: MultiEditChange[]; explanation?: string } | { drop: true }) => {
       if ('drop' in call) return guard.dropSession(sessionId);
       const session = guard.session(sessionId);

@@ -43,7 +43,7 @@ class ConnectPanel {
     if (!this.panel) return;
     const endpoint = this.control.endpoint;
     const folder = vscode.workspace.workspaceFolders?.find((candidate) => candidate.uri.scheme === 'file')?.uri.fsPath;
-    this.sections = connectGuide({ bridgePath: this.control.bridgePath, headlessPath: this.control.headlessPath, endpoint, folder });
+    this.sections = connectGuide({ bridgePath: this.control.bridgePath, discoveryDir: this.control.discoveryDir, headlessPath: this.control.headlessPath, endpoint, folder });
     this.panel.webview.html = connectPageHtml(this.sections, { cspSource: this.panel.webview.cspSource, nonce: randomBytes(16).toString('base64'), running: endpoint !== undefined });
   }
 

@@ -9,12 +9,14 @@ import { randomUUID } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { applyPatch, type FilePatch, type FileSystem, type Guard, parsePatch, textOfBytes } from '../../core/index';
-import type { SessionLabels } from '../sessionLabels';
-import { USER_PREFIX } from '../tools/sessionKeys';
+import { DETAILS_SCHEME, showDetails } from '../details/detailsDocuments';
+import type { SessionLabels } from '../sessions/sessionLabels';
+import { USER_PREFIX } from '../sessions/sessionKeys';
 import { uriToGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import { CommandIds } from './commandIds';
 import { type SamplePatch, samplePatchText } from './walkthrough';
+import { keyForSamplePatch } from './walkthroughProgress';
 
 /** How tests and the walkthrough call it: the patch text (or where to take it) instead of asking. */
 export interface ApplyPatchArgs {
@@ -41,7 +43,8 @@ async function candidates(): Promise<Source[]> {
   if (clipboard.trim()) sources.push({ label: '$(clippy) From the clipboard', name: 'the clipboard', text: clipboard });
   const editor = vscode.window.activeTextEditor;
   if (editor && editor.document.getText().trim()) {
-    const name = editor.document.isUntitled ? editor.document.uri.path : vscode.workspace.asRelativePath(editor.document.uri);
+    const { uri } = editor.document;
+    const name = editor.document.isUntitled ? uri.path : uri.scheme === DETAILS_SCHEME ? path.posix.basename(uri.path) : vscode.workspace.asRelativePath(uri);
     sources.push({ label: `$(file) From the editor ${name}`, name: `the editor ${name}`, text: editor.document.getText() });
   }
   return sources;
@@ -106,12 +109,18 @@ function textReader(files: FileSystem): (guardPath: string) => Promise<string | 
   };
 }
 
-async function showRefusal(code: string, message: string): Promise<void> {
+/** The names of a patch's files for a title: "inventory.ts", "a.ts, b.ts", "a.ts and 3 more". */
+function fileNames(files: readonly FilePatch[]): string {
+  const names = files.map((file) => path.posix.basename(file.path.replace(/\\/g, '/')));
+  return names.length <= 2 ? names.join(', ') : `${names[0]} and ${names.length - 1} more`;
+}
+
+/** The refusal as an error message; its details, on request, as a read-only document named `title`. */
+async function showRefusal(code: string, message: string, title: string): Promise<void> {
   const text = showVirtualPaths(message);
   const choice = await vscode.window.showErrorMessage(`ReadGate did not apply the patch (${code}): ${text.split('\n')[0]}`, 'Show Details');
   if (choice === 'Show Details') {
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: `# The patch was not applied\n\n**${code}**\n\n\`\`\`\n${text}\n\`\`\`\n\nNo file was changed.\n` });
-    await vscode.window.showTextDocument(document, { preview: true });
+    await showDetails({ name: `ReadGate — ${title}.md`, content: `# The patch was not applied\n\n**${code}**\n\n\`\`\`\n${text}\n\`\`\`\n\nNo file was changed.\n` });
   }
 }
 
@@ -129,7 +138,7 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
   }
   const parsed = parsePatch(source.text);
   if (!parsed.ok) {
-    void showRefusal(parsed.code, `${source.name} does not hold a patch. ${parsed.message}`);
+    void showRefusal(parsed.code, `${source.name} does not hold a patch. ${parsed.message}`, `not a patch (${source.name})`);
     return { ok: false, code: parsed.code, message: parsed.message };
   }
   const base = await baseFolder(parsed.files);
@@ -145,7 +154,7 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
     if (!result.ok) {
       // The user's own "no" in review is a cancel, not a failure to explain.
       if (result.code === 'REJECTED_BY_USER') void vscode.window.showInformationMessage(REJECTED_IN_REVIEW);
-      else void showRefusal(result.code, result.message);
+      else void showRefusal(result.code, result.message, `patch refused (${fileNames(parsed.files)})`);
       return { ok: false, code: result.code, message: showVirtualPaths(result.message) };
     }
     void vscode.window.showInformationMessage(`ReadGate applied the patch to ${result.files.length === 1 ? path.basename(result.files[0].path) : `${result.files.length} files`}.`);
@@ -157,5 +166,11 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
 }
 
 export function registerApplyPatch(guard: Guard, files: FileSystem, labels: SessionLabels, extensionUri: vscode.Uri): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.applyPatch, (args?: ApplyPatchArgs) => runApplyPatch(guard, files, labels, extensionUri, args));
+  return vscode.commands.registerCommand(CommandIds.applyPatch, async (args?: ApplyPatchArgs) => {
+    const outcome = await runApplyPatch(guard, files, labels, extensionUri, args);
+    // A walkthrough step is done when its sample did what the step shows (walkthroughProgress.ts).
+    const key = args?.sample ? keyForSamplePatch(args.sample, outcome) : undefined;
+    if (key) await vscode.commands.executeCommand('setContext', key, true);
+    return outcome;
+  });
 }

@@ -14,6 +14,8 @@ export const CommandIds = {
   applyPatch: 'readgate.applyPatch',
   getStarted: 'readgate.getStarted',
   openSamplePatch: 'readgate.openSamplePatch',
+  proposeSampleChange: 'readgate.proposeSampleChange',
+  openSettings: 'readgate.openSettings',
   connectExternalAgent: 'readgate.connectExternalAgent',
   createGuardedAgent: 'readgate.createGuardedAgent',
 } as const;

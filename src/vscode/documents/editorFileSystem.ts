@@ -9,14 +9,21 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { type BatchWrite, createNodeFileSystem, type FileStat, type FileSystem, type FolderExpectation, type TextCodec, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
+import { type BatchWrite, createNodeFileSystem, decodeText, encodeText, type FileStat, type FileSystem, type FolderExpectation, type TextCodec, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
 import { fromVirtualPath, isVirtualPath } from '../util/virtualPaths';
 import { Disposable } from '../util/dispose';
 import { WorkspaceFileSystem } from './workspaceFileSystem';
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
 /** Encodings the core detects and handles byte-exactly by itself. */
 const CORE_ENCODINGS = new Set(['utf8', 'utf8bom', 'utf16le', 'utf16be']);
+
+/**
+ * A document's UTF-8 (VS Code's `utf8` and `utf8bom` are the core's names): encoded and decoded by the core,
+ * without a round trip to the workbench. Other encodings go through `workspace.encode`/`decode`.
+ */
+function isUtf8(encoding: string): encoding is 'utf8' | 'utf8bom' {
+  return encoding === 'utf8' || encoding === 'utf8bom';
+}
 
 function realpathOrSelf(path: string): string {
   try {
@@ -26,18 +33,19 @@ function realpathOrSelf(path: string): string {
   }
 }
 
+/**
+ * The bytes the document would save as, in its own encoding. Text the core will not encode exactly (a lone
+ * surrogate in UTF-8) goes to the editor, which writes it as VS Code would save it.
+ */
 async function encodeForDocument(document: vscode.TextDocument): Promise<Uint8Array> {
   const text = document.getText();
-  if (document.encoding === 'utf8') return Buffer.from(text, 'utf8');
-  if (document.encoding === 'utf8bom') return Buffer.concat([Buffer.from(UTF8_BOM), Buffer.from(text, 'utf8')]);
-  return vscode.workspace.encode(text, { encoding: document.encoding });
+  const own = isUtf8(document.encoding) ? encodeText(text, document.encoding) : undefined;
+  return own?.ok ? own.bytes : vscode.workspace.encode(text, { encoding: document.encoding });
 }
 
+/** The text `bytes` hold in the document's encoding (the inverse of `encodeForDocument`). */
 async function decodeForDocument(document: vscode.TextDocument, bytes: Uint8Array): Promise<string> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (document.encoding === 'utf8') return buffer.toString('utf8');
-  if (document.encoding === 'utf8bom') return buffer.subarray(buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0).toString('utf8');
-  return vscode.workspace.decode(bytes, { encoding: document.encoding });
+  return isUtf8(document.encoding) ? decodeText(bytes, document.encoding) : vscode.workspace.decode(bytes, { encoding: document.encoding });
 }
 
 /** The smallest single replacement that turns `before` into `after` (keeps cursors and folding stable). */
@@ -126,7 +134,7 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     return Buffer.compare(Buffer.from(shown), Buffer.from(onDisk)) === 0 ? document : undefined;
   }
 
-  async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void> {
+  async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<FileStat | void> {
     this._onWillWrite.fire(path);
     const document = await this.editableDocument(path);
     if (!document) return this.backend(path).writeFile(path, data, options);
@@ -178,14 +186,14 @@ export class EditorFileSystem extends Disposable implements FileSystem {
           const [before, stat] = await Promise.all([backend.readFile(write.path), backend.stat(write.path)]);
           await backend.unlink(write.path, write.options.expect);
           // Put back only where the name is still free: nothing created there since is replaced.
-          restore.push(() => backend.writeFile(write.path, before, { ...(stat ? { mode: stat.mode } : {}), expect: { folders: write.options.expect?.folders ?? [] } }));
+          restore.push(async () => void (await backend.writeFile(write.path, before, { ...(stat ? { mode: stat.mode } : {}), expect: { folders: write.options.expect?.folders ?? [] } })));
           continue;
         }
         const before = write.created ? undefined : await backend.readFile(write.path);
         await backend.writeFile(write.path, write.data, write.options);
         // Undone only while the file still holds what this batch wrote: never someone else's later change.
         const ours = { current: { bytes: write.data }, folders: write.options.expect?.folders ?? [] };
-        restore.push(() => (before ? backend.writeFile(write.path, before, { ...write.options, expect: ours }) : backend.unlink(write.path, ours)));
+        restore.push(async () => void (await (before ? backend.writeFile(write.path, before, { ...write.options, expect: ours }) : backend.unlink(write.path, ours))));
       }
       const edit = new vscode.WorkspaceEdit();
       for (const { document, text } of inEditor) {

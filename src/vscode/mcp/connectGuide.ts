@@ -25,6 +25,8 @@ export interface GuideSection {
 export interface GuideInput {
   /** Where the stdio bridge is installed (`~/.readgate/mcp-bridge.js`). */
   bridgePath: string;
+  /** Where windows publish themselves and the bridge looks (`~/.readgate/windows`). */
+  discoveryDir?: string;
   /** The headless server in the extension (`dist/mcp.js`). */
   headlessPath: string;
   /** This window's server, when it runs. */
@@ -69,6 +71,10 @@ export const NOT_GUARDED = [
   'Not reachable: files outside the window\'s workspace folders (and readgate.paths.extraRoots), and files your readgate.paths.deny globs exclude.',
 ];
 
+/** For every client: what a call hears while its change waits for review (each section names its client's limit). */
+export const WAITING_FOR_REVIEW =
+  'A call whose change waits for your review waits with it. If its request asked for progress (a progressToken), ReadGate tells it so at once and every 10 seconds ("Waiting for the user to review the change to …"): a client that restarts its timeout on progress (resetTimeoutOnProgress in the official TypeScript SDK) waits as long as you review. Any other waits only as long as its own timeout (60 seconds in that SDK unless the client sets another); each agent above says where its limit is set.';
+
 export function connectGuide(input: GuideInput): GuideSection[] {
   const bridge = shellWord(input.bridgePath);
   const stdioJson = JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } }, null, 2);
@@ -92,7 +98,7 @@ export function connectGuide(input: GuideInput): GuideSection[] {
       notes: [
         'Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.',
         'Claude Code shows its model only a 2,000-character preview of a tool result over 50,000 characters, so ReadGate keeps each result under 45,000 (less if you lowered MAX_MCP_OUTPUT_TOKENS). Its subagents share the connection, so a repeated read gets the content again, never an "unchanged" placeholder.',
-        'While a change waits for your review, Claude Code waits too: its MCP_TOOL_TIMEOUT is over a day by default.',
+        'While a change waits for your review, the call waits too, for at most MCP_TOOL_TIMEOUT milliseconds (an environment variable, or "env" in Claude Code\'s settings.json): 100,000,000 by default, over a day. MCP_TIMEOUT is something else: how long the server may take to start.',
       ],
     },
     {
@@ -106,6 +112,7 @@ export function connectGuide(input: GuideInput): GuideSection[] {
       notes: [
         'Codex can still change files with its own patch tool or shell commands; those changes are not guarded.',
         'Codex keeps only the start and end of a long tool result, so ReadGate keeps each result under 9,000 characters for it: read long files in ranges.',
+        'While a change waits for your review, the call waits too, for at most tool_timeout_sec seconds, a key of the [mcp_servers.readgate] table above (60 by default in older Codex releases, longer in recent ones). If your reviews may take longer, add for example tool_timeout_sec = 1800 there.',
       ],
     },
     {
@@ -113,7 +120,10 @@ export function connectGuide(input: GuideInput): GuideSection[] {
       title: 'Gemini CLI',
       intro: 'Add ReadGate to the project\'s .gemini/settings.json (or ~/.gemini/settings.json). "trust" lets Gemini CLI call ReadGate\'s tools without asking: your review in VS Code is the approval for changes.',
       blocks: [{ caption: 'In .gemini/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } }, null, 2) }],
-      notes: ['Gemini CLI keeps only the start and end of a tool result over 40,000 characters, so ReadGate keeps each result under 30,000. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (GEMINI.md).'],
+      notes: [
+        'Gemini CLI keeps only the start and end of a tool result over 40,000 characters, so ReadGate keeps each result under 30,000. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (GEMINI.md).',
+        'While a change waits for your review, the call waits too, for at most "timeout" milliseconds, a field of the "readgate" entry (600000, ten minutes, by default). If your reviews may take longer, add for example "timeout": 1800000.',
+      ],
     },
     {
       id: 'qwen',
@@ -126,7 +136,10 @@ export function connectGuide(input: GuideInput): GuideSection[] {
           text: 'qwen mcp approve readgate',
         },
       ],
-      notes: ['ReadGate keeps each result under 24,000 characters for Qwen Code, which shows the model only the first 2,000 characters of a longer one. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (QWEN.md).'],
+      notes: [
+        'ReadGate keeps each result under 24,000 characters for Qwen Code, which shows the model only the first 2,000 characters of a longer one. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (QWEN.md).',
+        'While a change waits for your review, the call waits too, for at most "timeout" milliseconds, a field of the "readgate" entry (600000, ten minutes, by default; the same field as in Gemini CLI). If your reviews may take longer, add for example "timeout": 1800000.',
+      ],
     },
     {
       id: 'cline',
@@ -138,9 +151,10 @@ export function connectGuide(input: GuideInput): GuideSection[] {
     {
       id: 'any',
       title: 'Any MCP client',
-      intro: 'Start the bridge as a stdio server in the project folder: it finds this window by its workspace folder.',
+      intro: 'Start the bridge as a stdio server in the project folder, from any terminal of this user: it finds this window by its workspace folder.',
       blocks: [
         { caption: 'The command:', text: `node ${bridge}` },
+        { caption: 'To see where the bridge looks, the windows it finds and which one an agent in this folder reaches:', text: `node ${bridge} --list` },
         { caption: 'As JSON, for clients configured with "mcpServers":', text: stdioJson },
         ...(input.endpoint
           ? [
@@ -153,14 +167,16 @@ export function connectGuide(input: GuideInput): GuideSection[] {
           : []),
         { caption: 'Without VS Code (approval is then the client\'s own permission prompt):', text: `node ${shellWord(input.headlessPath)} --root ${shellWord(input.folder ?? '.')}` },
       ],
-      notes: [],
+      notes: [
+        `The windows publish themselves in ${input.discoveryDir ?? 'the windows folder beside the bridge'}. Unless READGATE_HOME is set, that folder is in your home as the system's user database has it, not $HOME, so an agent in any terminal of this user finds a VS Code that runs with another HOME. READGATE_HOME moves the folder (and the bridge) for VS Code and agents alike: set it for both or for neither.`,
+      ],
     },
     {
       id: 'copilot',
       title: 'Copilot agent mode and other extensions',
       intro: 'VS Code\'s own agents use ReadGate\'s language model tools, not MCP. Run "ReadGate: Create a Guarded Agent" for a custom agent whose tools are ReadGate\'s instead of the built-in edit tools. Extensions call the tools with vscode.lm.invokeTool, or use ReadGate\'s extension API.',
       blocks: [],
-      notes: [],
+      notes: ['Nothing to set for a long review: VS Code has no timeout setting for tool calls, and a call waits until your review ends or you stop the chat request.'],
     },
   ];
   return sections;
@@ -170,7 +186,11 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** The page: every text escaped; one Copy button per block (the script posts its index). */
+/**
+ * The page: every text escaped; one Copy button per block (the script posts its index). A code block's code has
+ * no background of its own: VS Code's default styles give inline code one, and inside a pre each line of it was
+ * painted over the bottom of the line above, hiding its underscores ("[mcp servers.readgate]").
+ */
 export function connectPageHtml(sections: readonly GuideSection[], options: { cspSource: string; nonce: string; running: boolean }): string {
   const csp = [`default-src 'none'`, `style-src 'nonce-${options.nonce}'`, `script-src 'nonce-${options.nonce}'`].join('; ');
   let index = 0;
@@ -203,6 +223,7 @@ h2 { font-size: 1.15em; font-weight: 600; margin-top: 1.6em; border-bottom: 1px 
 .caption { margin: 4px 0; color: var(--vscode-descriptionForeground); }
 pre { background: var(--vscode-textCodeBlock-background); padding: 8px 84px 8px 10px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; border-radius: 3px; }
 code { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
+pre code { background: none; }
 button { position: absolute; right: 6px; bottom: 6px; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); padding: 3px 10px; cursor: pointer; border-radius: 2px; }
 button:hover { background: var(--vscode-button-hoverBackground); }
 button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
@@ -214,6 +235,7 @@ button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-off
 <h1>Connect an External Agent</h1>
 <p class="status">${escapeHtml(status)}</p>
 ${body}
+<section id="waiting"><h2>While a change waits for your review</h2><p>${escapeHtml(WAITING_FOR_REVIEW)}</p></section>
 <section id="guarded"><h2>What is guarded, and what is not</h2><ul class="guarded">${NOT_GUARDED.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul></section>
 <script nonce="${options.nonce}">
 const vscode = acquireVsCodeApi();

@@ -4,15 +4,30 @@
  * version (a pure decision, unit-tested): VS Code 1.106 and later read custom agents from
  * `.github/agents/*.agent.md` and name extension tools `<extension id>/<toolReferenceName>`; 1.104 and 1.105 read
  * custom chat modes from `.github/chatmodes/*.chatmode.md` and name them by `toolReferenceName`.
+ *
+ * The frontmatter is written by a YAML library with every string double-quoted: a plain value holding `: ` (as
+ * the description does) is not valid YAML, and VS Code, its Markdown preview and other readers then drop the
+ * whole header.
  */
+import { Document, isSeq } from 'yaml';
+
+import { GUARDED_AGENT_INSTRUCTIONS, TOOL_REFERENCE_NAMES } from '../../core/index';
 
 const EXTENSION_ID = 'readgate.readgate';
-const READGATE_TOOLS = ['readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite', 'readgateApplyPatch'];
+const READGATE_TOOLS = Object.values(TOOL_REFERENCE_NAMES);
+
+/** The frontmatter's fields, as any YAML reader must get them back. */
+export interface AgentHeader {
+  name?: string;
+  description: string;
+  tools: string[];
+}
 
 export interface AgentFile {
   /** Relative to the workspace folder, with forward slashes. */
   path: string;
   content: string;
+  header: AgentHeader;
   kind: 'custom agent' | 'custom chat mode';
 }
 
@@ -21,27 +36,25 @@ function versionAtLeast(version: string, major: number, minor: number): boolean 
   return a > major || (a === major && (b ?? 0) >= minor);
 }
 
-const INSTRUCTIONS = `You work on this workspace through ReadGate, which guards every file change.
+const INSTRUCTIONS = GUARDED_AGENT_INSTRUCTIONS;
 
-- Read a file with readgate_read before you change it, and change only lines you have read in its current version.
-- Change files only with readgate_edit, readgate_multiEdit, readgate_write and readgate_applyPatch (a unified diff, search/replace blocks or an apply_patch envelope; it also creates, deletes and moves files). Each change waits for the user's review.
-- A refusal starts with a code and says the next step. FILE_CHANGED_SINCE_READ shows what changed: re-issue a corrected change. Never retry a refused call with the same arguments.
-- When a change is rejected, the file was not modified: follow the user's reason.
-`;
+const DESCRIPTION = 'Edits files only through ReadGate: read before changing, every change reviewed, stale edits refused.';
+
+/** `---`, the fields as YAML (strings double-quoted, lists on one line as VS Code's examples write them), `---`. */
+export function frontmatter(header: AgentHeader): string {
+  const document = new Document(Object.fromEntries(Object.entries(header).filter(([, value]) => value !== undefined)));
+  for (const pair of (document.contents as { items: { value: unknown }[] }).items) {
+    if (isSeq(pair.value)) pair.value.flow = true;
+  }
+  const yaml = document.toString({ defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0, flowCollectionPadding: false });
+  return `---\n${yaml}---\n`;
+}
 
 export function guardedAgentFile(vscodeVersion: string): AgentFile {
   if (versionAtLeast(vscodeVersion, 1, 106)) {
-    const tools = ['search', 'todo', ...READGATE_TOOLS.map((tool) => `${EXTENSION_ID}/${tool}`)];
-    return {
-      path: '.github/agents/readgate.agent.md',
-      kind: 'custom agent',
-      content: `---\nname: ReadGate\ndescription: Edits files only through ReadGate: read before changing, every change reviewed, stale edits refused.\ntools: [${tools.map((tool) => `'${tool}'`).join(', ')}]\n---\n${INSTRUCTIONS}`,
-    };
+    const header = { name: 'ReadGate', description: DESCRIPTION, tools: ['search', 'todo', ...READGATE_TOOLS.map((tool) => `${EXTENSION_ID}/${tool}`)] };
+    return { path: '.github/agents/readgate.agent.md', kind: 'custom agent', header, content: frontmatter(header) + INSTRUCTIONS };
   }
-  const tools = ['codebase', 'search', 'usages', 'problems', ...READGATE_TOOLS];
-  return {
-    path: '.github/chatmodes/ReadGate.chatmode.md',
-    kind: 'custom chat mode',
-    content: `---\ndescription: Edits files only through ReadGate: read before changing, every change reviewed, stale edits refused.\ntools: [${tools.map((tool) => `'${tool}'`).join(', ')}]\n---\n${INSTRUCTIONS}`,
-  };
+  const header = { description: DESCRIPTION, tools: ['codebase', 'search', 'usages', 'problems', ...READGATE_TOOLS] };
+  return { path: '.github/chatmodes/ReadGate.chatmode.md', kind: 'custom chat mode', header, content: frontmatter(header) + INSTRUCTIONS };
 }

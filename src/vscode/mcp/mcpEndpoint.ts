@@ -19,6 +19,8 @@ export interface McpServerControl {
   enable(): Promise<McpEndpoint | undefined>;
   /** Absolute path of the stdio bridge agents start: a copy outside the extension folder, so it survives updates. */
   readonly bridgePath: string;
+  /** The folder the window publishes its discovery file in, and the bridge reads. */
+  readonly discoveryDir: string;
   /** Absolute path of the headless server (`dist/mcp.js`) in the extension. */
   readonly headlessPath: string;
 }

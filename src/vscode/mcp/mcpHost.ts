@@ -5,24 +5,38 @@
  * review panel, and dirty editors are the truth as for the language model tools. While it runs, the window's
  * discovery file tells the stdio bridge where it is; both go when the window closes or the setting goes off.
  * Optionally the server is offered to VS Code's own MCP support (`readgate.mcp.registerWithVsCode`).
+ *
+ * A call whose change waits in the review panel tells its client so with MCP progress notifications (when the
+ * client asked for progress), so a client that resets its timeout on progress keeps waiting for the user. An
+ * MCP session idle (no request) for longer than a chat session lives (DEFAULT_TOOL_SESSION_LIMITS.ttlMs) is
+ * closed, and its ledger session ends (it stays under Ended sessions).
  */
 import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { type Guard, type GuardSession, parseToolCall, type ToolOutcome } from '../../core/index';
-import { clientLabel, clientPolicy, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, publishWindow, READGATE_VERSION, serveHttp } from '../../mcp/index';
+import { clientLabel, clientPolicy, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, type ProgressReport, publishWindow, READGATE_VERSION, reviewWaitMessage, serveHttp, WAIT_PROGRESS_INTERVAL_MS, WaitProgress } from '../../mcp/index';
+import type { ReviewWaits } from '../approval/approvalService';
 import type { Config } from '../config';
 import type { Log } from '../log';
-import type { SessionLabels } from '../sessionLabels';
-import type { ToolSessions } from '../tools/toolSessions';
+import { MCP_PREFIX } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
+import { DEFAULT_TOOL_SESSION_LIMITS, type ToolSessions } from '../tools/toolSessions';
 import { Disposable } from '../util/dispose';
 import { toGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import type { McpEndpoint, McpServerControl } from './mcpEndpoint';
 
-export const MCP_SESSION_PREFIX = 'mcp:';
 const PROVIDER_ID = 'readgate';
+
+/** How long an MCP session may stay idle, and how often a call waiting for review reports progress. */
+export interface McpTimings {
+  idleMs: number;
+  progressMs: number;
+}
+
+export const DEFAULT_MCP_TIMINGS: McpTimings = { idleMs: DEFAULT_TOOL_SESSION_LIMITS.ttlMs, progressMs: WAIT_PROGRESS_INTERVAL_MS };
 
 interface Running {
   server: HttpMcpServer;
@@ -37,6 +51,7 @@ export class McpHost extends Disposable implements McpServerControl {
   readonly onDidChangeEndpoint = this._onDidChangeEndpoint.event;
   private readonly _onDidChangeDefinitions = this._register(new vscode.EventEmitter<void>());
   readonly bridgePath: string;
+  readonly discoveryDir = discoveryDir();
   /** What VS Code was given each time it asked for MCP servers (URIs), for the integration tests. */
   readonly offered: string[][] = [];
   readonly headlessPath: string;
@@ -47,11 +62,13 @@ export class McpHost extends Disposable implements McpServerControl {
   private readonly forget = new ForgetWatch(() => this.folders());
 
   constructor(
-    private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; log: Log },
+    private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; reviews: ReviewWaits; log: Log },
+    private timings: McpTimings = DEFAULT_MCP_TIMINGS,
   ) {
     super();
-    // Outside the extension's folder (which changes with every update), so agents' configurations keep working.
-    this.bridgePath = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    // Outside the extension's folder (which changes with every update), so agents' configurations keep working;
+    // beside the discovery folder, which is the user's (not this process's HOME), so any terminal of the user finds both.
+    this.bridgePath = path.join(path.dirname(this.discoveryDir), 'mcp-bridge.js');
     this.headlessPath = vscode.Uri.joinPath(deps.extensionUri, 'dist', 'mcp.js').fsPath;
     this._register(deps.config.onDidChange(() => this.reconcile()));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.republish()));
@@ -91,6 +108,17 @@ export class McpHost extends Disposable implements McpServerControl {
     return started;
   }
 
+  /**
+   * New timings (integration tests shorten them). A running server restarts with them, on a new port, and its
+   * sessions end; resolves once it runs again.
+   */
+  async setTimings(timings: McpTimings): Promise<McpEndpoint | undefined> {
+    this.timings = timings;
+    if (!this.running) return undefined;
+    await this.stop();
+    return this.enable();
+  }
+
   private reconcile(): void {
     if (this.isDisposed) return;
     const wanted = this.deps.config.current.mcpEnabled;
@@ -112,6 +140,7 @@ export class McpHost extends Disposable implements McpServerControl {
       const server = await serveHttp({
         token: this.token,
         openSession: (id) => this.openSession(id),
+        idleMs: this.timings.idleMs,
         log: (message) => this.deps.log.info(`[mcp] ${message}`),
       });
       const published = this.publish(server.url);
@@ -143,7 +172,7 @@ export class McpHost extends Disposable implements McpServerControl {
   }
 
   private publish(url: string): { file: string; remove(): void } {
-    return publishWindow({ version: 1, pid: process.pid, url, token: this.token, folders: this.folders(), name: vscode.workspace.name ?? 'VS Code', started: Date.now() }, vscode.env.sessionId.replace(/[^\w-]/g, '').slice(0, 36) || 'window');
+    return publishWindow({ version: 1, pid: process.pid, url, token: this.token, folders: this.folders(), name: vscode.workspace.name ?? 'VS Code', started: Date.now() }, vscode.env.sessionId.replace(/[^\w-]/g, '').slice(0, 36) || 'window', this.discoveryDir);
   }
 
   private republish(): void {
@@ -170,10 +199,10 @@ export class McpHost extends Disposable implements McpServerControl {
 
   /** One MCP session = one ledger session, named after the client once it says who it is. */
   private openSession(mcpSessionId: string): { server: ReturnType<typeof createToolServer>; close(): void } {
-    const id = `${MCP_SESSION_PREFIX}${mcpSessionId}`;
+    const id = `${MCP_PREFIX}${mcpSessionId}`;
     this.clients.set(id, { opened: Date.now() });
     const server = createToolServer({
-      call: (name, input, signal) => this.call(id, name, input, signal),
+      call: (name, input, signal, progress) => this.call(id, name, input, signal, progress),
       onClient: (client) => {
         this.clients.set(id, { name: client.name, opened: this.clients.get(id)?.opened ?? Date.now() });
         this.deps.labels.set(id, clientLabel(client));
@@ -203,15 +232,39 @@ export class McpHost extends Disposable implements McpServerControl {
       for (const [id, client] of this.clients) {
         if (!mustForget(marker, client.name, client.opened) || !this.deps.guard.hasSession(id)) continue;
         this.deps.guard.session(id).clear();
-        this.deps.log.info(`[mcp] session ${id.slice(MCP_SESSION_PREFIX.length, MCP_SESSION_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`);
+        this.deps.log.info(`[mcp] session ${id.slice(MCP_PREFIX.length, MCP_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`);
       }
     }
   }
 
-  private async call(id: string, name: string, input: unknown, signal: AbortSignal): Promise<ToolOutcome> {
+  private async call(id: string, name: string, input: unknown, signal: AbortSignal, progress: ProgressReport | undefined): Promise<ToolOutcome> {
     this.forgetAsked();
     const call = parseToolCall(name, input, (filePath) => toGuardPath(filePath));
-    const outcome = call.ok ? await call.run(this.sessionFor(id), signal) : call;
-    return outcome.ok ? { ok: true, text: showVirtualPaths(outcome.text) } : { ...outcome, message: showVirtualPaths(outcome.message) };
+    const waiting = progress && this.reportReviewWaits(id, progress);
+    try {
+      const outcome = call.ok ? await call.run(this.sessionFor(id), signal) : call;
+      return outcome.ok ? { ok: true, text: showVirtualPaths(outcome.text) } : { ...outcome, message: showVirtualPaths(outcome.message) };
+    } finally {
+      waiting?.dispose();
+    }
+  }
+
+  /**
+   * While the session has a change waiting for review (this call's, or one this call waits behind), reports
+   * progress to the call's client. Per session, not per call: the guard's approval request does not say which
+   * call made it, and a call queued behind another's review waits for the user just the same.
+   */
+  private reportReviewWaits(id: string, progress: ProgressReport): vscode.Disposable {
+    const wait = new WaitProgress(progress, this.timings.progressMs);
+    const update = (): void => {
+      const files = this.deps.reviews.waitingFiles(id);
+      wait.set(files.length > 0 ? reviewWaitMessage(files) : undefined);
+    };
+    const subscription = this.deps.reviews.onDidChangeWaiting((sessionId) => sessionId === id && update());
+    update();
+    return new vscode.Disposable(() => {
+      subscription.dispose();
+      wait.dispose();
+    });
   }
 }

@@ -124,7 +124,9 @@ suite('the stdio bridge (dist/mcp-bridge.js, a real child process)', () => {
         list.on('exit', (code) => resolve({ code, stdout: out }));
       });
       assert.strictEqual(listed.code, 0);
-      assert.deepStrictEqual(JSON.parse(listed.stdout).map((w: { name: string }) => w.name).sort(), ['window project', 'window w']);
+      assert.ok(listed.stdout.includes(`Looked for VS Code windows in ${discovery}\n`), listed.stdout);
+      assert.match(listed.stdout, /"window project" \(pid \d+, http:\/\/127\.0\.0\.1:\d+\/mcp\)\n {4}folders: .*project\n {4}not picked: none of its folders holds /);
+      assert.match(listed.stdout, /"window w" \(pid/);
       assert.ok(!listed.stdout.includes('secret-token') && !listed.stdout.includes('project-token'), 'a token was printed');
 
       // The agent ends the session: the bridge exits.
@@ -181,6 +183,36 @@ suite('the stdio bridge (dist/mcp-bridge.js, a real child process)', () => {
       assert.match((await child.answer(5)).result?.content?.[0].text ?? '', /big\.txt/);
     } finally {
       await child.close();
+      await window.close();
+    }
+  });
+
+  test('from a terminal with another HOME, reaches the window published under READGATE_HOME, and --list says where it looked and which window it picks', async function () {
+    this.timeout(30_000);
+    // VS Code and the agent's terminal agree through READGATE_HOME, whatever their HOMEs: npm start's VS Code has a private one.
+    const readgateHome = path.join(makeTempDir(), 'rg');
+    const root = path.join(makeTempDir(), 'project');
+    fs.mkdirSync(root);
+    fs.writeFileSync(path.join(root, 'a.txt'), 'alpha\n');
+    const window = await openWindow(root, path.join(readgateHome, 'windows'), 'home-token', 'home');
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), HOME: makeTempDir(), READGATE_HOME: readgateHome };
+    delete env.READGATE_DISCOVERY_DIR;
+    try {
+      const list = spawnSync(process.execPath, [BRIDGE, '--list'], { cwd: root, env, encoding: 'utf8', timeout: 10_000 });
+      assert.strictEqual(list.status, 0, list.stderr);
+      assert.ok(list.stdout.startsWith(`Looked for VS Code windows in ${path.join(readgateHome, 'windows')}\n  (READGATE_HOME/windows)\n`), list.stdout);
+      assert.ok(list.stdout.includes(`→ "window home"`) && list.stdout.includes(`picked: its folder ${root} holds ${root}`), list.stdout);
+      assert.ok(!list.stdout.includes('home-token'), 'a token was printed');
+      const client = new Client({ name: 'Codex', version: '1' });
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [BRIDGE], cwd: root, env, stderr: 'pipe' }));
+      try {
+        const read = (await client.callTool({ name: 'readgate_read', arguments: { filePath: 'a.txt' } })) as CallResult;
+        assert.match(read.content[0].text ?? '', /1\talpha/);
+      } finally {
+        await client.close();
+      }
+      assert.deepStrictEqual(window.clients, ['Codex']);
+    } finally {
       await window.close();
     }
   });

@@ -1,8 +1,9 @@
 import * as assert from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
-import { discoveryDir, listWindows, pickWindow, publishWindow, type WindowEntry } from '../../../src/mcp/index';
+import { discoveryDir, discoveryDirReason, forgetDir, listWindows, publishWindow, readgateHome, scanWindows, type WindowEntry } from '../../../src/mcp/index';
 import { makeTempDir } from '../helpers/tempDir';
 
 const entry = (folders: string[], started = 1, pid = process.pid): WindowEntry => ({ version: 1, pid, url: 'http://127.0.0.1:1/mcp', token: 't', folders, name: folders.join(','), started });
@@ -32,18 +33,44 @@ suite('MCP window discovery', () => {
     assert.deepStrictEqual(listWindows(path.join(dir, 'missing')), []);
   });
 
-  test('the window with the deepest folder holding the working folder wins; ties go to the newest; none outside', () => {
-    const windows = [entry(['/w/repo'], 1), entry(['/w/repo/packages/app'], 2), entry(['/w/other', '/w/repo'], 3)];
-    assert.strictEqual(pickWindow(windows, '/w/repo/packages/app/src'), windows[1]);
-    assert.strictEqual(pickWindow(windows, '/w/repo/docs'), windows[2], 'same depth: the newest');
-    assert.strictEqual(pickWindow(windows, '/w/repo'), windows[2]);
-    assert.strictEqual(pickWindow(windows, '/w/repository'), undefined, '/w/repository is not inside /w/repo');
-    assert.strictEqual(pickWindow(windows, '/elsewhere'), undefined);
-    assert.strictEqual(pickWindow([], '/w/repo'), undefined);
+  test('the folder is the user\'s, not $HOME\'s: VS Code started with a private HOME and an agent in the user\'s terminal meet there', () => {
+    // npm start gives VS Code a private HOME; the window published under it and the bridge, started from the
+    // user's own terminal, answered "no VS Code window … is running". The home comes from the user database.
+    const saved = process.env.HOME;
+    const env = { ...process.env };
+    delete env.READGATE_HOME;
+    delete env.READGATE_DISCOVERY_DIR;
+    try {
+      process.env.HOME = path.join(makeTempDir(), 'private-home');
+      assert.strictEqual(discoveryDir(env), path.join(os.userInfo().homedir, '.readgate', 'windows'));
+      assert.strictEqual(forgetDir(env), path.join(os.userInfo().homedir, '.readgate', 'forget'), 'the forget markers stay beside it');
+    } finally {
+      process.env.HOME = saved;
+    }
+    assert.strictEqual(discoveryDir({ HOME: '/editor/home' }, () => '/home/me'), '/home/me/.readgate/windows');
   });
 
-  test('the folder is READGATE_DISCOVERY_DIR when set, else ~/.readgate/windows', () => {
-    assert.strictEqual(discoveryDir({ READGATE_DISCOVERY_DIR: '/x/y' }), '/x/y');
-    assert.match(discoveryDir({}), /[/\\]\.readgate[/\\]windows$/);
+  test('READGATE_HOME moves the folder (and the forget markers beside it) for both sides; READGATE_DISCOVERY_DIR names it outright', () => {
+    assert.strictEqual(readgateHome({ READGATE_HOME: '/x/rg' }, () => '/home/me'), '/x/rg');
+    assert.strictEqual(discoveryDir({ READGATE_HOME: '/x/rg' }, () => '/home/me'), '/x/rg/windows');
+    assert.strictEqual(forgetDir({ READGATE_HOME: '/x/rg' }), '/x/rg/forget');
+    assert.strictEqual(discoveryDir({ READGATE_HOME: '/x/rg', READGATE_DISCOVERY_DIR: '/x/y' }), '/x/y');
+    assert.match(discoveryDirReason({}), /user database has it, whatever \$HOME says; READGATE_HOME=<dir> moves it/);
+    assert.match(discoveryDirReason({ READGATE_HOME: '/x/rg' }), /READGATE_HOME/);
+  });
+
+  test('a scan says why it left a file out', () => {
+    const dir = makeTempDir();
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    publishWindow(entry(['/gone'], 1, gone), 'dead', dir);
+    publishWindow(entry(['/live']), 'live', dir);
+    fs.writeFileSync(path.join(dir, 'broken.json'), '{ not json');
+    const scan = scanWindows(dir);
+    assert.deepStrictEqual(scan.windows.map((window) => window.name), ['/live']);
+    assert.deepStrictEqual(scan.skipped, [
+      { file: `${gone}-dead.json`, why: `its process ${gone} is gone (a window that did not close cleanly)` },
+      { file: 'broken.json', why: 'not a window file' },
+    ]);
+    assert.deepStrictEqual(scanWindows(path.join(dir, 'missing')), { missing: true, windows: [], skipped: [] });
   });
 });

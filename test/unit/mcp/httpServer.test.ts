@@ -5,24 +5,47 @@ import * as path from 'path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createGuard, parseToolCall } from '../../../src/core/index';
-import { createToolServer, serveHttp, type HttpMcpServer } from '../../../src/mcp/index';
+import { createToolServer, serveHttp, type HttpMcpServer, WaitProgress } from '../../../src/mcp/index';
 import { makeTempDir } from '../helpers/tempDir';
 
 type CallResult = { content: { text?: string }[]; isError?: boolean };
 const TOKEN = 'a-secret-token-for-tests';
 
-/** The extension's HTTP server wiring, on the headless guard: one guard session per MCP session. */
-async function serve(root: string): Promise<{ server: HttpMcpServer; opened: string[]; closed: string[] }> {
-  const guard = createGuard({ roots: [root] });
+/**
+ * The extension's HTTP server wiring, on the headless guard: one guard session per MCP session. `review`
+ * stands in for the review panel: the approver waits that long, and meanwhile the call reports its wait as
+ * the extension does (waitProgress.ts) every `progressMs`.
+ */
+async function serve(root: string, options: { idleMs?: number; review?: { waitMs: number; progressMs: number } } = {}): Promise<{ server: HttpMcpServer; opened: string[]; closed: string[] }> {
+  let waiting: WaitProgress | undefined;
+  const review = options.review;
+  const approve = review && (async () => {
+    waiting?.set('Waiting for the user to review the change to a.txt');
+    await new Promise((resolve) => setTimeout(resolve, review.waitMs));
+    waiting?.set(undefined);
+    return { approved: true as const };
+  });
+  const guard = createGuard({ roots: [root], ...(approve ? { approve } : {}) });
   const opened: string[] = [];
   const closed: string[] = [];
   const server = await serveHttp({
     token: TOKEN,
+    idleMs: options.idleMs,
     openSession: (id) => {
       opened.push(id);
       const session = guard.session(`mcp:${id}`);
       return {
-        server: createToolServer({ call: async (name, input, signal) => { const call = parseToolCall(name, input); return call.ok ? call.run(session, signal) : call; } }),
+        server: createToolServer({
+          call: async (name, input, signal, progress) => {
+            const call = parseToolCall(name, input);
+            waiting = progress && new WaitProgress(progress, review?.progressMs);
+            try {
+              return call.ok ? await call.run(session, signal) : call;
+            } finally {
+              waiting?.dispose();
+            }
+          },
+        }),
         close: () => {
           closed.push(id);
           guard.dropSession(`mcp:${id}`);
@@ -225,5 +248,70 @@ suite('MCP over HTTP (src/mcp/httpServer.ts, plain Node)', () => {
     assert.match(outcome.body, /Request too large/);
     assert.ok(written < 100 * 1024 * 1024, `the client could write ${written / 1024 / 1024} MiB`);
     assert.deepStrictEqual(opened, []);
+  });
+  // The SDK's client gives up on a request after its timeout (60 s by default) while the user still reads the
+  // diff; a client that resets its timeout on progress waits as long as progress comes.
+  test('a call waiting for review sends progress on its own response stream to a client that asked, so a client with a short timeout that resets on progress gets its result', async function () {
+    this.timeout(20_000);
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
+    const { server } = await serve(root, { review: { waitMs: 2500, progressMs: 300 } });
+    running = server;
+    const { client } = await connect(server);
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: 'a.txt' } });
+    const seen: { progress: number; message?: string }[] = [];
+    const edited = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'a.txt', oldString: 'one', newString: 'uno' } }, undefined, { timeout: 1000, resetTimeoutOnProgress: true, onprogress: (progress) => seen.push(progress) })) as CallResult;
+    assert.ok(!edited.isError, edited.content[0].text);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'uno\n');
+    assert.ok(seen.length >= 4, `${seen.length} progress notifications in 2.5 s, one every 0.3 s`);
+    assert.deepStrictEqual(seen.map((progress) => progress.progress), seen.map((_, i) => i + 1), 'progress increases');
+    assert.ok(seen.every((progress) => progress.message === 'Waiting for the user to review the change to a.txt'));
+    // Without progress the same client gives up after its 1 s.
+    fs.writeFileSync(path.join(root, 'b.txt'), 'two\n');
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: 'b.txt' } });
+    await assert.rejects(client.callTool({ name: 'readgate_edit', arguments: { filePath: 'b.txt', oldString: 'two', newString: 'dos' } }, undefined, { timeout: 1000 }), /Request timed out/);
+    await client.close();
+  });
+
+  test('a request without a progress token hears no progress: its response stream holds only the result', async function () {
+    this.timeout(20_000);
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
+    const { server } = await serve(root, { review: { waitMs: 1200, progressMs: 200 } });
+    running = server;
+    const { client, transport } = await connect(server);
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: 'a.txt' } });
+    const session = { 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' };
+    const call = (meta: object) => post(server, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'readgate_edit', arguments: { filePath: 'a.txt', oldString: fs.readFileSync(path.join(root, 'a.txt'), 'utf8').trim(), newString: 'x' + Date.now() }, ...meta } }), session);
+    const events = (text: string) => text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)) as { method?: string; id?: number; params?: { progressToken?: unknown } });
+    const plain = events((await call({})).text);
+    assert.deepStrictEqual(plain.map((event) => event.method ?? `result ${event.id}`), ['result 7']);
+    const asked = events((await call({ _meta: { progressToken: 'tok-1' } })).text);
+    assert.ok(asked.filter((event) => event.method === 'notifications/progress').length >= 3, JSON.stringify(asked));
+    assert.ok(asked.filter((event) => event.method).every((event) => event.params?.progressToken === 'tok-1'));
+    assert.strictEqual(asked.at(-1)?.id, 7, 'the result comes last');
+    await client.close();
+  });
+
+  test('a session without a request for idleMs is closed (its client is told 404 and can start anew); one whose call is under way is not', async function () {
+    this.timeout(20_000);
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
+    const { server, opened, closed } = await serve(root, { idleMs: 600, review: { waitMs: 1800, progressMs: 10_000 } });
+    running = server;
+    const idle = await connect(server, 'idle');
+    const busy = await connect(server, 'busy');
+    await busy.client.callTool({ name: 'readgate_read', arguments: { filePath: 'a.txt' } });
+    // Three times idleMs under review: still open, and the call gets its result.
+    const edited = (await busy.client.callTool({ name: 'readgate_edit', arguments: { filePath: 'a.txt', oldString: 'one', newString: 'uno' } })) as CallResult;
+    assert.ok(!edited.isError, edited.content[0].text);
+    assert.deepStrictEqual(closed, [opened[0]], 'only the idle session was closed');
+    assert.deepStrictEqual(server.sessionIds(), [opened[1]]);
+    await assert.rejects(idle.client.listTools(), /404|Session not found/);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    assert.deepStrictEqual(closed.sort(), [...opened].sort(), 'the busy session, idle since its call ended, was closed too');
+    const again = await connect(server, 'idle');
+    assert.strictEqual((await again.client.listTools()).tools.length, 5);
+    await Promise.allSettled([idle, busy, again].map((connection) => connection.client.close()));
   });
 });

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { blocksOf, connectGuide, connectPageHtml, NOT_GUARDED, shellWord } from '../../../src/vscode/mcp/connectGuide';
-import { guardedAgentFile } from '../../../src/vscode/mcp/guardedAgent';
+import { parseDocument } from 'yaml';
+import { frontmatter, guardedAgentFile } from '../../../src/vscode/mcp/guardedAgent';
 
 const input = { bridgePath: '/home/me/.readgate/mcp-bridge.js', headlessPath: '/ext/dist/mcp.js', endpoint: { url: 'http://127.0.0.1:4567/mcp', token: 'SECRET-TOKEN-123' }, folder: '/work/my project' };
 
@@ -28,6 +29,14 @@ suite('Connect an External Agent: the guide', () => {
     assert.strictEqual(byId('qwen').blocks[1].text, 'qwen mcp approve readgate');
     const toml = sections[1].blocks[0].text.split('\n');
     assert.deepStrictEqual(toml, ['[mcp_servers.readgate]', 'command = "node"', `args = ["${input.bridgePath}"]`]);
+  });
+
+  test('"Any MCP client" says the bridge works from any terminal of this user, names the folder it looks in, and offers --list', () => {
+    // The guide's path answered "no VS Code window … is running" from an ordinary terminal, and nothing said why.
+    const any = connectGuide({ ...input, discoveryDir: '/home/me/.readgate/windows' }).find((section) => section.id === 'any')!;
+    assert.match(any.intro, /from any terminal of this user/);
+    assert.ok(any.blocks.some((block) => block.text === 'node /home/me/.readgate/mcp-bridge.js --list'));
+    assert.match(any.notes.join('\n'), /publish themselves in \/home\/me\/\.readgate\/windows\. Unless READGATE_HOME is set, that folder is in your home as the system's user database has it, not \$HOME/);
   });
 
   test('paths with spaces or quotes are quoted for the shell, and for TOML', () => {
@@ -60,17 +69,41 @@ suite('Connect an External Agent: the guide', () => {
     for (const line of NOT_GUARDED) assert.ok(html.includes(line.replace(/'/g, '&#39;').replace(/`/g, '`').slice(0, 40)));
     assert.match(NOT_GUARDED.join(' '), /shell commands/);
   });
+
+  // MCP clients gave up while the user still read the diff: the guide names where each one sets how long a
+  // call may wait, with its default.
+  test('each agent\'s section says how long a call waits for review and names the setting that changes it', () => {
+    const notes = (id: string) => connectGuide(input).find((section) => section.id === id)!.notes.join('\n');
+    assert.match(notes('claude-code'), /MCP_TOOL_TIMEOUT milliseconds .*100,000,000 by default/);
+    assert.match(notes('claude-code'), /MCP_TIMEOUT is something else: how long the server may take to start/);
+    assert.match(notes('codex'), /tool_timeout_sec seconds, a key of the \[mcp_servers\.readgate\] table/);
+    for (const id of ['gemini', 'qwen']) assert.match(notes(id), /"timeout" milliseconds, a field of the "readgate" entry \(600000, ten minutes, by default/, id);
+    const page = connectPageHtml(connectGuide(input), { cspSource: 'x', nonce: 'n', running: true });
+    assert.match(page, /<h2>While a change waits for your review<\/h2><p>[^<]*progressToken[^<]*every 10 seconds[^<]*resetTimeoutOnProgress/);
+    assert.match(notes('copilot'), /Nothing to set/);
+  });
 });
+
+/** The file's frontmatter as a strict YAML reader sees it: its errors, and its fields. */
+function parsedHeader(content: string): { errors: string[]; fields: unknown } {
+  const match = /^---\n([\s\S]*?\n)---\n/.exec(content);
+  assert.ok(match, 'no frontmatter between --- lines');
+  const document = parseDocument(match[1], { strict: true, uniqueKeys: true });
+  return { errors: [...document.errors, ...document.warnings].map((error) => error.message), fields: document.toJS() };
+}
 
 suite('Create a Guarded Agent: the agent file', () => {
   test('VS Code 1.106 and later: a custom agent in .github/agents naming ReadGate\'s tools by their full names, without built-in edit or terminal tools', () => {
     for (const version of ['1.106.0', '1.139.1', '2.0.0']) {
       const file = guardedAgentFile(version);
       assert.strictEqual(file.path, '.github/agents/readgate.agent.md');
-      const tools = /^tools: \[(.*)\]$/m.exec(file.content)![1].split(', ').map((tool) => tool.replace(/'/g, ''));
+      const { errors, fields } = parsedHeader(file.content);
+      assert.deepStrictEqual(errors, []);
+      const tools = (fields as { tools: string[] }).tools;
       assert.deepStrictEqual(tools, ['search', 'todo', 'readgate.readgate/readgateRead', 'readgate.readgate/readgateEdit', 'readgate.readgate/readgateMultiEdit', 'readgate.readgate/readgateWrite', 'readgate.readgate/readgateApplyPatch']);
       assert.ok(!tools.includes('edit') && !tools.includes('execute'));
-      assert.match(file.content, /^---\nname: ReadGate\ndescription: .+\ntools: .+\n---\n/);
+      assert.deepStrictEqual(Object.keys(fields as object), ['name', 'description', 'tools']);
+      assert.match(file.content, /^---\nname: .+\ndescription: .+\ntools: \[.+\]\n---\n/, 'one line per field, as VS Code\'s examples write them');
     }
   });
 
@@ -78,7 +111,28 @@ suite('Create a Guarded Agent: the agent file', () => {
     for (const version of ['1.104.0', '1.105.2']) {
       const file = guardedAgentFile(version);
       assert.strictEqual(file.path, '.github/chatmodes/ReadGate.chatmode.md');
-      assert.match(file.content, /tools: \['codebase', 'search', 'usages', 'problems', 'readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite', 'readgateApplyPatch'\]/);
+      const { errors, fields } = parsedHeader(file.content);
+      assert.deepStrictEqual(errors, []);
+      assert.deepStrictEqual((fields as { tools: string[] }).tools, ['codebase', 'search', 'usages', 'problems', 'readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite', 'readgateApplyPatch']);
     }
+  });
+
+  // The description holds "ReadGate: read"; written plain, a colon and a space inside a value is not YAML
+  // ("mapping values are not allowed here"), and VS Code's Markdown preview said "Failed to parse frontmatter".
+  test('the frontmatter is valid YAML whose every field reads back exactly as written, the description\'s colon too', () => {
+    for (const version of ['1.104.0', '1.139.1']) {
+      const file = guardedAgentFile(version);
+      const { errors, fields } = parsedHeader(file.content);
+      assert.deepStrictEqual(errors, [], version);
+      assert.deepStrictEqual(fields, file.header, version);
+      assert.match((fields as { description: string }).description, /ReadGate: read before changing/);
+    }
+  });
+
+  test('values YAML would read as something else are quoted: colons, #, quotes, leading dashes, booleans, numbers', () => {
+    const header = { name: 'yes', description: 'a: b # not a comment, "quoted" and \'single\', - dash, [x], {y}, *z, &w, !v, 1.0e3', tools: ['- item', 'true', '42', 'null', 'x: y', ''] };
+    const { errors, fields } = parsedHeader(frontmatter(header) + 'body\n');
+    assert.deepStrictEqual(errors, []);
+    assert.deepStrictEqual(fields, header);
   });
 });
