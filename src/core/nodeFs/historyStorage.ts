@@ -38,6 +38,82 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** Every complete stored file in `folder` (into `into`); removes temp files a killed process left behind. */
+async function listFolder(folder: string, into: StoredFile[]): Promise<void> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(folder);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for (const name of names) {
+    const full = nodePath.join(folder, name);
+    const stat = await fsp.lstat(full).catch((error) => (isMissing(error) ? undefined : Promise.reject(error)));
+    if (!stat?.isFile()) continue;
+    const temp = TEMP.exec(name);
+    if (temp) {
+      if (!isProcessAlive(Number(temp[2])) || Date.now() - stat.mtimeMs > STRAY_TEMP_MS) await fsp.rm(full, { force: true });
+    } else if (STORED_NAME.test(name)) {
+      into.push({ name, size: stat.size });
+    }
+  }
+}
+
+/** An area's files: `records` is one folder, `versions` is fanned out by the first two hex digits. */
+async function listArea(root: string, area: HistoryArea): Promise<StoredFile[]> {
+  const found: StoredFile[] = [];
+  if (area === 'records') {
+    await listFolder(nodePath.join(root, area), found);
+    return found;
+  }
+  let fans: string[];
+  try {
+    fans = await fsp.readdir(nodePath.join(root, area));
+  } catch (error) {
+    if (isMissing(error)) return found;
+    throw error;
+  }
+  for (const fan of fans) if (/^[0-9a-f]{2}$/.test(fan)) await listFolder(nodePath.join(root, area, fan), found);
+  return found;
+}
+
+/** A regular file's bytes, opened without following a link or blocking; undefined when it is missing. */
+async function readRegular(file: string): Promise<Uint8Array | undefined> {
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
+    return new Uint8Array(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes `data` as `folder/name` whole or not at all: a synced temp file renamed over the name. */
+async function writeWhole(folder: string, name: string, data: Uint8Array): Promise<void> {
+  await fsp.mkdir(folder, { recursive: true, mode: FOLDER_MODE });
+  const temp = nodePath.join(folder, `.${name}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  let handle: fsp.FileHandle | undefined;
+  try {
+    handle = await fsp.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, FILE_MODE);
+    await handle.writeFile(data);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await fsp.rename(temp, nodePath.join(folder, name));
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    await fsp.rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
 export function createNodeHistoryStorage(dir: string): HistoryStorage {
   const root = nodePath.resolve(dir);
   const folderOf = (area: HistoryArea, name: string): string =>
@@ -46,82 +122,11 @@ export function createNodeHistoryStorage(dir: string): HistoryStorage {
     if (!STORED_NAME.test(name) || name.length > 200) throw new Error(`not a history file name: ${JSON.stringify(name)}`);
     return name;
   };
-
-  async function listFolder(folder: string, into: StoredFile[]): Promise<void> {
-    let names: string[];
-    try {
-      names = await fsp.readdir(folder);
-    } catch (error) {
-      if (isMissing(error)) return;
-      throw error;
-    }
-    for (const name of names) {
-      const full = nodePath.join(folder, name);
-      const stat = await fsp.lstat(full).catch((error) => (isMissing(error) ? undefined : Promise.reject(error)));
-      if (!stat?.isFile()) continue;
-      const temp = TEMP.exec(name);
-      if (temp) {
-        if (!isProcessAlive(Number(temp[2])) || Date.now() - stat.mtimeMs > STRAY_TEMP_MS) await fsp.rm(full, { force: true });
-      } else if (STORED_NAME.test(name)) {
-        into.push({ name, size: stat.size });
-      }
-    }
-  }
-
   return {
-    async list(area) {
-      const found: StoredFile[] = [];
-      if (area === 'records') {
-        await listFolder(nodePath.join(root, area), found);
-        return found;
-      }
-      let fans: string[];
-      try {
-        fans = await fsp.readdir(nodePath.join(root, area));
-      } catch (error) {
-        if (isMissing(error)) return found;
-        throw error;
-      }
-      for (const fan of fans) if (/^[0-9a-f]{2}$/.test(fan)) await listFolder(nodePath.join(root, area, fan), found);
-      return found;
-    },
-
-    async read(area, name) {
-      const file = nodePath.join(folderOf(area, checked(name)), name);
-      let handle: fsp.FileHandle;
-      try {
-        handle = await fsp.open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
-      try {
-        if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
-        return new Uint8Array(await handle.readFile());
-      } finally {
-        await handle.close();
-      }
-    },
-
-    async write(area, name, data) {
-      const folder = folderOf(area, checked(name));
-      await fsp.mkdir(folder, { recursive: true, mode: FOLDER_MODE });
-      const temp = nodePath.join(folder, `.${name}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-      let handle: fsp.FileHandle | undefined;
-      try {
-        handle = await fsp.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, FILE_MODE);
-        await handle.writeFile(data);
-        await handle.sync();
-        await handle.close();
-        handle = undefined;
-        await fsp.rename(temp, nodePath.join(folder, name));
-      } catch (error) {
-        await handle?.close().catch(() => undefined);
-        await fsp.rm(temp, { force: true }).catch(() => undefined);
-        throw error;
-      }
-    },
-
+    // Async, so a name check that fails is a rejection like every other failure of the port.
+    list: async (area) => listArea(root, area),
+    read: async (area, name) => readRegular(nodePath.join(folderOf(area, checked(name)), name)),
+    write: async (area, name, data) => writeWhole(folderOf(area, checked(name)), name, data),
     async remove(area, name) {
       try {
         await fsp.unlink(nodePath.join(folderOf(area, checked(name)), name));
