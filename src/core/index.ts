@@ -71,3 +71,15 @@ export type { PatchEdit } from './patch/patchEdits';
 export { applyPatch } from './patch/applyPatch';
 export { textOfBytes } from './read/loadText';
 export type { ApplyPatchOptions } from './patch/applyPatch';
+
+// The change history (SPEC section 4b): every applied change on record with its contents, and the pure plan of
+// a revert (a three-way merge that keeps later changes), which the guard carries out like any change.
+export { History, HISTORY_DEFAULTS } from './history/history';
+export type { HistoryFilter, HistoryOptions } from './history/history';
+export { createHistory } from './history/createHistory';
+export type { FolderHistoryOptions } from './history/createHistory';
+export type { ChangeKind, ChangeRecord, ChangedFile, RecordFileInput, RecordInput } from './history/changeRecord';
+export type { ExportOptions as HistoryExportOptions } from './history/exportLines';
+export type { HistoryArea, HistoryStorage, StoredFile } from './history/historyStorage';
+export { planRevert, planSessionRevert } from './history/planRevert';
+export type { Content as RevertContent, CurrentFiles, LineRange, RevertChange, RevertConflict, RevertFile, RevertOp, RevertPlan } from './history/revertTypes';
