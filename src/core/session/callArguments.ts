@@ -10,8 +10,8 @@
  * Not here: what a value must be (`inputValidation.ts`); whether a path is allowed (`pathPolicy.ts`).
  */
 import { type Refusal, isRefusal } from '../refusals/refusal';
-import { invalidArgument } from '../refusals/invalidInput';
-import type { Edit, MultiEditChange } from '../types';
+import { invalidArgument, invalidRevert } from '../refusals/invalidInput';
+import type { Edit, MultiEditChange, RevertTarget } from '../types';
 import {
   validateEdit,
   validateChangeKind,
@@ -69,6 +69,13 @@ export interface PatchCall extends Call {
 export interface RenameCall extends Call {
   to: string;
   options: MutationCallOptions;
+}
+
+export interface RevertCall extends Call {
+  target: RevertTarget;
+  explanation?: string;
+  /** The revert session's id, surface and label, when the caller chose them. */
+  session: { id?: string; surface?: string; label?: string };
 }
 
 /** Thrown only inside this file, when reading a field throws; `copied` turns it into the refusal. */
@@ -273,5 +280,35 @@ export function patchCall(patch: unknown, given: unknown): PatchCall | Refusal {
     const invalid = validateMutationOptions({ explanation });
     if (invalid) return invalid;
     return { path: '(patch)', patch, options: explanation === undefined ? {} : { explanation: explanation as string }, signal, key: ['patch', patch] };
+  });
+}
+
+const isName = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 1000;
+
+/** `{ changeId }` or `{ sessionId }` (exactly one, a non-empty string), copied. */
+function revertTarget(target: unknown): RevertTarget | Refusal {
+  if (typeof target !== 'object' || target === null) return invalidRevert.target(target);
+  const changeId = field(target, 'changeId', 'target.changeId');
+  const sessionId = field(target, 'sessionId', 'target.sessionId');
+  if (isName(changeId) && sessionId === undefined) return { changeId };
+  if (isName(sessionId) && changeId === undefined) return { sessionId };
+  return invalidRevert.target(target);
+}
+
+export function revertCall(target: unknown, given: unknown): RevertCall | Refusal {
+  return copied(() => {
+    const copy = revertTarget(target);
+    if (isRefusal(copy)) return copy;
+    const raw = optionsObject(given);
+    const explanation = option(raw, 'explanation');
+    if (explanation !== undefined && typeof explanation !== 'string') return invalidArgument.explanation();
+    const session: RevertCall['session'] = {};
+    for (const [name, key] of [['sessionId', 'id'], ['surface', 'surface'], ['label', 'label']] as const) {
+      const value = option(raw, name);
+      if (value !== undefined && !isName(value)) return invalidRevert.option(name, value);
+      if (value !== undefined) session[key] = value;
+    }
+    const path = 'changeId' in copy ? `(revert of change ${copy.changeId})` : `(revert of session ${copy.sessionId})`;
+    return { path, key: ['revert', copy], signal: option(raw, 'signal'), target: copy, ...(explanation !== undefined ? { explanation: explanation as string } : {}), session };
   });
 }

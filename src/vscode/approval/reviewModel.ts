@@ -86,7 +86,9 @@ export function requestView(id: string, sessionLabel: string, request: Pick<Appr
     sessionLabel,
     ...(oneCall ? { oneCall } : {}),
     ...(own ? { own } : {}),
-    operation: request.operation,
+    // The panel has no view of a revert's conflicts yet (the adapter offers no revert yet): a revert shows as
+    // the multi-file change it is, and an approval from the panel never takes conflicting merged parts.
+    operation: request.operation === 'revert' ? 'multiEdit' : request.operation,
     ...(request.explanation ? { explanation: request.explanation } : {}),
     files: files.map((file) => file.view),
     ...(notice ? { notice } : {}),
