@@ -13,11 +13,10 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-/** "3 conflicts in 2 files", "1 conflict in src/app.ts". */
+/** "3 conflicts in 2 files", "1 conflict" (the heading is set in capitals, so it names no path: each conflict does). */
 export function conflictsTitle(conflicts: readonly ConflictView[]): string {
-  const files = new Set(conflicts.map((conflict) => conflict.displayPath));
-  const where = files.size === 1 ? [...files][0] : plural(files.size, 'file');
-  return `${plural(conflicts.length, 'conflict')} in ${where}`;
+  const files = new Set(conflicts.map((conflict) => conflict.path));
+  return files.size > 1 ? `${plural(conflicts.length, 'conflict')} in ${plural(files.size, 'file')}` : plural(conflicts.length, 'conflict');
 }
 
 function side(kind: 'now' | 'wanted', caption: string, lines: readonly string[], firstLine: number | undefined, id: string): HTMLElement {

@@ -42,7 +42,7 @@ suite('approval page: a revert with conflicts (webview in Chromium)', function (
     const page = await openWith([revertConflictRequest()]);
     assert.equal(await page.textContent('#request-title'), 'Your revert · Edit a file');
     assert.equal(await page.textContent('#explanation-title'), 'What it reverts');
-    assert.equal(await page.textContent('#conflicts-title'), '1 conflict in src/inventory.ts');
+    assert.equal(await page.textContent('#conflicts-title'), '1 conflict');
     assert.match(await page.textContent('.conflicts-intro'), /Take the merged parts to revert everything else; the lines below stay as they are now\. Cancel to write nothing\./);
     assert.equal(await page.textContent('.conflict-title'), 'src/inventory.ts');
     assert.equal(await page.getAttribute('.conflict-title', 'title'), INVENTORY_PATH);
@@ -98,6 +98,7 @@ suite('approval page: a revert with conflicts (webview in Chromium)', function (
   test('an insertion the revert wanted reads "Before line N" with no lines now; malformed conflicts are ignored', async () => {
     const insertion = revertConflictRequest('req-insert');
     insertion.conflicts[0].ranges = [{ start: 9, end: 8, where: 'Before line 9', now: [], wanted: ['// restock in batches'] }];
+    insertion.conflicts.push({ path: '/work/project/src/gone.ts', displayPath: 'src/gone.ts', reason: 'missing', summary: 'The file this change edited is gone.', ranges: [] });
     const page = await openWith([readmeRequest()]);
     const bad = [
       { ...revertConflictRequest('bad-1'), conflicts: [{ ...revertConflictRequest().conflicts[0], reason: 'other' }] },
@@ -109,6 +110,8 @@ suite('approval page: a revert with conflicts (webview in Chromium)', function (
     assert.equal(await page.textContent('#request-title'), 'Edit a file by Chat: docs');
     await panel.send({ type: 'requests', requests: [insertion] });
     await panel.waitForRendered();
+    assert.equal(await page.textContent('#conflicts-title'), '2 conflicts in 2 files');
+    assert.deepEqual(await page.$$eval('.conflict-title', (titles) => titles.map((t) => t.textContent)), ['src/inventory.ts', 'src/gone.ts']);
     assert.equal(await page.textContent('.conflict-where'), 'Before line 9');
     assert.deepEqual(await cells(page, '.conflict-now'), [['No lines here now']]);
     assert.deepEqual(await cells(page, '.conflict-wanted'), [['', '// restock in batches']]);

@@ -20,3 +20,21 @@ export function surfaceOf(sessionId: string): Surface {
   if (isUsersOwnSession(sessionId)) return 'palette';
   return 'api';
 }
+
+/**
+ * The guard as every owner of this window should use it: each session it opens or touches says where its changes
+ * come from and who it is (`SessionOptions.surface` and `label`), so every change on record names them, without
+ * each owner that opens sessions (tool calls, @readgate, MCP, the API, palette commands) having to pass them.
+ * The label is looked up at each call, so a name given later (an MCP client's, after it says who it is) is on
+ * the records of the changes made after it; options the caller passes win.
+ */
+export function withSessionOrigins<G extends { session(id: string, options?: O): S }, O extends object, S>(guard: G, labelOf: (sessionId: string) => string): G {
+  const session = (id: string, options?: O): S => guard.session(id, { surface: surfaceOf(id), label: labelOf(id), ...options } as O);
+  return new Proxy(guard, {
+    get(target, property) {
+      if (property === 'session') return session;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

@@ -1,14 +1,14 @@
 import * as assert from 'assert';
 import { MAX_LINES, conflictViews, splitTextLines, whereText } from '../../../src/vscode/approval/conflictModel';
-import { surfaceOf } from '../../../src/vscode/sessions/sessionOrigin';
+import { surfaceOf, withSessionOrigins } from '../../../src/vscode/sessions/sessionOrigin';
 import { API_PREFIX, CHAT_PREFIX, MCP_PREFIX, PARTICIPANT_PREFIX, SAMPLE_AGENT_SESSION, STANDALONE_PREFIX, USER_PREFIX } from '../../../src/vscode/sessions/sessionKeys';
 
 const display = (path: string): string => path.replace('/w/', '');
-const now = 'import { restock } from "./restock";\r\n\r\nconst threshold = 3;\r\nfor (const item of items) {\r\n  restock(item, batch);\r\n}\r\n';
 
 suite('revert conflicts in the review panel', () => {
   test('shows the conflicting lines as they are now, numbered as in the file, beside what the revert wanted', () => {
-    const [view] = conflictViews([{ reason: 'lines', path: '/w/src/inventory.ts', lines: [{ start: 4, end: 5 }], wanted: ['for (let i = 0; i <= items.length; i++) {\r\n  restock(items[i]);\r\n'] }], () => now, display);
+    const range = { start: 4, end: 5, current: 'for (const item of items) {\r\n  restock(item, batch);\r\n', wanted: 'for (let i = 0; i <= items.length; i++) {\r\n  restock(items[i]);\r\n' };
+    const [view] = conflictViews([{ reason: 'lines', path: '/w/src/inventory.ts', ranges: [range] }], display);
     assert.deepStrictEqual(view, {
       path: '/w/src/inventory.ts',
       displayPath: 'src/inventory.ts',
@@ -19,23 +19,29 @@ suite('revert conflicts in the review panel', () => {
   });
 
   test('an insertion is a place between lines with nothing there now', () => {
-    const [view] = conflictViews([{ reason: 'lines', path: '/w/a', lines: [{ start: 3, end: 2 }, { start: 1, end: 0 }, { start: 7, end: 6 }], wanted: ['x\n', 'y\n', 'z'] }], () => now, display);
+    const ranges = [
+      { start: 3, end: 2, current: '', wanted: 'x\n' },
+      { start: 1, end: 0, current: '', wanted: 'y\n' },
+      { start: 7, end: 6, current: '', wanted: 'z' },
+    ];
+    const [view] = conflictViews([{ reason: 'lines', path: '/w/a', ranges }], display, () => 6);
     assert.deepStrictEqual(view.ranges.map((r) => [r.where, r.now, r.wanted]), [
       ['Between lines 2 and 3', [], ['x']],
       ['At the start of the file', [], ['y']],
       ['At the end of the file', [], ['z']],
     ]);
+    const [unknownLength] = conflictViews([{ reason: 'lines', path: '/w/b', ranges: [{ start: 7, end: 6, current: '', wanted: 'z' }] }], display);
+    assert.strictEqual(unknownLength.ranges[0].where, 'Before line 7');
   });
 
   test('whole-file conflicts say what happened and what taking the merged parts does; a gone file shows no lines', () => {
     const views = conflictViews(
       [
-        { reason: 'missing', path: '/w/gone.ts', lines: [] },
-        { reason: 'pathTaken', path: '/w/taken.ts', lines: [{ start: 1, end: 2 }] },
-        { reason: 'changedSinceCreated', path: '/w/new.ts', lines: [{ start: 2, end: 2 }] },
-        { reason: 'alreadyReverted', path: '/w/back.ts', lines: [] },
+        { reason: 'missing', path: '/w/gone.ts', ranges: [] },
+        { reason: 'pathTaken', path: '/w/taken.ts', ranges: [{ start: 1, end: 2, current: 'one\ntwo\n' }] },
+        { reason: 'changedSinceCreated', path: '/w/new.ts', ranges: [{ start: 2, end: 2, current: 'two\n' }] },
+        { reason: 'alreadyReverted', path: '/w/back.ts', ranges: [] },
       ],
-      (path) => (path === '/w/gone.ts' ? undefined : 'one\ntwo\n'),
       display,
     );
     assert.deepStrictEqual(views.map((v) => [v.displayPath, v.ranges.map((r) => [r.where, r.now, r.wanted])]), [
@@ -53,7 +59,7 @@ suite('revert conflicts in the review panel', () => {
   // A file another took over can be thousands of lines: the panel shows the start and says so.
   test('a long side shows its first lines and says so', () => {
     const long = Array.from({ length: 500 }, (_, i) => `l${i + 1}`).join('\n');
-    const [view] = conflictViews([{ reason: 'pathTaken', path: '/w/big', lines: [{ start: 1, end: 500 }] }], () => long, display);
+    const [view] = conflictViews([{ reason: 'pathTaken', path: '/w/big', ranges: [{ start: 1, end: 500, current: long }] }], display);
     assert.strictEqual(view.ranges[0].now.length, MAX_LINES);
     assert.strictEqual(view.ranges[0].where, `Lines 1–500 (the first ${MAX_LINES} lines shown)`);
   });
@@ -64,6 +70,7 @@ suite('revert conflicts in the review panel', () => {
     assert.deepStrictEqual(splitTextLines('\n'), ['']);
     assert.deepStrictEqual(splitTextLines(''), []);
     assert.strictEqual(whereText(3, 3, 10), 'Line 3');
+    assert.strictEqual(whereText(3, 2, undefined), 'Before line 3');
   });
 });
 
@@ -78,5 +85,32 @@ suite('session surfaces', () => {
     assert.strictEqual(surfaceOf(`${API_PREFIX}1`), 'api');
     assert.strictEqual(surfaceOf('my-extension-session'), 'api');
     assert.strictEqual(surfaceOf(SAMPLE_AGENT_SESSION), 'api');
+  });
+
+  // Every owner that opens sessions uses the guard through this, so every change on record says who made it.
+  test('every session the guard opens says its surface and its current label; options the caller passes win', () => {
+    const calls: [string, object | undefined][] = [];
+    const guard = {
+      prefix: 'guard',
+      session(id: string, options?: object) {
+        calls.push([id, options]);
+        return `${this.prefix}:${id}`;
+      },
+      hasSession(id: string) {
+        return id === 'x' && this.prefix === 'guard';
+      },
+    };
+    let label = 'MCP client 0123abcd';
+    const described = withSessionOrigins(guard, () => label);
+    assert.strictEqual(described.session(`${MCP_PREFIX}1`), `guard:${MCP_PREFIX}1`);
+    label = 'Claude Code 2.0.14';
+    described.session(`${MCP_PREFIX}1`, { standalone: true });
+    described.session('palette:apply-patch:1', { surface: 'tool' });
+    assert.deepStrictEqual(calls, [
+      [`${MCP_PREFIX}1`, { surface: 'mcp', label: 'MCP client 0123abcd' }],
+      [`${MCP_PREFIX}1`, { surface: 'mcp', label: 'Claude Code 2.0.14', standalone: true }],
+      ['palette:apply-patch:1', { surface: 'tool', label: 'Claude Code 2.0.14' }],
+    ]);
+    assert.strictEqual(described.hasSession('x'), true, 'other methods keep the guard as `this`');
   });
 });
