@@ -3,15 +3,30 @@
  * first), and what each item says (label, description, tooltip lines, context value). Pure: records and the
  * time in, plain data out; `agentChangesView.ts` only turns it into tree items.
  *
- * A session is named by its newest record's label (what its owner called it last). A change another record
- * reverted says so ("reverted"), and a revert names what it reverted.
+ * A session is named by its newest record's label (what its owner called it last). Sessions of one call (tool
+ * calls without a chat session) and the user's reverts, each a session of its own, are gathered into one item
+ * each ("Tool calls without a chat session", "Your reverts"), as the statistics sum up the first: a pile of
+ * one-change sessions says nothing. A change another record reverted says so ("reverted"), and a revert names
+ * what it reverted.
  */
 import type { ChangedFile, ChangeRecord } from '../../core/index';
 import { addCounts, countsText, fileCounts, type LineCounts, recordCounts } from './changeCounts';
+import { isStandaloneSession, REVERT_PREFIX } from '../sessions/sessionKeys';
+import { STANDALONE_CALLS_LABEL } from '../sessions/sessionLabels';
 import { approvedByText, baseName, changeTitle, fileKindText, surfaceShort, surfaceText, timeText } from './historyWords';
 
+/** Sessions gathered into one item: its key, label and surface; undefined for a session shown on its own. */
+function collectionOf(sessionId: string): { key: string; label: string; surface: string } | undefined {
+  if (isStandaloneSession(sessionId)) return { key: 'collection:tool-calls', label: STANDALONE_CALLS_LABEL, surface: 'tool' };
+  if (sessionId.startsWith(REVERT_PREFIX)) return { key: 'collection:reverts', label: 'Your reverts', surface: 'palette' };
+  return undefined;
+}
+
 export interface SessionGroup {
+  /** The session's id, or for a collection of sessions its key (`collection:…`, no session has it). */
   sessionId: string;
+  /** Several sessions of one call or one revert each, gathered: no session revert applies to it. */
+  collection?: true;
   label: string;
   surface: string;
   /** Time of its newest change. */
@@ -22,6 +37,7 @@ export interface SessionGroup {
 }
 
 export const CONTEXT_SESSION = 'readgate.historySession';
+export const CONTEXT_COLLECTION = 'readgate.historyCollection';
 export const CONTEXT_CHANGE = 'readgate.historyChange';
 export const CONTEXT_FILE = 'readgate.historyFile';
 
@@ -39,10 +55,12 @@ const newestFirst = (a: ChangeRecord, b: ChangeRecord): number => b.time - a.tim
 export function groupBySession(records: readonly ChangeRecord[]): SessionGroup[] {
   const groups = new Map<string, SessionGroup>();
   for (const record of [...records].sort(newestFirst)) {
-    let group = groups.get(record.sessionId);
+    const collection = collectionOf(record.sessionId);
+    const key = collection?.key ?? record.sessionId;
+    let group = groups.get(key);
     if (!group) {
-      group = { sessionId: record.sessionId, label: record.label, surface: record.surface, latest: record.time, counts: { added: 0, removed: 0 }, changes: [] };
-      groups.set(record.sessionId, group);
+      group = { sessionId: key, label: collection?.label ?? record.label, surface: collection?.surface ?? record.surface, latest: record.time, counts: { added: 0, removed: 0 }, changes: [], ...(collection ? { collection: true as const } : {}) };
+      groups.set(key, group);
     }
     group.changes.push(record);
     addCounts(group.counts, recordCounts(record));
@@ -63,8 +81,8 @@ export function sessionText(group: SessionGroup, now: number): ItemText {
   return {
     label: group.label,
     description: `${surfaceShort(group.surface)} · ${changesText(group.changes.length)} · ${countsText(group.counts)} · ${timeText(group.latest, now)}`,
-    tooltip: [group.label, `From ${surfaceText(group.surface)}`, `Session id: ${group.sessionId}`, `${changesText(group.changes.length)}, lines ${countsText(group.counts)}`],
-    contextValue: CONTEXT_SESSION,
+    tooltip: [group.label, `From ${surfaceText(group.surface)}`, group.collection ? 'Each change was a session of its own.' : `Session id: ${group.sessionId}`, `${changesText(group.changes.length)}, lines ${countsText(group.counts)}`],
+    contextValue: group.collection ? CONTEXT_COLLECTION : CONTEXT_SESSION,
   };
 }
 

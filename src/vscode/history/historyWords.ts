@@ -93,3 +93,19 @@ export function fileKindText(file: Pick<ChangedFile, 'kind' | 'from'>): string {
       return 'edited';
   }
 }
+
+/** What a revert of one change says it does (its explanation in the review panel and on record). */
+export function revertChangeText(record: Pick<ChangeRecord, 'explanation' | 'files' | 'revertOf' | 'label' | 'time'>, now: number): string {
+  return `Revert “${changeTitle(record)}” by ${record.label} (${timeText(record.time, now)})`;
+}
+
+/** What a revert of a whole session says it does. */
+export function revertSessionText(label: string, changes: readonly Pick<ChangeRecord, 'files'>[]): string {
+  const files = new Set(changes.flatMap((change) => change.files.map((file) => file.path)));
+  return `Revert everything ${label} changed in its session: ${changes.length} change${changes.length === 1 ? '' : 's'} to ${files.size} file${files.size === 1 ? '' : 's'}, newest first`;
+}
+
+/** What a revert of one file to before a session says it does (`shown`: the file's short name). */
+export function revertFileText(shown: string, label: string, changes: number): string {
+  return `Revert ${shown} to what it was before ${label}’s session (${changes} change${changes === 1 ? '' : 's'} to it)`;
+}

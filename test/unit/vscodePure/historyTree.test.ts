@@ -2,9 +2,10 @@ import * as assert from 'assert';
 import type { ChangedFile, ChangeRecord } from '../../../src/core/index';
 import { computeLineChanges, hunksOf, indexLines } from '../../../src/core/index';
 import { countsText, fileCounts, recordCounts } from '../../../src/vscode/history/changeCounts';
-import { CONTEXT_CHANGE, CONTEXT_FILE, CONTEXT_SESSION, changeText, fileText, groupBySession, revertsOf, sessionText } from '../../../src/vscode/history/historyTree';
-import { linesPerAgent } from '../../../src/vscode/history/agentLines';
+import { CONTEXT_CHANGE, CONTEXT_COLLECTION, CONTEXT_FILE, CONTEXT_SESSION, changeText, fileText, groupBySession, revertsOf, sessionText } from '../../../src/vscode/history/historyTree';
+import { agentLinesMarkdown, linesPerAgent } from '../../../src/vscode/history/agentLines';
 import { changeTitle, timeText } from '../../../src/vscode/history/historyWords';
+import { revertFailureText } from '../../../src/vscode/history/revertOutcome';
 
 const NOW = new Date(2026, 2, 14, 16, 30).getTime();
 const at = (hours: number, minutes: number, day = 14): number => new Date(2026, 2, day, hours, minutes).getTime();
@@ -53,6 +54,16 @@ suite('change history: the Agent Changes tree', () => {
     const groups = groupBySession([a1, b1, a2]);
     assert.deepStrictEqual(groups.map((g) => [g.sessionId, g.changes.map((c) => c.id)]), [['mcp:a', [a2.id, a1.id]], ['chat-participant:b', [b1.id]]]);
     assert.deepStrictEqual(groups[0].counts, { added: 7, removed: 2 });
+  });
+
+  // Each tool call without a chat session, and each revert, is a session of its own: one item each would pile up.
+  test('sessions of one call and the user’s reverts are gathered into one item each, with no session revert', () => {
+    const calls = [record('tool:call:1', at(9, 0), [edited], { surface: 'tool', label: 'A tool call without a chat session' }), record('tool:call:2', at(9, 5), [created], { surface: 'tool', label: 'A tool call without a chat session' })];
+    const reverts = [record('palette:revert:1', at(9, 10), [edited], { surface: 'palette', label: 'Revert' }), record('palette:revert:2', at(9, 20), [edited], { surface: 'palette', label: 'Revert' })];
+    const groups = groupBySession([...calls, ...reverts]);
+    assert.deepStrictEqual(groups.map((g) => [g.label, g.changes.length, g.collection]), [['Your reverts', 2, true], ['Tool calls without a chat session', 2, true]]);
+    assert.strictEqual(sessionText(groups[0], NOW).contextValue, CONTEXT_COLLECTION);
+    assert.deepStrictEqual(linesPerAgent(calls).map((row) => [row.label, row.changes]), [['Tool calls without a chat session', 2]]);
   });
 
   test('a session says where it came from, how many changes, the lines and when', () => {
@@ -110,5 +121,32 @@ suite('change history: lines per agent', () => {
       ['Claude Code 2.0.14', 'mcp', 2, { added: 7, removed: 2 }],
       ['Chat docs', 'tool', 1, { added: 4, removed: 0 }],
     ]);
+  });
+
+  test('the statistics table escapes agent names and marks counts that are lower bounds; no history, no section', () => {
+    const odd = { ...created, hunks: [...created.hunks, { broken: true }] };
+    const lines = agentLinesMarkdown([record('mcp:a', at(10, 0), [odd], { label: 'Evil | <b>agent</b>' })], NOW);
+    assert.strictEqual(lines[1], '## Lines changed per agent');
+    const row = lines.at(-1) ?? '';
+    assert.ok(!row.includes('<b>'), row);
+    assert.strictEqual(row.split(' | ').length, 6, `one cell per column: ${row}`);
+    assert.match(row, /\| 4 \(at least\) \| 0 \(at least\) \| 10:00 \|$/);
+    assert.deepStrictEqual(agentLinesMarkdown([], NOW), []);
+  });
+});
+
+suite('change history: a revert that did not happen', () => {
+  test('the user’s own cancel is a cancel; the rest say what happened and the next step, in the user’s words', () => {
+    assert.strictEqual(revertFailureText('REJECTED_BY_USER', 'x'), 'The revert was cancelled: nothing was written.');
+    assert.strictEqual(revertFailureText('CANCELLED', 'x'), 'The revert was cancelled: nothing was written.');
+    // The core's message is for library callers ("approve with takeMerged: true"): not what a user can do.
+    const conflict = revertFailureText('REVERT_CONFLICT', 'The revert of change x conflicts … approve the revert with takeMerged: true');
+    assert.ok(!conflict.includes('takeMerged'), conflict);
+    assert.match(revertFailureText('FILE_CHANGED_SINCE_READ', 'x'), /Run the revert again/);
+    assert.strictEqual(
+      revertFailureText('INVALID_INPUT', 'The history no longer holds the file contents of change "c1" (dropped by its budget, or damaged), so it cannot be reverted. Nothing was changed.'),
+      'ReadGate did not revert: The history no longer holds the file contents of change "c1" (dropped by its budget, or damaged), so it cannot be reverted. Nothing was written.',
+    );
+    assert.strictEqual(revertFailureText('SOMETHING_NEW', 'First line.\nSecond.'), 'ReadGate did not revert (SOMETHING_NEW): First line.');
   });
 });
