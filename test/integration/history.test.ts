@@ -30,7 +30,7 @@ interface ChangeNode {
 }
 
 const send = (message: unknown) => vscode.commands.executeCommand(REVIEW_HOOK, 'message', message);
-const drawn = async (): Promise<DrawnItem[]> => (await vscode.commands.executeCommand<DrawnItem[]>('readgate._test.agentChanges')) ?? [];
+const drawn = async (options?: { refresh: boolean }): Promise<DrawnItem[]> => (await vscode.commands.executeCommand<DrawnItem[]>('readgate._test.agentChanges', options)) ?? [];
 const nodes = async (): Promise<ChangeNode[]> => (await vscode.commands.executeCommand<ChangeNode[]>('readgate._test.agentChangeNodes')) ?? [];
 
 /** The view's node of the change `sessionId` made, or of its file `file`. */
@@ -93,6 +93,20 @@ suite('agent changes', () => {
       await harness.screenshot('agent-changes-tree');
     }
     agent.dispose();
+  });
+
+  // A tool call without a chat session teaches no ledger anyone hears: the view hears the write instead.
+  test('the view hears of a change by itself, also of a tool call without a chat session, gathered with the other such calls', async () => {
+    const file = freshFile(numbered(3));
+    const read = await vscode.lm.invokeTool('readgate_read', { input: { filePath: file }, toolInvocationToken: undefined });
+    const version = /· version ([0-9a-f]{16})/.exec(read.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''))?.[1];
+    assert.ok(version, 'the read names its version');
+    await vscode.lm.invokeTool('readgate_edit', { input: { filePath: file, oldString: 'line 3', newString: 'three', expectedVersion: version, explanation: 'A call of its own' }, toolInvocationToken: undefined });
+    const calls = await harness.waitFor('the call in the view, without a refresh', async () =>
+      (await drawn({ refresh: false })).find((item) => item.label === 'Tool calls without a chat session' && item.children.some((change) => change.label === 'A call of its own')),
+    );
+    assert.strictEqual(calls.contextValue, 'readgate.historyCollection');
+    assert.match(calls.description, /^chat tools · /);
   });
 
   test('a file item opens the diff editor on its versions before and after, served read-only from the history', async () => {

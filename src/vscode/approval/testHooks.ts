@@ -56,8 +56,9 @@ export function registerTestHooks(approvals: ApprovalService, participant: ReadG
     vscode.commands.registerCommand('readgate._test.sessionIds', () => guard.sessionIds()),
     vscode.commands.registerCommand('readgate._test.mcpOffered', () => mcp.offered.map((uris) => [...uris])),
     vscode.commands.registerCommand('readgate._test.mcpTimings', async (timings?: McpTimings) => (await mcp.setTimings(timings ?? DEFAULT_MCP_TIMINGS))?.url),
-    vscode.commands.registerCommand('readgate._test.agentChanges', async () => {
-      history.agentChanges.refresh();
+    // `refresh: false` reads what the view would draw now, to see that it heard of a change by itself.
+    vscode.commands.registerCommand('readgate._test.agentChanges', async (options?: { refresh?: boolean }) => {
+      if (options?.refresh !== false) history.agentChanges.refresh();
       return drawn(history.agentChanges);
     }),
     // The tree's nodes themselves, to run the view's commands on them as its context menu does.

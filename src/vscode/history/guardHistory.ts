@@ -4,9 +4,11 @@
  * reverts through `Guard.revert` (planned by the core, reviewed in the panel like any change) in a session of
  * the user's own (`palette:revert:<uuid>`, so the panel words it "Your revert" and gives it focus).
  *
- * When a change is on record: the guard has no event for it, so the port fires after every ledger change (every
- * applied change teaches its session's ledger; reads do too, and a listing is cheap) and after each revert of
- * its own (a revert needs no read and may teach no ledger). Listeners are debounced by the view.
+ * When a change is on record: the guard has no event for it, so the port fires after every ledger change (an
+ * applied change teaches its session's ledger; reads do too, and a listing is cheap), after every write of the
+ * guard's file system (a tool call without a chat session teaches no ledger anyone hears), and after each revert
+ * of its own. A listing waits for changes still being stored, so one made just before is listed. Listeners are
+ * debounced by the view.
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
@@ -20,15 +22,20 @@ import type { HistoryFilter, HistorySource, RevertTarget } from './historySource
 export class GuardHistory extends Disposable implements HistorySource {
   private readonly _onDidRecord = this._register(new vscode.EventEmitter<void>());
 
-  /** `files`: the guard's file system (unsaved text counts); `reviews`: the approval service. */
+  /**
+   * `files`: the guard's file system (unsaved text counts); `reviews`: the approval service; `onDidWrite`: the
+   * file system's announcement of each write it is about to make.
+   */
   constructor(
     private readonly guard: Guard,
     private readonly store: History,
     private readonly files: Pick<FileSystem, 'readFile' | 'codecFor'>,
     private readonly reviews: RevertReviews,
+    onDidWrite: vscode.Event<unknown>,
   ) {
     super();
     this._register(new vscode.Disposable(guard.onDidChangeLedger(() => this._onDidRecord.fire())));
+    this._register(onDidWrite(() => this._onDidRecord.fire()));
   }
 
   list(filter?: HistoryFilter): ReturnType<Guard['history']> {
