@@ -217,6 +217,35 @@ suite('guard history: revert', () => {
     assert.strictEqual((await f.guard.history()).length, 1, 'nothing recorded');
   });
 
+  test('a refresh during review plans the revert again: a conflict that appeared meanwhile is shown, and must be taken', async () => {
+    let takeMerged = false;
+    const seen: { before?: unknown; refreshed?: unknown; after?: unknown } = {};
+    const f = historyFixture({
+      approve: async (request) => {
+        if (request.operation !== 'revert') return { approved: true };
+        seen.before = request.conflicts;
+        fs.writeFileSync(request.files[0].path, fs.readFileSync(request.files[0].path, 'utf8').replace('agent 2', 'user 2'));
+        const refreshed = await request.refresh();
+        seen.refreshed = refreshed.ok ? JSON.parse(JSON.stringify(refreshed.conflicts)) : refreshed;
+        seen.after = JSON.parse(JSON.stringify(request.conflicts));
+        return { approved: true, takeMerged };
+      },
+    });
+    const file = f.file('a.txt', numbered(12));
+    assertOk(await f.session.read(file));
+    assertOk(await f.session.edit(file, [{ oldString: 'line 2\n', newString: 'agent 2\n' }, { oldString: 'line 10\n', newString: 'agent 10\n' }]));
+    const change = await newest(f);
+    refused(await f.guard.revert({ changeId: change.id }), 'REVERT_CONFLICT', 'a.txt lines 2');
+    const merged = numbered(12).replace('line 2\n', 'user 2\n');
+    const conflicts = [{ path: file, reason: 'lines', changeId: change.id, ranges: [{ start: 2, end: 2, current: 'user 2\n', wanted: 'line 2\n' }], merged }];
+    assert.deepStrictEqual(seen, { before: undefined, refreshed: conflicts, after: conflicts });
+    assert.strictEqual(f.text('a.txt'), numbered(12).replace('line 2\n', 'user 2\n').replace('line 10\n', 'agent 10\n'), 'nothing written');
+    takeMerged = true;
+    fs.writeFileSync(file, numbered(12).replace('line 10\n', 'agent 10\n').replace('line 2\n', 'agent 2\n'));
+    assertOk(await f.guard.revert({ changeId: change.id }));
+    assert.strictEqual(f.text('a.txt'), merged, 'the refreshed plan was written: line 10 reverted, line 2 the user\'s');
+  });
+
   test('a new guard on the same history folder lists the old records and reverts them', async () => {
     const first = historyFixture();
     const file = first.file('a.txt', 'one\n');
