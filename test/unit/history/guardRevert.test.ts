@@ -9,7 +9,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { ApprovalDecision, ApprovalRequest, ChangeRecord } from '../../../src/core/index';
+import { createNodeFileSystem, writeConflict } from '../../../src/core/index';
+import type { ApprovalDecision, ApprovalRequest, ChangeRecord, FileSystem } from '../../../src/core/index';
 import { assertOk, codeOf, fixture, numbered } from '../helpers/guardFixture';
 import { refused } from '../helpers/results';
 import { snapshotTree } from '../helpers/treeSnapshot';
@@ -25,6 +26,38 @@ async function newest(f: { guard: { history(): Promise<ChangeRecord[]> } }): Pro
   const [record] = await f.guard.history();
   assert.ok(record, 'no record');
   return record;
+}
+
+/**
+ * The Node file system with editor buffers over some files, as the VS Code adapter's port is: reads see a
+ * buffer's unsaved text (its stat carries the document's revision), and writes go into it, checked against it.
+ */
+function withBuffers(buffers: Map<string, Uint8Array>): FileSystem & { type(path: string, text: string): void } {
+  const real = createNodeFileSystem();
+  const revisions = new Map<string, number>();
+  return {
+    ...real,
+    async stat(target) {
+      const stat = await real.stat(target);
+      const buffer = buffers.get(target);
+      return stat && buffer ? { ...stat, size: buffer.length, revision: String(revisions.get(target) ?? 0) } : stat;
+    },
+    async readFile(target) {
+      return buffers.get(target) ?? real.readFile(target);
+    },
+    async writeFile(target, data, options) {
+      const buffer = buffers.get(target);
+      if (!buffer) return real.writeFile(target, data, options);
+      const expected = options?.expect?.current?.bytes;
+      if (!expected || !Buffer.from(expected).equals(Buffer.from(buffer))) throw writeConflict('changed', `${target}: the document changed`);
+      buffers.set(target, data);
+      revisions.set(target, (revisions.get(target) ?? 0) + 1);
+    },
+    type(target, text) {
+      buffers.set(target, new Uint8Array(Buffer.from(text)));
+      revisions.set(target, (revisions.get(target) ?? 0) + 1);
+    },
+  };
 }
 
 suite('guard history: revert', () => {
@@ -215,6 +248,59 @@ suite('guard history: revert', () => {
     assert.strictEqual(f.text('a.txt'), numbered(5).replace('line 4', 'line four').replace('line 1\n', 'during review\n'));
     assert.strictEqual(f.text('b.txt'), 'B\n', 'all or none: the other file is not reverted either');
     assert.strictEqual((await f.guard.history()).length, 1, 'nothing recorded');
+  });
+
+  test('a refresh during review plans the revert again: a conflict that appeared meanwhile is shown, and must be taken', async () => {
+    let takeMerged = false;
+    const seen: { before?: unknown; refreshed?: unknown; after?: unknown } = {};
+    const f = historyFixture({
+      approve: async (request) => {
+        if (request.operation !== 'revert') return { approved: true };
+        seen.before = request.conflicts;
+        fs.writeFileSync(request.files[0].path, fs.readFileSync(request.files[0].path, 'utf8').replace('agent 2', 'user 2'));
+        const refreshed = await request.refresh();
+        seen.refreshed = refreshed.ok ? JSON.parse(JSON.stringify(refreshed.conflicts)) : refreshed;
+        seen.after = JSON.parse(JSON.stringify(request.conflicts));
+        return { approved: true, takeMerged };
+      },
+    });
+    const file = f.file('a.txt', numbered(12));
+    assertOk(await f.session.read(file));
+    assertOk(await f.session.edit(file, [{ oldString: 'line 2\n', newString: 'agent 2\n' }, { oldString: 'line 10\n', newString: 'agent 10\n' }]));
+    const change = await newest(f);
+    refused(await f.guard.revert({ changeId: change.id }), 'REVERT_CONFLICT', 'a.txt lines 2');
+    const merged = numbered(12).replace('line 2\n', 'user 2\n');
+    const conflicts = [{ path: file, reason: 'lines', changeId: change.id, ranges: [{ start: 2, end: 2, current: 'user 2\n', wanted: 'line 2\n' }], merged }];
+    assert.deepStrictEqual(seen, { before: undefined, refreshed: conflicts, after: conflicts });
+    assert.strictEqual(f.text('a.txt'), numbered(12).replace('line 2\n', 'user 2\n').replace('line 10\n', 'agent 10\n'), 'nothing written');
+    takeMerged = true;
+    fs.writeFileSync(file, numbered(12).replace('line 10\n', 'agent 10\n').replace('line 2\n', 'agent 2\n'));
+    assertOk(await f.guard.revert({ changeId: change.id }));
+    assert.strictEqual(f.text('a.txt'), merged, 'the refreshed plan was written: line 10 reverted, line 2 the user\'s');
+  });
+
+  test('unsaved editor text counts: the change is recorded from the buffer, the revert planned against it and written into it', async () => {
+    const buffers = new Map<string, Uint8Array>();
+    const editor = withBuffers(buffers);
+    const f = historyFixture({ fileSystem: editor });
+    const file = f.file('a.txt', numbered(10));
+    const unsaved = numbered(10).replace('line 9\n', 'unsaved 9\n');
+    editor.type(file, unsaved);
+    assertOk(await f.session.read(file));
+    assertOk(await f.session.edit(file, [{ oldString: 'line 2\n', newString: 'agent 2\n' }]));
+    const change = await newest(f);
+    assert.deepStrictEqual([change.files[0].before, change.files[0].after], [versionOf(unsaved), versionOf(unsaved.replace('line 2\n', 'agent 2\n'))]);
+    editor.type(file, unsaved.replace('line 2\n', 'agent 2\n').replace('line 5\n', 'typed 5\n'));
+    assertOk(await f.guard.revert({ changeId: change.id }));
+    assert.strictEqual(Buffer.from(buffers.get(file) as Uint8Array).toString(), unsaved.replace('line 5\n', 'typed 5\n'));
+    assert.strictEqual(f.text('a.txt'), numbered(10), 'the disk was never written');
+
+    const made = path.join(f.root, 'made.txt');
+    assertOk(await f.session.edit(made, [{ oldString: '', newString: 'made\n' }]));
+    const create = await newest(f);
+    editor.type(made, 'made\n');
+    refused(await f.guard.revert({ changeId: create.id }), 'WRITE_FAILED', 'made.txt has unsaved changes', 'Nothing was changed');
+    assert.ok(fs.existsSync(made));
   });
 
   test('a new guard on the same history folder lists the old records and reverts them', async () => {
