@@ -57,9 +57,12 @@ export function wholeFileChangesLabel(request: RequestView): string {
   return [moved && name(moved, 'move'), deleted && name(deleted, 'deletion')].filter(Boolean).join(' and ');
 }
 
-/** Whose change it is, as the queue and the title show it: the agent's label, "Your patch" or "Your revert". */
+/**
+ * Whose change it is, as the queue and the title show it: the agent's label, "Your patch", "Your revert", or
+ * "Revert from <label>" when an extension asked for the revert through ReadGate's API (never worded as the user's).
+ */
 export function authorLabel(request: RequestView): string {
-  if (request.revert) return 'Your revert';
+  if (request.revert) return request.own ? 'Your revert' : `Revert from ${request.sessionLabel}`;
   return request.own ? 'Your patch' : request.sessionLabel;
 }
 

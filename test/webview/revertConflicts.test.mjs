@@ -95,6 +95,15 @@ suite('approval page: a revert with conflicts (webview in Chromium)', function (
     await assertClean();
   });
 
+  test('a revert an extension asked for through the API is worded as its, never as the user\'s own', async () => {
+    const request = { ...cleanRevertRequest('req-revert-api'), sessionLabel: 'an extension' };
+    delete request.own;
+    const page = await openWith([request]);
+    assert.equal(await page.textContent('#request-title'), 'Revert from an extension · Edit a file');
+    assert.doesNotMatch(await page.textContent('body'), /Your revert/);
+    await assertClean();
+  });
+
   test('an insertion the revert wanted reads "Before line N" with no lines now; malformed conflicts are ignored', async () => {
     const insertion = revertConflictRequest('req-insert');
     insertion.conflicts[0].ranges = [{ start: 9, end: 8, where: 'Before line 9', now: [], wanted: ['// restock in batches'] }];

@@ -95,8 +95,8 @@ export interface RequestView {
    */
   own?: boolean;
   /**
-   * The change is a revert from the change history (always the user's own): worded "Your revert", its
-   * explanation shown as what it reverts.
+   * The change is a revert from the change history: worded "Your revert" when the user started it (`own`), else
+   * "Revert from <label>" (an extension asked through the API); its explanation shown as what it reverts.
    */
   revert?: boolean;
   /**

@@ -76,7 +76,7 @@ export interface RequestFlags {
   oneCall?: boolean;
   /** The user's own change (`isUsersOwnSession`). */
   own?: boolean;
-  /** A revert (the guard's `revert`, or one the extension planned), worded as the user's. */
+  /** A revert (the guard's `revert`): "Your revert" when the user started it, else whose it is. */
   revert?: boolean;
   /** A revert's conflicts, as the panel shows them (`conflictModel.ts`). */
   conflicts?: ConflictView[];
@@ -91,7 +91,8 @@ export function requestView(id: string, sessionLabel: string, request: Pick<Appr
     revision,
     sessionLabel,
     ...(oneCall ? { oneCall } : {}),
-    ...(own || revert ? { own: true } : {}),
+    // A revert is the user's own only when the user started it (an extension can ask for one through the API).
+    ...(own ? { own: true } : {}),
     // A revert shows as the multi-file change it is, worded as the user's revert.
     operation: operation === 'revert' ? 'multiEdit' : operation,
     ...(revert ? { revert } : {}),
