@@ -76,7 +76,7 @@ export interface RequestFlags {
   oneCall?: boolean;
   /** The user's own change (`isUsersOwnSession`). */
   own?: boolean;
-  /** A revert (the guard's `revert`, or one the extension planned), worded as the user's. */
+  /** A revert (the guard's `revert`), worded as the user's. */
   revert?: boolean;
   /** A revert's conflicts, as the panel shows them (`conflictModel.ts`). */
   conflicts?: ConflictView[];
