@@ -18,7 +18,7 @@ import { PathPolicy } from './path/pathPolicy';
 import { type ChangeSource, type Clock, type Logger, nullLogger, systemClock } from './ports';
 import { callCancelled } from './refusals/cancelled';
 import { isRefusal } from './refusals/refusal';
-import { revertCall } from './session/callArguments';
+import { revertCall, revertWhat } from './session/callArguments';
 import type { GuardContext, Limits } from './context/guardContext';
 import { GuardSessionImpl } from './session/guardSession';
 import type { ApprovalDecision, EndedSession, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, MutationResult, RevertOptions, RevertTarget, SessionOptions } from './types';
@@ -228,19 +228,23 @@ class GuardImpl implements Guard {
     const sessionId: unknown = filter?.sessionId;
     const path: unknown = filter?.path;
     if (typeof sessionId === 'string') copy.sessionId = sessionId;
-    if (typeof path === 'string' && path !== '') copy.path = nodePath.resolve(this.roots[0] ?? nodePath.sep, path);
+    if (typeof path === 'string' && path !== '') copy.path = this.historyPath(path);
     return copy;
+  }
+
+  /** A path as the history names files: a relative one is taken from the first root, as session calls do. */
+  private historyPath(path: string): string {
+    return nodePath.resolve(this.roots[0] ?? nodePath.sep, path);
   }
 
   revert(target: RevertTarget, options?: RevertOptions): Promise<MutationResult> {
     if (this.disposed) return Promise.resolve(callCancelled.disposed());
-    const call = revertCall(target, options);
+    const call = revertCall(target, options, (path) => this.historyPath(path));
     if (isRefusal(call)) {
       this.ctx.logger.info('[guard] revert refused', { code: call.code });
       return Promise.resolve(call);
     }
-    const what = 'changeId' in call.target ? `change ${call.target.changeId}` : `session ${call.target.sessionId}`;
-    const origin = { surface: call.session.surface ?? 'palette', label: call.session.label ?? `Revert of ${what}` };
+    const origin = { surface: call.session.surface ?? 'palette', label: call.session.label ?? `Revert of ${revertWhat(call.target)}` };
     // A session of its own for the one call, not listed among the guard's sessions: its records name it.
     return new GuardSessionImpl(this.ctx, call.session.id ?? `revert:${randomUUID()}`, origin).revert(call);
   }

@@ -194,15 +194,17 @@ export interface Guard {
    */
   history(filter?: HistoryFilter): Promise<ChangeRecord[]>;
   /**
-   * Undoes one recorded change, or every change of a session (newest first), while keeping every change made
-   * since elsewhere in the files byte for byte. Planned against the files as they are now (through the file
+   * Undoes one recorded change, every change of a session (newest first), or what a session did to one file
+   * (`{ sessionId, path }`: its changes of that file only, following the file back through its moves), while
+   * keeping every change made since elsewhere in the files byte for byte. Planned against the files as they are now (through the file
    * system port, so unsaved editor text counts), then asked for approval and written all or none like any
    * multi-file change; a file that changes between the plan and the write is refused as stale. A revert needs
    * no read: the user owns it. Lines changed since that the revert must restore are a conflict: the approval
    * request lists them (`ApprovalRequest.conflicts`) and the merged parts are written only on an approval with
    * `takeMerged: true`; otherwise REVERT_CONFLICT, nothing written. The revert runs in a session of its own
    * (`revert:<uuid>` unless `sessionId` is given, surface 'palette' unless given) and is recorded with
-   * `revertOf`, so it can be reverted too.
+   * `revertOf` (for a session or a file of it: the newest change reverted), so it can be reverted too. A target
+   * with any other field, or a field that is not a non-empty string, is INVALID_INPUT and nothing is changed.
    */
   revert(target: RevertTarget, options?: RevertOptions): Promise<MutationResult>;
   /**
@@ -213,8 +215,13 @@ export interface Guard {
   dispose(): void;
 }
 
-/** What `Guard.revert` undoes: one change of the history, or every change one session made. */
-export type RevertTarget = { changeId: string } | { sessionId: string };
+/**
+ * What `Guard.revert` undoes: one change of the history, every change one session made, or one file to before
+ * a session: the session's changes restricted to that file (`path`, absolute or relative to the first root, as
+ * `history({ path })` takes it) and, through its moves, to the names it had before (a rename's `from`). Exactly
+ * these fields: any other is refused.
+ */
+export type RevertTarget = { changeId: string } | { sessionId: string } | { sessionId: string; path: string };
 
 export interface RevertOptions {
   /** Why, to show the user in the approval and to keep in the history (default: names what is reverted). */

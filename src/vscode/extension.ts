@@ -52,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const host = new GuardHost(config, log, files, approvals.approve, watcher.onDidNoteChange, [toolResults.dir], store);
   // Every session says where its changes come from and who it is, for the change history.
   const guard = withSessionOrigins(host.guard, (id) => labels.labelOf(id));
-  const history = store ? new GuardHistory(guard, store, files, approvals, files.onWillWrite) : undefined;
+  const history = store ? new GuardHistory(guard, store, files.onWillWrite) : undefined;
   const display = (path: string): string => vscode.workspace.asRelativePath(guardPathToUri(path));
   const historyDocuments = new HistoryDocuments(history, files);
   const agentChanges = new AgentChangesView(history, display);

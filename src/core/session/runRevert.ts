@@ -7,6 +7,10 @@
  *
  * What a session revert records: one change whose `revertOf` is the newest change of the session reverted (the
  * others are named by its session: `history({ sessionId })`), and whose default explanation says how many.
+ *
+ * A file of a session (`{ sessionId, path }`): the session's changes restricted to that file, through its moves
+ * (`fileRecords`), planned and recorded as a session revert of just those (`revertOf` the newest of them, the
+ * default explanation naming the file); the session's other files are not touched.
  */
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
@@ -19,52 +23,80 @@ import { CallFiles } from '../mutate/callFiles';
 import { commitPlans } from '../mutate/commit';
 import type { FilePlan } from '../mutate/filePlan';
 import { type RevertPath, conflictViews, filePlansOf, loadFilesNow } from '../mutate/revertPlans';
+import { displayPath } from '../path/displayPath';
 import { editNoChange } from '../refusals/editNoChange';
 import { invalidRevert } from '../refusals/invalidInput';
 import { type Refusal, isRefusal, refuse } from '../refusals/refusal';
 import { describeConflicts, revertConflict } from '../refusals/revertConflict';
 import type { ApprovalConflict, MutationResult, RevertTarget } from '../types';
-import type { RevertCall } from './callArguments';
+import { type RevertCall, revertWhat } from './callArguments';
 import { runLocked } from './fileLocks';
 
 /** What is reverted: the changes, oldest first, with their contents. */
 interface Reverted {
   changes: RevertChange[];
-  /** One change (`planRevert`), or a session's (`planSessionRevert`). */
+  /** One change (`planRevert`), or a session's, or a session's of one file (`planSessionRevert`). */
   single: boolean;
   revertOf: string;
-  /** "change <id>" or "session <id>", for messages. */
+  /** What is reverted in words, for messages (`revertWhat`). */
   what: string;
   explanation: string;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/**
+ * A session's records (newest first) restricted to one file: walking back from the newest, each keeps only its
+ * entries for the file's names, and a kept move adds the name the file had before it (`from`), so older changes
+ * under that name count too. Records left with no entry are dropped. Oldest first.
+ */
+function fileRecords(newestFirst: readonly ChangeRecord[], path: string): ChangeRecord[] {
+  const names = new Set([path]);
+  const kept: ChangeRecord[] = [];
+  for (const record of newestFirst) {
+    const files = record.files.filter((file) => names.has(file.path));
+    if (files.length === 0) continue;
+    for (const file of files) if (file.kind === 'rename' && file.from !== undefined) names.add(file.from);
+    kept.push({ ...record, files });
+  }
+  return kept.reverse();
+}
+
+/** The records a target names, oldest first. */
 async function recordsOf(history: History, target: RevertTarget): Promise<ChangeRecord[]> {
   if ('changeId' in target) {
     const record = await history.get(target.changeId);
     return record ? [record] : [];
   }
-  return (await history.list({ sessionId: target.sessionId })).reverse();
+  const newestFirst = await history.list({ sessionId: target.sessionId });
+  return 'path' in target ? fileRecords(newestFirst, target.path) : newestFirst.reverse();
+}
+
+function nothingOnRecord(target: RevertTarget): Refusal {
+  if ('changeId' in target) return invalidRevert.unknownChange(target.changeId);
+  return 'path' in target ? invalidRevert.noChangeOfFile(target.sessionId, target.path) : invalidRevert.unknownSession(target.sessionId);
+}
+
+/** The default explanation: what is reverted, naming the change, or the session (and the file) with a count. */
+function explanationOf(target: RevertTarget, records: readonly ChangeRecord[]): string {
+  const newest = records[records.length - 1];
+  if ('changeId' in target) return `Revert change ${newest.id} (${newest.tool} by ${newest.label}${newest.explanation ? `: ${newest.explanation}` : ''})`;
+  const changes = `${plural(records.length, 'change')} of ${newest.label} (session ${target.sessionId})`;
+  return 'path' in target ? `Revert the ${changes} to ${displayPath(target.path)}` : `Revert the ${changes}`;
 }
 
 async function changesOf(history: History, target: RevertTarget): Promise<Reverted | Refusal> {
   await history.flush();
   const records = await recordsOf(history, target);
-  if (!records.length) return 'changeId' in target ? invalidRevert.unknownChange(target.changeId) : invalidRevert.unknownSession(target.sessionId);
+  if (!records.length) return nothingOnRecord(target);
   const changes: RevertChange[] = [];
   for (const record of records) {
     const change = await history.revertInput(record);
     if (!change) return invalidRevert.contentsGone(record.id);
     changes.push(change);
   }
-  const newest = records[records.length - 1];
-  if ('changeId' in target) {
-    const why = newest.explanation ? `: ${newest.explanation}` : '';
-    return { changes, single: true, revertOf: newest.id, what: `change ${newest.id}`, explanation: `Revert change ${newest.id} (${newest.tool} by ${newest.label}${why})` };
-  }
-  const explanation = `Revert the ${plural(records.length, 'change')} of ${newest.label} (session ${target.sessionId})`;
-  return { changes, single: false, revertOf: newest.id, what: `session ${target.sessionId}`, explanation };
+  const revertOf = records[records.length - 1].id;
+  return { changes, single: 'changeId' in target, revertOf, what: revertWhat(target), explanation: explanationOf(target, records) };
 }
 
 /** Every path the changes name (a rename's old name too), checked by the path policy as it is now. */

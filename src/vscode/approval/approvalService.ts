@@ -46,7 +46,7 @@ interface Pending {
   files: ReviewFile[];
   /** A revert's conflicts, as the panel shows them (empty: none). */
   conflicts: ConflictView[];
-  /** The change is a revert (the guard's, or one the extension planned). */
+  /** The change is a revert (`Guard.revert`). */
   revert: boolean;
   notice?: string;
   revision: number;
@@ -64,8 +64,6 @@ export class ApprovalService extends Disposable implements ReviewWaits {
   private readonly proposals = this._register(new Proposals());
   /** The guard this gate is the approve port of (see `serve`). */
   private guard: Guard | undefined;
-  /** Sessions whose next change is a revert the extension planned itself, with its conflicts (`expectRevert`). */
-  private readonly expectedReverts = new Map<string, ConflictInput[]>();
 
   /** `onDidObserveChange` is the change watcher's unfiltered event (typing, saves, other writers, our own edits). */
   constructor(
@@ -84,19 +82,9 @@ export class ApprovalService extends Disposable implements ReviewWaits {
     }));
   }
 
-  /**
-   * The changes of `sessionId` are a revert the extension planned itself (a file reverted to before a session),
-   * reviewed as one with these conflicts, until disposed.
-   */
-  expectRevert(sessionId: string, conflicts: ConflictInput[]): vscode.Disposable {
-    this.expectedReverts.set(sessionId, conflicts);
-    return new vscode.Disposable(() => this.expectedReverts.delete(sessionId));
-  }
-
   /** The guard's approve port. */
   readonly approve = async (request: ApprovalRequest): Promise<ApprovalDecision> => {
-    const expected = this.expectedReverts.get(request.sessionId);
-    const revert = request.operation === 'revert' || expected !== undefined;
+    const revert = request.operation === 'revert';
     const current = this.config.current;
     const need = decideApproval({
       mode: current.approvalMode,
@@ -115,7 +103,7 @@ export class ApprovalService extends Disposable implements ReviewWaits {
     return new Promise<ApprovalDecision>((resolve) => {
       const id = randomUUID();
       const files = request.files.map((file) => reviewFile(file, (path) => this.display(path)));
-      const conflicts = this.conflictsOf(request.conflicts ?? expected, request.files);
+      const conflicts = this.conflictsOf(request.conflicts, request.files);
       const entry: Pending = { id, request, files, conflicts, revert, revision: 0, refreshing: false, resolve: (decision) => this.settle(id, resolve, decision) };
       this.pending.set(id, entry);
       request.signal.addEventListener('abort', () => entry.resolve({ approved: false, reason: 'cancelled' }), { once: true });

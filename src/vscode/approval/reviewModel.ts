@@ -93,7 +93,7 @@ export function requestView(id: string, sessionLabel: string, request: Pick<Appr
     ...(oneCall ? { oneCall } : {}),
     // A revert is the user's own only when the user started it (an extension can ask for one through the API).
     ...(own ? { own: true } : {}),
-    // A revert shows as the multi-file change it is, worded as the user's revert.
+    // A revert shows as the multi-file change it is.
     operation: operation === 'revert' ? 'multiEdit' : operation,
     ...(revert ? { revert } : {}),
     ...(conflicts.length ? { conflicts } : {}),

@@ -2,7 +2,8 @@
  * The change history port over the guard and the history store the extension created for it: records and the
  * export through the guard (which waits for changes still being stored), a version's bytes from the store,
  * reverts through `Guard.revert` (planned by the core, reviewed in the panel like any change) in a session of
- * the user's own (`palette:revert:<uuid>`, so the panel words it "Your revert" and gives it focus).
+ * the user's own (`palette:revert:<uuid>`, so the panel words it "Your revert" and gives it focus): a change, a
+ * session, or one file to before a session (`{ sessionId, path }`).
  *
  * When a change is on record: the guard has no event for it, so the port fires after every ledger change (an
  * applied change teaches its session's ledger; reads do too, and a listing is cheap), after every write of the
@@ -12,25 +13,18 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { FileSystem, Guard, History, MutationResult } from '../../core/index';
+import type { Guard, RevertTarget as GuardRevertTarget, History, MutationResult } from '../../core/index';
 import { Disposable } from '../util/dispose';
-import { type RevertReviews, revertFileOfSession } from './fileRevert';
 import { REVERT_PREFIX } from '../sessions/sessionKeys';
 import type { HistoryFilter, HistorySource, RevertTarget } from './historySource';
-
 
 export class GuardHistory extends Disposable implements HistorySource {
   private readonly _onDidRecord = this._register(new vscode.EventEmitter<void>());
 
-  /**
-   * `files`: the guard's file system (unsaved text counts); `reviews`: the approval service; `onDidWrite`: the
-   * file system's announcement of each write it is about to make.
-   */
+  /** `onDidWrite`: the guard's file system's announcement of each write it is about to make. */
   constructor(
     private readonly guard: Guard,
     private readonly store: History,
-    private readonly files: Pick<FileSystem, 'readFile' | 'codecFor'>,
-    private readonly reviews: RevertReviews,
     onDidWrite: vscode.Event<unknown>,
   ) {
     super();
@@ -50,20 +44,21 @@ export class GuardHistory extends Disposable implements HistorySource {
     return this.guard.exportHistory(write, { contents: options.contents });
   }
 
-  async revert(target: RevertTarget, options: { explanation: string; signal?: AbortSignal }): Promise<MutationResult> {
+  revert(target: RevertTarget, options: { explanation: string; signal?: AbortSignal }): Promise<MutationResult> {
+    return this.revertInOwnSession(target, options);
+  }
+
+  revertFile(sessionId: string, path: string, options: { explanation: string; signal?: AbortSignal }): Promise<MutationResult> {
+    return this.revertInOwnSession({ sessionId, path }, options);
+  }
+
+  /** `Guard.revert` in a session of the user's own, dropped afterwards; listeners hear of it either way. */
+  private async revertInOwnSession(target: GuardRevertTarget, options: { explanation: string; signal?: AbortSignal }): Promise<MutationResult> {
     const sessionId = `${REVERT_PREFIX}${randomUUID()}`;
     try {
       return await this.guard.revert(target, { ...options, sessionId, surface: 'palette', label: 'Revert' });
     } finally {
       this.guard.dropSession(sessionId);
-      this._onDidRecord.fire();
-    }
-  }
-
-  async revertFile(sessionId: string, path: string, options: { explanation: string; signal?: AbortSignal }): Promise<MutationResult> {
-    try {
-      return await revertFileOfSession({ guard: this.guard, store: this.store, files: this.files, reviews: this.reviews, sessionPrefix: REVERT_PREFIX }, sessionId, path, options);
-    } finally {
       this._onDidRecord.fire();
     }
   }

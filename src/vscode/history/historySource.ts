@@ -23,7 +23,10 @@ export interface HistorySource {
   /** Writes the log as JSON Lines, oldest first; resolves to the number of lines. */
   exportJsonLines(write: (line: string) => void | Promise<void>, options: { contents: boolean }): Promise<number>;
   revert(target: RevertTarget, options: { explanation: string; signal?: AbortSignal }): Promise<MutationResult>;
-  /** Undoes what one session did to one file (its changes to it, newest first), leaving its other files alone. */
+  /**
+   * Undoes what one session did to one file (its changes to it, newest first, through its moves), leaving its
+   * other files alone: `Guard.revert({ sessionId, path })`.
+   */
   revertFile(sessionId: string, path: string, options: { explanation: string; signal?: AbortSignal }): Promise<MutationResult>;
   /** Hears every change once it is on record; returns the unsubscribe function. */
   onDidRecord(listener: () => void): () => void;

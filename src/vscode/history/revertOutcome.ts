@@ -8,7 +8,7 @@ const NEXT_STEPS: Partial<Record<string, string>> = {
   REVERT_CONFLICT: 'every part of it conflicts with later changes, so nothing was written. Change those lines by hand if a part should still be undone.',
   EDIT_NO_CHANGE: 'there is nothing to revert: the files already are as they were. Nothing was written.',
   PATH_DENIED: 'a file it would change is outside the workspace folders or denied by readgate.paths.deny now. Nothing was written.',
-  BINARY_FILE: 'the file is not text, so it cannot be reverted on its own. Revert the change or the session instead.',
+  BINARY_FILE: 'a file it would change is not text, and ReadGate reverts text files only. Nothing was written.',
   WRITE_FAILED: 'writing failed, and the files are as they were. Show Details says why.',
 };
 

@@ -323,7 +323,7 @@ suite('guard history: revert', () => {
     const f = historyFixture();
     refused(await f.guard.revert({ changeId: 'nope' }), 'INVALID_INPUT', 'There is no change "nope"', 'history()');
     refused(await f.guard.revert({ sessionId: 'nobody' }), 'INVALID_INPUT', 'no change of session "nobody"');
-    refused(await f.guard.revert({ changeId: 'a', sessionId: 'b' } as never), 'INVALID_INPUT', '{ changeId } or { sessionId }');
+    refused(await f.guard.revert({ changeId: 'a', sessionId: 'b' } as never), 'INVALID_INPUT', '{ changeId }, { sessionId } or { sessionId, path }');
     refused(await f.guard.revert(null as never), 'INVALID_INPUT');
     refused(await f.guard.revert({ changeId: 'a' }, { sessionId: 7 } as never), 'INVALID_INPUT', 'options.sessionId');
     const file = f.file('secret/a.txt', 'one\n');
