@@ -42,6 +42,7 @@ function ownActivationMs() {
 }
 
 const fmt = (n, digits = 2) => (n === undefined ? 'n/a' : n.toFixed(digits));
+const signed = (n) => `${n < 0 ? '−' : '+'}${fmt(Math.abs(n))}`;
 
 async function main() {
   if (process.env.READGATE_BENCH_ONLY === 'present') {
@@ -59,6 +60,10 @@ async function main() {
   for (const [size, figures] of Object.entries(present.read)) {
     const ratio = figures.toolMs / figures.fsMs;
     row(`readgate_read round trip, ${size}`, `${fmt(figures.toolMs)} ms`, `${fmt(figures.fsMs)} ms (workspace.fs.readFile)`, `${fmt(ratio)}×`, '≤ 2×', ratio <= 2);
+    // Where the time goes: VS Code's own cost of any tool call, and ReadGate's read without one.
+    row(`… a tool that does no work, same result size, ${size}`, `${fmt(figures.noopToolMs)} ms`, `${fmt(figures.fsMs)} ms (workspace.fs.readFile)`, `${fmt(figures.noopToolMs / figures.fsMs)}×`, 'information', true);
+    row(`… that tool with a progress message (prepareInvocation), ${size}`, `${fmt(figures.preparedToolMs)} ms`, `${fmt(figures.noopToolMs)} ms (without)`, `${signed(figures.preparedToolMs - figures.noopToolMs)} ms`, 'information', true);
+    row(`… the guarded read alone (extension API, no tool call), ${size}`, `${fmt(figures.guardMs)} ms`, '', `readgate_read is ${signed(figures.toolMs - figures.preparedToolMs)} ms against the tool with a message`, 'information', true);
   }
   const stormRatio = present.storm.p99Ms / absent.storm.p99Ms;
   row(`event-loop delay p99, git checkout of 2,000 files (1,000-file session, view open)`, `${fmt(present.storm.p99Ms)} ms (max ${fmt(present.storm.maxMs)})`, `${fmt(absent.storm.p99Ms)} ms (max ${fmt(absent.storm.maxMs)})`, `${fmt(stormRatio)}×`, '≤ 1.5×', stormRatio <= 1.5);

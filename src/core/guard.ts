@@ -10,9 +10,9 @@ import { SnapshotStore } from './ledger/snapshotStore';
 import { KeyedLock } from './lock';
 import { createNodeFileSystem } from './nodeFileSystem';
 import { PathPolicy } from './path/pathPolicy';
-import { type ChangeSource, nullLogger, systemClock } from './ports';
-import type { GuardContext, Limits } from './operations/context';
-import { GuardSessionImpl } from './operations/guardSession';
+import { type ChangeSource, type Logger, nullLogger, systemClock } from './ports';
+import type { GuardContext, Limits } from './context/guardContext';
+import { GuardSessionImpl } from './session/guardSession';
 import type { ApprovalDecision, EndedSession, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, SessionOptions } from './types';
 import { type Hasher, loadHasher } from './version/contentVersion';
 
@@ -37,124 +37,159 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 
 const approveEverything = async (): Promise<ApprovalDecision> => ({ approved: true });
 
-export function createGuard(options: GuardOptions): Guard {
-  if (!options) throw new TypeError('ReadGate: createGuard needs options with roots');
-  checkRoots(options.roots);
-  const logger = options.logger;
-  const fs = options.fileSystem ?? createNodeFileSystem(logger ? { warn: (message) => logger.warn(`[write] ${message}`) } : {});
-  const limitsOf = (given: GuardLimits | undefined, base: Limits): Limits => ({
+function limitsOf(given: GuardLimits | undefined, base: Limits): Limits {
+  return {
     maxLines: positive('limits.maxLines', given?.maxLines, base.maxLines),
     maxBytes: positive('limits.maxBytes', given?.maxBytes, base.maxBytes),
     maxLineLength: positive('limits.maxLineLength', given?.maxLineLength, base.maxLineLength),
     maxFileBytes: positive('limits.maxFileBytes', given?.maxFileBytes, base.maxFileBytes),
-  });
-  const limits = limitsOf(options.limits, DEFAULT_LIMITS);
-  const snapshotBudget = positive('snapshotBudgetBytes', options.snapshotBudgetBytes, DEFAULTS.snapshotBudgetBytes);
-  const sessions = new Map<string, GuardSessionImpl>();
-  const listeners = new Set<(change: LedgerChange) => void>();
-  const forgetListeners = new Set<(sessionId: string) => void>();
-  const dropListeners = new Set<(ended: EndedSession) => void>();
-  const notify = <T>(set: Set<(value: T) => void>, value: T): void => {
-    for (const listener of [...set]) {
+  };
+}
+
+/** Listeners of one kind; one that throws is logged and the others still hear. */
+class Listeners<T> {
+  private readonly set = new Set<(value: T) => void>();
+  constructor(private readonly logger: () => Logger) {}
+  get size(): number {
+    return this.set.size;
+  }
+  add(listener: (value: T) => void): () => void {
+    this.set.add(listener);
+    return () => this.set.delete(listener);
+  }
+  notify(value: T): void {
+    for (const listener of [...this.set]) {
       try {
         listener(value);
       } catch (error) {
-        ctx.logger.error('[ledger] a change listener threw', { error: String(error) });
+        this.logger().error('[ledger] a change listener threw', { error: String(error) });
       }
     }
-  };
-  const emit = (change: LedgerChange): void => notify(listeners, change);
-  let disposed = false;
+  }
+  clear(): void {
+    this.set.clear();
+  }
+}
+
+function contextOf(options: GuardOptions, isDisposed: () => boolean): GuardContext {
+  const logger = options.logger;
+  const fs = options.fileSystem ?? createNodeFileSystem(logger ? { warn: (message) => logger.warn(`[write] ${message}`) } : {});
+  const snapshotBudget = positive('snapshotBudgetBytes', options.snapshotBudgetBytes, DEFAULTS.snapshotBudgetBytes);
   let hasher: Promise<Hasher> | undefined;
-  const clock = options.clock ?? systemClock;
-  const changes = new ChangeNotes();
-  let currentRoots = [...options.roots];
-  let currentDeny = [...(options.deny ?? [])];
-  const ctx: GuardContext = {
+  return {
     fs,
-    logger: options.logger ?? nullLogger,
-    clock,
-    limits,
+    logger: logger ?? nullLogger,
+    clock: options.clock ?? systemClock,
+    limits: limitsOf(options.limits, DEFAULT_LIMITS),
     dedup: options.dedup ?? DEFAULTS.dedup,
-    paths: new PathPolicy({ roots: currentRoots, deny: currentDeny }, fs),
+    paths: new PathPolicy({ roots: [...options.roots], deny: [...(options.deny ?? [])] }, fs),
     snapshots: new SnapshotStore(snapshotBudget),
     snapshotMaxFileBytes: Math.max(1, Math.floor(snapshotBudget / 8)),
     locks: new KeyedLock(),
-    changes,
+    changes: new ChangeNotes(),
     approve: options.approve ?? approveEverything,
     hasher: () => (hasher ??= loadHasher()),
     maxEntriesPerSession: positive('maxEntriesPerSession', options.maxEntriesPerSession, 10_000),
-    isDisposed: () => disposed,
+    isDisposed,
   };
+}
 
-  return {
-    session(id: string, sessionOptions: SessionOptions = {}): GuardSession {
-      if (typeof id !== 'string' || id === '') throw new TypeError('ReadGate: a session id must be a non-empty string');
-      let session = sessions.get(id);
-      if (!session) {
-        session = new GuardSessionImpl(ctx, id, sessionOptions, (path) => emit({ sessionId: id, path }), () => notify(forgetListeners, id));
-        if (!disposed) sessions.set(id, session);
-      } else if ('resultBudget' in sessionOptions) {
-        session.setBudget(sessionOptions.resultBudget);
-      }
-      return session;
-    },
-    noteChange(path: string, source: ChangeSource): void {
-      if (disposed || typeof path !== 'string' || !nodePath.isAbsolute(path)) return;
-      // Noted as given (names are bytes: the on-disk spelling is the checked target) and in NFC, as before.
-      const given = nodePath.normalize(path);
-      changes.note(given, source, clock.now());
-      if (given.normalize('NFC') !== given) changes.note(given.normalize('NFC'), source, clock.now());
-    },
-    configure(update: GuardSettings): void {
-      if (update.roots !== undefined || update.deny !== undefined) {
-        const roots = update.roots ?? currentRoots;
-        checkRoots(roots);
-        currentRoots = [...roots];
-        currentDeny = [...(update.deny ?? currentDeny)];
-        ctx.paths = new PathPolicy({ roots: currentRoots, deny: currentDeny }, fs);
-      }
-      if (update.limits !== undefined) ctx.limits = limitsOf(update.limits, ctx.limits);
-      if (update.dedup !== undefined) ctx.dedup = update.dedup;
-      if (update.snapshotBudgetBytes !== undefined) {
-        const budget = positive('snapshotBudgetBytes', update.snapshotBudgetBytes, DEFAULTS.snapshotBudgetBytes);
-        ctx.snapshots.resize(budget);
-        ctx.snapshotMaxFileBytes = Math.max(1, Math.floor(budget / 8));
-      }
-      ctx.logger.info('[guard] settings changed', { roots: currentRoots, deny: currentDeny.length, dedup: ctx.dedup, limits: ctx.limits });
-    },
-    sessionIds(): string[] {
-      return [...sessions.keys()];
-    },
-    hasSession(id: string): boolean {
-      return sessions.has(id);
-    },
-    dropSession(id: string, reason: 'ended' | 'forgotten' = 'ended'): void {
-      const session = sessions.get(id);
-      if (!session) return;
-      if (!session.standalone && dropListeners.size) notify(dropListeners, { sessionId: id, reason, stats: session.stats(), entries: session.entries() });
-      session.clear();
-      sessions.delete(id);
-    },
-    onWillDropSession(listener: (ended: EndedSession) => void): () => void {
-      dropListeners.add(listener);
-      return () => dropListeners.delete(listener);
-    },
-    onDidChangeLedger(listener: (change: LedgerChange) => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onDidForgetSession(listener: (sessionId: string) => void): () => void {
-      forgetListeners.add(listener);
-      return () => forgetListeners.delete(listener);
-    },
-    dispose(): void {
-      disposed = true;
-      sessions.clear();
-      listeners.clear();
-      forgetListeners.clear();
-      dropListeners.clear();
-      ctx.snapshots.clear();
-    },
-  };
+class GuardImpl implements Guard {
+  private readonly ctx: GuardContext;
+  private readonly sessions = new Map<string, GuardSessionImpl>();
+  private readonly ledgerListeners = new Listeners<LedgerChange>(() => this.ctx.logger);
+  private readonly forgetListeners = new Listeners<string>(() => this.ctx.logger);
+  private readonly dropListeners = new Listeners<EndedSession>(() => this.ctx.logger);
+  private disposed = false;
+  private roots: string[];
+  private deny: string[];
+
+  constructor(options: GuardOptions) {
+    if (!options) throw new TypeError('ReadGate: createGuard needs options with roots');
+    checkRoots(options.roots);
+    this.roots = [...options.roots];
+    this.deny = [...(options.deny ?? [])];
+    this.ctx = contextOf(options, () => this.disposed);
+  }
+
+  session(id: string, sessionOptions: SessionOptions = {}): GuardSession {
+    if (typeof id !== 'string' || id === '') throw new TypeError('ReadGate: a session id must be a non-empty string');
+    let session = this.sessions.get(id);
+    if (!session) {
+      session = new GuardSessionImpl(this.ctx, id, sessionOptions, (path) => this.ledgerListeners.notify({ sessionId: id, path }), () => this.forgetListeners.notify(id));
+      if (!this.disposed) this.sessions.set(id, session);
+    } else if ('resultBudget' in sessionOptions) {
+      session.setBudget(sessionOptions.resultBudget);
+    }
+    return session;
+  }
+
+  noteChange(path: string, source: ChangeSource): void {
+    if (this.disposed || typeof path !== 'string' || !nodePath.isAbsolute(path)) return;
+    // Noted as given (names are bytes: the on-disk spelling is the checked target) and in NFC, as before.
+    const given = nodePath.normalize(path);
+    const now = this.ctx.clock.now();
+    this.ctx.changes.note(given, source, now);
+    if (given.normalize('NFC') !== given) this.ctx.changes.note(given.normalize('NFC'), source, now);
+  }
+
+  configure(update: GuardSettings): void {
+    const { ctx } = this;
+    if (update.roots !== undefined || update.deny !== undefined) {
+      const roots = update.roots ?? this.roots;
+      checkRoots(roots);
+      this.roots = [...roots];
+      this.deny = [...(update.deny ?? this.deny)];
+      ctx.paths = new PathPolicy({ roots: this.roots, deny: this.deny }, ctx.fs);
+    }
+    if (update.limits !== undefined) ctx.limits = limitsOf(update.limits, ctx.limits);
+    if (update.dedup !== undefined) ctx.dedup = update.dedup;
+    if (update.snapshotBudgetBytes !== undefined) {
+      const budget = positive('snapshotBudgetBytes', update.snapshotBudgetBytes, DEFAULTS.snapshotBudgetBytes);
+      ctx.snapshots.resize(budget);
+      ctx.snapshotMaxFileBytes = Math.max(1, Math.floor(budget / 8));
+    }
+    ctx.logger.info('[guard] settings changed', { roots: this.roots, deny: this.deny.length, dedup: ctx.dedup, limits: ctx.limits });
+  }
+
+  sessionIds(): string[] {
+    return [...this.sessions.keys()];
+  }
+
+  hasSession(id: string): boolean {
+    return this.sessions.has(id);
+  }
+
+  dropSession(id: string, reason: 'ended' | 'forgotten' = 'ended'): void {
+    const session = this.sessions.get(id);
+    if (!session) return;
+    if (!session.standalone && this.dropListeners.size) this.dropListeners.notify({ sessionId: id, reason, stats: session.stats(), entries: session.entries() });
+    session.clear();
+    this.sessions.delete(id);
+  }
+
+  onWillDropSession(listener: (ended: EndedSession) => void): () => void {
+    return this.dropListeners.add(listener);
+  }
+
+  onDidChangeLedger(listener: (change: LedgerChange) => void): () => void {
+    return this.ledgerListeners.add(listener);
+  }
+
+  onDidForgetSession(listener: (sessionId: string) => void): () => void {
+    return this.forgetListeners.add(listener);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.sessions.clear();
+    this.ledgerListeners.clear();
+    this.forgetListeners.clear();
+    this.dropListeners.clear();
+    this.ctx.snapshots.clear();
+  }
+}
+
+export function createGuard(options: GuardOptions): Guard {
+  return new GuardImpl(options);
 }

@@ -1,12 +1,12 @@
 /**
  * ReadGate's headless library (`dist/core.js`): the guard that decides what an agent may read and change.
  * Plain Node, no `vscode` import, so agents outside VS Code and our own tests use exactly the semantics the
- * extension uses (API.md section 1).
+ * extension uses (CONTRIBUTING, "The headless guard").
  */
 export { createGuard } from './guard';
 export { DEFAULTS } from './defaults';
 export { ERROR_CODES, isErrorCode } from './refusals/refusal';
-export { MAX_EDITS_PER_CALL } from './operations/inputValidation';
+export { MAX_EDITS_PER_CALL } from './session/inputValidation';
 export type { ErrorCode, Refusal } from './refusals/refusal';
 export type { ResultBudget } from './types';
 export type { BatchWrite, ChangeSource, ChunkReader, ConflictReason, TextCodec, Clock, FileKind, FileStat, FileSystem, FolderExpectation, Logger, NotRegularFile, NotWritable, WriteConflict, WriteExpectation, WriteOptions } from './ports';
@@ -34,24 +34,31 @@ export type {
 } from './types';
 
 // Building blocks the VS Code adapter shares with the guard, so each piece of knowledge keeps one owner: the
-// Node file system and its conflict errors, saved oversized tool results, and the line diff the approval
-// review splits into hunks. Headless callers may use them too.
+// Node file system and its conflict errors, saved oversized tool results, the words for who changed a file, and
+// the line diff the approval review splits into hunks. Headless callers may use them too.
 export { createNodeFileSystem } from './nodeFileSystem';
 export type { NodeFileSystemOptions } from './nodeFileSystem';
 export { writeConflict } from './fileErrors';
 export { ToolResultStore } from './results/toolResultStore';
 export type { PersistOutcome, ToolResultStoreOptions } from './results/toolResultStore';
 export { formatCount } from './read/formatCount';
+export { changedBy } from './refusals/refusal';
 export { applyHunks, hunksOf } from './edit/hunks';
 export type { Hunk } from './edit/hunks';
 export { computeLineChanges } from './edit/lineDiff';
 export { indexLines } from './edit/lineEndings';
+export { decodeText, encodeText } from './edit/encoding';
+export type { EncodeResult, TextEncoding } from './edit/encoding';
 export type { LineIndex } from './edit/lineEndings';
 
 // The four tools as one input check and dispatch, shared by the language model tools and the MCP servers.
 export { TOOL_NAMES, isToolName, parseToolCall } from './tools/toolCall';
 export type { PathMapper, ToolName, ToolOutcome, ToolRun } from './tools/toolCall';
 export type { ApplyPatchInput, EditInput, MultiEditInput, ReadInput, WriteInput } from './tools/toolInput';
+// What agents are told about the tools, on every surface (the chat participant, MCP, the guarded agent file).
+export { TOOL_REFERENCE_NAMES } from './tools/toolNames';
+export { AGENT_RULES, GUARDED_AGENT_INSTRUCTIONS, MCP_INSTRUCTIONS, NEVER_RETRY, REFUSAL_GUIDE, agentRules, agentRulesList } from './tools/agentInstructions';
+export type { AgentRuleOptions } from './tools/agentInstructions';
 
 // Patches from anywhere (a unified diff, search/replace blocks, an apply_patch patch), planned purely and applied
 // through a session like any change.
@@ -62,5 +69,5 @@ export type { FileView, PatchOperation, PatchPlan, PatchView, PlacedEdit, PlanOp
 export { patchEdit } from './patch/patchEdits';
 export type { PatchEdit } from './patch/patchEdits';
 export { applyPatch } from './patch/applyPatch';
-export { textOfBytes } from './operations/fileText';
+export { textOfBytes } from './read/loadText';
 export type { ApplyPatchOptions } from './patch/applyPatch';

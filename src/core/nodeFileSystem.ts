@@ -8,10 +8,10 @@
  * `Syscalls` object, which tests replace to inject faults at any single step.
  */
 import * as os from 'node:os';
-import type { ChunkReader, FileStat, FileSystem, WriteOptions } from './ports';
+import type { BatchWrite, ChunkReader, FileStat, FileSystem, PassOutcome, WriteOptions } from './ports';
 import { isMissing, toFileStat } from './nodeFs/fileKinds';
 import { openRegularFile, readRegularFile } from './nodeFs/openRegular';
-import { makeFoldersSafely, removeFileSafely, writeFileSafely } from './nodeFs/safeWrite';
+import { checkExpectation, makeFoldersSafely, removeFileSafely, writeFileSafely } from './nodeFs/safeWrite';
 import { nodeSyscalls, type Syscalls } from './nodeFs/syscalls';
 
 export interface NodeFileSystemOptions {
@@ -52,18 +52,13 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): FileS
       return readRegularFile(sys, filePath);
     },
     async openChunkReader(filePath): Promise<ChunkReader> {
-      const { fd } = openRegularFile(sys, filePath);
-      return {
-        async read(buffer, position) {
-          return sys.readSync(fd, buffer, 0, buffer.length, position);
-        },
-        async close() {
-          sys.closeSync(fd);
-        },
-      };
+      return chunkReader(sys, filePath);
     },
     async writeFile(filePath, data, writeOptions: WriteOptions = {}) {
-      writeFileSafely(sys, filePath, data, { ...writeOptions, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) });
+      return toFileStat(writeFileSafely(sys, filePath, data, { ...writeOptions, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) }), filePath);
+    },
+    async writeInOnePass(writes) {
+      return writeInOnePass(sys, writes, (write) => ({ ...write.options, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) }));
     },
     async unlink(filePath, expect) {
       removeFileSafely(sys, filePath, expect);
@@ -79,6 +74,41 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): FileS
     },
     homedir() {
       return os.homedir();
+    },
+  };
+}
+
+/** See `FileSystem.writeInOnePass`: synchronous from the first check to the last replacement. */
+function writeInOnePass(sys: Syscalls, writes: readonly BatchWrite[], optionsOf: (write: BatchWrite) => WriteOptions): PassOutcome {
+  for (let i = 0; i < writes.length; i++) {
+    const expect = writes[i].options.expect;
+    try {
+      if (expect) checkExpectation(sys, writes[i].path, expect);
+    } catch (error) {
+      return { done: 0, failed: i, error };
+    }
+  }
+  const written: (FileStat | undefined)[] = [];
+  for (let i = 0; i < writes.length; i++) {
+    const write = writes[i];
+    try {
+      if (write.remove) removeFileSafely(sys, write.path, write.options.expect);
+      written.push(write.remove ? undefined : toFileStat(writeFileSafely(sys, write.path, write.data, optionsOf(write)), write.path));
+    } catch (error) {
+      return { done: i, failed: i, error, written };
+    }
+  }
+  return { done: writes.length, written };
+}
+
+function chunkReader(sys: Syscalls, filePath: string): ChunkReader {
+  const { fd } = openRegularFile(sys, filePath);
+  return {
+    async read(buffer, position) {
+      return sys.readSync(fd, buffer, 0, buffer.length, position);
+    },
+    async close() {
+      sys.closeSync(fd);
     },
   };
 }

@@ -122,6 +122,9 @@ export interface BatchWrite {
  * File system port. Paths are absolute. `stat`/`lstat` resolve to `undefined` when the path does not exist
  * (ENOENT, ENOTDIR) and reject for any other failure (the guard then fails closed).
  */
+/** What a one-pass write did: `done` writes completed in order; `failed` is the index of the one that failed. */
+export type PassOutcome = ({ done: number } | { done: number; failed: number; error: unknown }) & { written?: (FileStat | undefined)[] };
+
 export interface FileSystem {
   /**
    * Optional: true when every `writeFile` verifies its `expect` synchronously with the replacement (the Node port).
@@ -143,14 +146,22 @@ export interface FileSystem {
    * Replaces the file's content atomically: the whole new content is written (every byte count checked) and
    * synced to a temp file beside it, `options.expect` is verified, then the temp file takes the file's place.
    * Any failure rejects with nothing changed and no temp file left. `readFile` must return what this wrote.
+   * May resolve with the stat of the file it placed, which saves the guard a stat of its own.
    */
-  writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void>;
+  writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<FileStat | void>;
   /**
    * Optional: writes several files as one change (an editor applies them as one undo step). Must be all or
    * nothing: when it rejects, every file is as it was. Without it, files are written one by one and the
    * guard restores earlier ones if a later one fails.
    */
   writeBatch?(writes: BatchWrite[]): Promise<void>;
+  /**
+   * Optional: writes and removes several files in one synchronous pass, in order, stopping at the first failure.
+   * Every expectation is checked before the first file is touched, and nothing else in this process runs between
+   * two replacements, so no one in it can see the change half made. Resolves with how many were done and, on a
+   * failure, which one failed and why; the guard restores the done ones (a port only writes, it never undoes).
+   */
+  writeInOnePass?(writes: BatchWrite[]): Promise<PassOutcome>;
   /**
    * Optional: the encoding the editor uses for a file whose bytes are not UTF-8 (e.g. `files.encoding`). The
    * core uses it only if it round-trips the file's bytes exactly; otherwise it keeps its byte-exact Latin-1 view.

@@ -1,5 +1,5 @@
 /**
- * The public contract of the headless library (API.md section 1). Names and result shapes are binding;
+ * The public contract of the headless library (CONTRIBUTING, "The headless guard"). Names and result shapes are binding;
  * additions here (ports, `noteChange`, per-session options) extend it without renaming anything.
  */
 import type { ChangeSource, Clock, FileSystem, Logger } from './ports';
@@ -58,7 +58,7 @@ export interface SessionOptions {
    */
   standalone?: boolean;
   /**
-   * The most a result of this session may hold, for clients that cut longer tool results (SPEC section 3:
+   * The most a result of this session may hold, for clients that cut longer tool results (
    * nothing is counted that the client did not show). Reads stop at a line boundary within it and are marked
    * cut; diffs in refusals and results are cut to fit and long lines in them shortened; only what a result
    * shows counts as shown or seen. Default: no budget beyond `limits`.
@@ -248,7 +248,7 @@ export interface ApprovalFile {
 }
 
 /**
- * What the `approve` port is asked before anything is written (SPEC section 4): one request per edit, write
+ * What the `approve` port is asked before anything is written : one request per edit, write
  * or multiEdit call, listing every file the call changes. Nothing is written while it is pending.
  *
  * The per-file lock of every listed file is held while the request is pending: other edit, write and multiEdit

@@ -1,9 +1,9 @@
 /**
  * What ReadGate knows of each MCP client, by the name it gives in `initialize` (`clientInfo.name`): how much of
- * one tool result it shows its model (SPEC section 3: a surface never returns more than its client shows, so
- * nothing is counted as seen that the model did not get), and whether one connection always carries one agent
- * context (only then is the *unchanged* placeholder honest). The figures come from each client's source or
- * documentation (README: the client table); an unknown client gets the conservative default.
+ * one tool result it shows its model (a surface never returns more than its client shows, so nothing is
+ * counted as seen that the model did not get), and whether one connection always carries one agent context
+ * (only then is the *unchanged* placeholder honest). The figures come from each client's source or documentation
+ * (README: the client table); an unknown client gets the conservative default.
  *
  * Placeholders are off for every MCP client by default: each known client can run subagents (or several
  * tasks) over one connection, and a placeholder is only true for the context that received the lines. The

@@ -1,6 +1,6 @@
 /**
- * "Forget" requests from outside the MCP connection (SPEC section 3: forget when the context is compacted or
- * cleared, wherever the client says so). A client that summarizes its conversation (Claude Code's `PreCompact`
+ * "Forget" requests from outside the MCP connection (the ledger must forget what a compacted or cleared context
+ * no longer holds, wherever the client says so). A client that summarizes its conversation (Claude Code's `PreCompact`
  * and `SessionStart` hooks) cannot say so over MCP, but it can run a command: `mcp-bridge.js --forget` (or
  * `mcp.js --forget`) writes a marker naming its working folder, the client and the time, and every ReadGate
  * server whose folders overlap that folder (a VS Code window, a headless server) forgets what that client's

@@ -3,7 +3,8 @@
  * discovery. The extension serves it over HTTP; `dist/mcp.js` over stdio on the headless guard;
  * `dist/mcp-bridge.js` relays stdio to a window.
  */
-export { INSTRUCTIONS, clientLabel, createToolServer, toCallToolResult } from './toolServer';
+export { clientLabel, createToolServer, toCallToolResult } from './toolServer';
+export { withoutControls } from './controlCharacters';
 export type { ToolServerOptions } from './toolServer';
 export { MCP_TOOLS, READGATE_VERSION } from './toolDefinitions';
 export { checkRequest } from './requestCheck';

@@ -7,7 +7,8 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, type Implementation, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolOutcome } from '../core/index';
+import { MCP_INSTRUCTIONS, type ToolOutcome } from '../core/index';
+import { withoutControls } from './controlCharacters';
 import { protocolErrors, thrown } from './protocolErrors';
 import { MCP_TOOLS, READGATE_VERSION } from './toolDefinitions';
 import { type ProgressReport, progressReport } from './waitProgress';
@@ -22,19 +23,16 @@ export interface ToolServerOptions {
   call(name: string, input: unknown, signal: AbortSignal, progress?: ProgressReport): Promise<ToolOutcome>;
   /** The client said who it is (`initialize`); the surface labels the session with it. */
   onClient?(client: Implementation): void;
-  /** Said to the client in `initialize`: how to use the tools. */
+  /** Said to the client in `initialize`: how to use the tools (the core's `MCP_INSTRUCTIONS` unless given). */
   instructions?: string;
 }
-
-export const INSTRUCTIONS =
-  'ReadGate guards file edits: read a file (readgate_read) before changing it, and change only lines you have read in its current version (readgate_edit, readgate_multiEdit, readgate_write, or a patch with readgate_applyPatch). A refusal starts with a code and says the next step. Use these tools instead of any other file-editing tool.';
 
 export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
   return outcome.ok ? { content: [{ type: 'text', text: outcome.text }] } : { content: [{ type: 'text', text: `${outcome.code}: ${outcome.message}` }], isError: true };
 }
 
 export function createToolServer(options: ToolServerOptions): Server {
-  const server = new Server({ name: 'readgate', title: 'ReadGate', version: READGATE_VERSION }, { capabilities: { tools: {} }, instructions: options.instructions ?? INSTRUCTIONS });
+  const server = new Server({ name: 'readgate', title: 'ReadGate', version: READGATE_VERSION }, { capabilities: { tools: {} }, instructions: options.instructions ?? MCP_INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MCP_TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
@@ -50,7 +48,7 @@ export function createToolServer(options: ToolServerOptions): Server {
 }
 
 /** One line of at most `max` characters: a client's name must not bring line breaks or invisible characters. */
-const oneLine = (text: unknown, max: number): string => (typeof text === 'string' ? text.replace(/[\p{Cc}\p{Cf}\u2028\u2029\s]+/gu, ' ').trim().slice(0, max).trim() : '');
+const oneLine = (text: unknown, max: number): string => (typeof text === 'string' ? withoutControls(text).replace(/\s+/g, ' ').trim().slice(0, max).trim() : '');
 
 /** How a client names itself in the Sessions view and the review panel: "Claude Code 2.0.14". */
 export function clientLabel(client: Implementation | undefined): string | undefined {

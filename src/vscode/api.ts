@@ -1,5 +1,5 @@
 /**
- * The extension's public API, returned by `activate()` (API.md section 3): explicit guard sessions for other
+ * The extension's public API, returned by `activate()`: explicit guard sessions for other
  * extensions, with `Uri` or string paths and exactly the library's result shapes and codes, plus an event for
  * ledger changes. Other extensions get it with
  * `vscode.extensions.getExtension('readgate.readgate')?.activate()` and must check `apiVersion` first.
@@ -7,9 +7,9 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { Edit, Guard, MultiEditChange, MutationResult, ReadResult, ToolResultStore } from '../core/index';
-import type { SessionLabels } from './sessionLabels';
+import type { SessionLabels } from './sessions/sessionLabels';
 import { Disposable } from './util/dispose';
-import { apiSessionId } from './tools/sessionKeys';
+import { apiSessionId } from './sessions/sessionKeys';
 import { toGuardPath } from './util/paths';
 import { fromVirtualPath, showVirtualPaths } from './util/virtualPaths';
 

@@ -1,13 +1,13 @@
 /**
  * The one reader of ReadGate's settings: turns `readgate.*` into an immutable, validated snapshot (each value
  * clamped or defaulted by a small named reader) and fires when it changes. Core never reads settings; the
- * guard host pushes snapshots into it, so every setting applies live.
+ * guard host pushes snapshots into it, so every setting applies live. It depends on no feature: the adapter's
+ * own defaults live below it, in `configDefaults.ts`.
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { DEFAULTS } from '../core/index';
-import { type ApprovalMode, DEFAULT_PROTECTED_GLOBS } from './approval/approvalPolicy';
-import { DEFAULT_CHAT_TOOLS } from './chat/defaultTools';
+import { type ApprovalMode, DEFAULT_CHAT_TOOLS, DEFAULT_PROTECTED_GLOBS } from './configDefaults';
 import { Disposable } from './util/dispose';
 
 export const SECTION = 'readgate';

@@ -19,7 +19,7 @@ import { GuardHost } from './guardHost';
 import { Log } from './log';
 import { McpHost } from './mcp/mcpHost';
 import { Reports } from './reports/reports';
-import { SessionLabels } from './sessionLabels';
+import { SessionLabels } from './sessions/sessionLabels';
 import { EndedSessions } from './sessions/endedSessions';
 import { registerTools } from './tools/registerTools';
 import { ToolSessions } from './tools/toolSessions';

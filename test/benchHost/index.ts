@@ -25,7 +25,7 @@ function root(): string {
 }
 
 interface ReadGateApi {
-  openSession(options?: { id?: string; label?: string }): { read(uri: string): Promise<{ ok: boolean }>; dispose(): void };
+  openSession(options?: { id?: string; label?: string }): { read(uri: string, options?: { force?: boolean }): Promise<{ ok: boolean }>; dispose(): void };
 }
 
 async function activation(): Promise<{ activateMs?: number; api?: ReadGateApi }> {
@@ -91,25 +91,46 @@ async function keystrokes(): Promise<{ cpuUsPerKey: number; wallMsPerKey: number
   return { cpuUsPerKey: (used.user + used.system) / KEYSTROKES, wallMsPerKey: wall / KEYSTROKES, listenerUsMean, listenerUsP99: (spans[Math.floor(spans.length * 0.99)] ?? 0) * 1000 };
 }
 
-/** readgate_read through lm.invokeTool against workspace.fs.readFile of the same file. */
-async function readRoundTrip(): Promise<Record<string, { toolMs: number; fsMs: number }>> {
-  const results: Record<string, { toolMs: number; fsMs: number }> = {};
+interface ReadFigures {
+  toolMs: number;
+  fsMs: number;
+  /** The test fixture's tool that does nothing but return as many characters as readgate_read did: VS Code's own cost of a tool call. */
+  noopToolMs: number;
+  /** The same tool with a progress message (`prepareInvocation`, which VS Code asks the extension host for). */
+  preparedToolMs: number;
+  /** The guarded read alone, in the extension host (an extension API session, `force`), without the tool round trip. */
+  guardMs: number;
+}
+
+/**
+ * readgate_read through lm.invokeTool against workspace.fs.readFile of the same file; beside it, where the time
+ * goes: a tool call that does no work (same result size) and the guarded read without a tool call.
+ */
+async function readRoundTrip(api: ReadGateApi): Promise<Record<string, ReadFigures>> {
+  const results: Record<string, ReadFigures> = {};
+  const session = api.openSession({ label: 'Benchmark reads' });
   for (const [name, bytes] of [['20 KB', 20_000], ['2 MB', 2_000_000]] as const) {
     const file = path.join(root(), `read-${name.replace(' ', '')}.txt`);
     fs.writeFileSync(file, `${'r'.repeat(79)}\n`.repeat(Math.ceil(bytes / 80)));
     const uri = vscode.Uri.file(file);
-    const tool: number[] = [];
-    const raw: number[] = [];
+    const first = await vscode.lm.invokeTool('readgate_read', { input: { filePath: file }, toolInvocationToken: undefined });
+    const chars = first.content.reduce<number>((sum, part) => sum + (part instanceof vscode.LanguageModelTextPart ? part.value.length : 0), 0);
+    const times: Record<keyof ReadFigures, number[]> = { toolMs: [], fsMs: [], noopToolMs: [], preparedToolMs: [], guardMs: [] };
+    const time = async (figure: keyof ReadFigures, work: () => Thenable<unknown>): Promise<void> => {
+      const t = performance.now();
+      await work();
+      times[figure].push(performance.now() - t);
+    };
     for (let i = 0; i < 30; i++) {
-      let t = performance.now();
-      await vscode.workspace.fs.readFile(uri);
-      raw.push(performance.now() - t);
-      t = performance.now();
-      await vscode.lm.invokeTool('readgate_read', { input: { filePath: file }, toolInvocationToken: undefined });
-      tool.push(performance.now() - t);
+      await time('fsMs', () => vscode.workspace.fs.readFile(uri));
+      await time('toolMs', () => vscode.lm.invokeTool('readgate_read', { input: { filePath: file }, toolInvocationToken: undefined }));
+      await time('noopToolMs', () => vscode.lm.invokeTool('readgate_test_listing', { input: { chars }, toolInvocationToken: undefined }));
+      await time('preparedToolMs', () => vscode.lm.invokeTool('readgate_test_listing_prepared', { input: { chars }, toolInvocationToken: undefined }));
+      await time('guardMs', () => session.read(file, { force: true }));
     }
-    results[name] = { toolMs: median(tool.slice(5)), fsMs: median(raw.slice(5)) };
+    results[name] = Object.fromEntries(Object.entries(times).map(([figure, spans]) => [figure, median(spans.slice(5))])) as unknown as ReadFigures;
   }
+  session.dispose();
   return results;
 }
 
@@ -156,7 +177,7 @@ export async function run(): Promise<void> {
   if (present && !api) throw new Error('ReadGate did not activate');
   result.activateMs = activateMs;
   result.keystrokes = await keystrokes();
-  if (present) result.read = await readRoundTrip();
+  if (api) result.read = await readRoundTrip(api);
   result.storm = await storm(api);
   fs.writeFileSync(process.env.READGATE_BENCH_RESULT as string, JSON.stringify(result));
   // The harness wants the runner's counts, as from the test suite.

@@ -30,6 +30,20 @@ suite('open documents are the truth', () => {
     session.dispose();
   });
 
+  // Files over the core's 8 MiB load limit are streamed: from the buffer too, never from the disk behind it.
+  test('a read of a file over 8 MiB with unsaved changes streams the unsaved text', async () => {
+    const content = numbered(1_000_000);
+    assert.ok(Buffer.byteLength(content) > 8 * 1024 * 1024);
+    const file = freshFile(content);
+    const editor = await openEditor(file);
+    await typeInto(editor, 3, 'UNSAVED ');
+    const session = (await api()).openSession();
+    const read = await session.read(file, { offset: 1, limit: 5 });
+    assert.ok(read.text?.includes('3\tUNSAVED line 3'), read.text);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), content);
+    session.dispose();
+  });
+
   test('an edit of a document with unsaved changes goes to the buffer, stays unsaved, and one undo restores it', async () => {
     const file = freshFile(numbered(5));
     const editor = await openEditor(file);
@@ -54,6 +68,25 @@ suite('open documents are the truth', () => {
     assert.strictEqual((await session.edit(file, [{ oldString: 'line 2', newString: 'two' }])).ok, true);
     assert.strictEqual(editor.document.isDirty, false);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 2', 'two'));
+    session.dispose();
+  });
+
+  // The buffer of a UTF-8 document is encoded and decoded by the core (editorFileSystem.ts), not by a copy of
+  // the BOM handling: the BOM must survive a read of the unsaved text, the edit, and the user's save.
+  test('a UTF-8 document with a BOM and unsaved changes keeps its BOM through an edit and the save', async () => {
+    const file = freshFile('\ufeff' + numbered(4));
+    const editor = await openEditor(file);
+    assert.strictEqual(editor.document.encoding, 'utf8bom', 'test premise: VS Code opened the file as UTF-8 with BOM');
+    await typeInto(editor, 1, 'mine ');
+    const session = (await api()).openSession();
+    const read = await session.read(file);
+    assert.ok(read.text?.includes('1\tmine line 1'), read.text);
+    const edit = await session.edit(file, [{ oldString: 'line 3', newString: 'agent line 3 ✓' }]);
+    assert.strictEqual(edit.ok, true, edit.message);
+    const expected = 'mine ' + numbered(4).replace('line 3', 'agent line 3 ✓');
+    assert.strictEqual(editor.document.getText(), expected);
+    assert.ok(await editor.document.save());
+    assert.deepStrictEqual(fs.readFileSync(file), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(expected, 'utf8')]));
     session.dispose();
   });
 

@@ -51,11 +51,11 @@ suite('a git checkout under a session', () => {
       return vscode.window.activeTextEditor?.document.getText() ?? '';
     };
     let report = '';
-    for (let i = 0; i < 60 && (report.match(/changed by git/g)?.length ?? 0) < FILES / 2; i++) {
+    for (let i = 0; i < 60 && (report.match(/changed by a git operation/g)?.length ?? 0) < FILES / 2; i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       report = await ledger();
     }
-    assert.strictEqual(report.match(/changed by git/g)?.length, FILES / 2, report);
+    assert.strictEqual(report.match(/changed by a git operation/g)?.length, FILES / 2, report);
     for (const file of files) assert.strictEqual(report.split(`${path.basename(file)} |`).length - 1, 1, `${path.basename(file)} is not listed exactly once:\n${report}`);
 
     // Files git did not touch, and files whose seen lines git did not change, need no new read.

@@ -3,7 +3,7 @@
  * previous one, and tracks which lines the session has seen as it goes. Pure: text and coverage in, new text
  * and coverage (or the reason it is refused) out.
  *
- * Matching is exact first, then tolerant of curly/straight quotes (nothing fuzzier: SPEC section 2). It runs
+ * Matching is exact first, then tolerant of curly/straight quotes (nothing fuzzier: a fuzzy match would change lines the agent did not name). It runs
  * on a view of the text with every line break folded to LF, so a model's LF oldString matches a CRLF or CR
  * file; the replacement's breaks take the endings of the lines it replaces (`replacementText.ts`), so each
  * line keeps its own ending. Every match must lie
@@ -58,10 +58,24 @@ export type EditFailure =
 export interface EditSuccess {
   ok: true;
   text: string;
+  /** The line index of `text`, built from the original's and the chunks the edits rebuilt (no new scan). */
+  index: LineIndex;
   seen: Ranges;
   replacements: number;
   /** Line changes from the original to the result, when a single edit makes them exact (saves a diff). */
   changes?: LineChange[];
+  /**
+   * For a single edit: the original's ranges it replaced (ascending) and their new text, so the file's bytes can
+   * be changed in place of being encoded again whole.
+   */
+  splices?: Splice[];
+}
+
+/** A range of the original text, replaced by `text`. */
+export interface Splice {
+  start: number;
+  end: number;
+  text: string;
 }
 
 interface Match {
@@ -180,11 +194,11 @@ function ambiguity(editIndex: number, edits: number, matches: readonly Match[], 
  * `originalIndex`, when the caller has it, saves counting the original text's lines again. `ownBefore`, when
  * given, is the part of `seenBefore` the session has itself seen (an expectedVersion call may touch every line
  * but has been shown none): only those lines are quoted in refusals, and the result's `seen` is they plus the
- * lines written (SPEC section 1: a version named by expectedVersion counts as fully seen for that call only).
+ * lines written (a version named by expectedVersion counts as fully seen for that call only).
  * `chunkChars` is for tests, which cut the text at every line to prove the chunks change nothing.
  *
  * Unseen lines do not end the walk: an edit that touches them is applied as if seen, so the refusal names the
- * unseen lines of every edit at once (SPEC section 2 checks them before computing the change, so they outrank
+ * unseen lines of every edit at once (they are checked before the change is computed, so they outrank
  * the other failures). Only an edit that cannot be placed ends it, since the edits after it may build on it.
  */
 export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges, originalIndex?: LineIndex, ownBefore?: Ranges, chunkChars?: number): EditSuccess | EditFailure {
@@ -192,58 +206,88 @@ export function applyEdits(original: string, edits: readonly Edit[], seenBefore:
   if (empty !== -1) {
     return { ok: false, code: 'INVALID_INPUT', editIndex: empty, message: 'an empty oldString only creates a file that does not exist yet; give the exact text to replace' };
   }
-  const text = new ChunkedText(original, chunkChars, originalIndex);
-  const history = new EditHistory(text.lineCount, seenBefore);
-  let seen = seenBefore;
-  let own = ownBefore;
-  let replacements = 0;
-  let lastChanges: LineChange[] = [];
-  const touched: UnseenEdit[] = [];
-  let failure: EditFailure | undefined;
-  let stoppedAt: { editIndex: number; code: 'NO_OCCURRENCE_FOUND' | 'AMBIGUOUS_MATCH' } | undefined;
-  /** Each applied edit's line changes, to follow an anchored edit's line through them. */
-  const steps: LineChange[][] = [];
+  const run = new EditRun(new ChunkedText(original, chunkChars, originalIndex), edits.length, seenBefore, ownBefore);
   for (let editIndex = 0; editIndex < edits.length; editIndex++) {
-    const edit = edits[editIndex];
+    if (!run.apply(editIndex, edits[editIndex])) break;
+  }
+  return run.outcome(original, originalIndex);
+}
+
+/** One applyEdits call's walk over its edits: the text so far, what is seen of it, and what went wrong. */
+class EditRun {
+  private readonly history: EditHistory;
+  private seen: Ranges;
+  private replacements = 0;
+  private lastChanges: LineChange[] = [];
+  private lastSplices: Splice[] = [];
+  private readonly touched: UnseenEdit[] = [];
+  private failure: EditFailure | undefined;
+  private stoppedAt: { editIndex: number; code: 'NO_OCCURRENCE_FOUND' | 'AMBIGUOUS_MATCH' } | undefined;
+  /** Each applied edit's line changes, to follow an anchored edit's line through them. */
+  private readonly steps: LineChange[][] = [];
+
+  constructor(
+    private readonly text: ChunkedText,
+    private readonly edits: number,
+    seenBefore: Ranges,
+    private own: Ranges | undefined,
+  ) {
+    this.history = new EditHistory(text.lineCount, seenBefore);
+    this.seen = seenBefore;
+  }
+
+  /** Places and applies one edit; false when the walk stops (an edit that could not be placed). */
+  apply(editIndex: number, edit: Edit): boolean {
+    const { text, history } = this;
     // An anchored edit (a patch's hunk) matches only where its line of the original text is now.
-    const { oldNorm, matches, quoteTolerant } = edit.line === undefined ? place(text, edit) : placeAt(text, edit, currentLine(edit.line, steps));
+    const { oldNorm, matches, quoteTolerant } = edit.line === undefined ? place(text, edit) : placeAt(text, edit, currentLine(edit.line, this.steps));
     if (matches.length === 0) {
-      failure ??= { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, edits: edits.length, closest: closestSeenLines(text, own ?? seen, oldNorm, history) };
-      stoppedAt = { editIndex, code: 'NO_OCCURRENCE_FOUND' };
-      break;
+      this.failure ??= { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, edits: this.edits, closest: closestSeenLines(text, this.own ?? this.seen, oldNorm, history) };
+      this.stoppedAt = { editIndex, code: 'NO_OCCURRENCE_FOUND' };
+      return false;
     }
-    const unseen = unseenOf(seen, matches);
-    if (unseen.length) touched.push({ editIndex, unseen: history.toOriginal(unseen), matches: matches.length, replaceAll: edit.replaceAll === true });
+    const unseen = unseenOf(this.seen, matches);
+    if (unseen.length) this.touched.push({ editIndex, unseen: history.toOriginal(unseen), matches: matches.length, replaceAll: edit.replaceAll === true });
     if (matches.length > 1 && !edit.replaceAll) {
       // With unseen lines among the places, only EDIT_OUTSIDE_SEEN_RANGE: the lines are no content oracle.
-      if (!unseen.length) failure ??= ambiguity(editIndex, edits.length, matches, history);
-      stoppedAt = { editIndex, code: 'AMBIGUOUS_MATCH' };
-      break;
+      if (!unseen.length) this.failure ??= ambiguity(editIndex, this.edits, matches, history);
+      this.stoppedAt = { editIndex, code: 'AMBIGUOUS_MATCH' };
+      return false;
     }
     if (edit.oldString === edit.newString) {
-      failure ??= { ok: false, code: 'EDIT_NO_CHANGE' };
-      continue;
+      this.failure ??= { ok: false, code: 'EDIT_NO_CHANGE' };
+      return true;
     }
     const replacementTexts = replacementsFor(text, matches, edit.newString).map((replacement, i) =>
       quoteTolerant ? applyCurlyStyle(replacement, text.slice(matches[i].start, matches[i].end)) : replacement,
     );
     const changes = lineChanges(text, matches, replacementTexts);
+    this.lastSplices = matches.map((match, i) => ({ start: match.start, end: match.end, text: replacementTexts[i] }));
     text.replace(matches, replacementTexts);
     history.record(editIndex, changes);
-    steps.push(changes);
-    seen = union(mapThrough(seen, changes), newSide(changes));
-    if (own) own = union(mapThrough(own, changes), newSide(changes));
-    lastChanges = changes;
-    replacements += matches.length;
+    this.steps.push(changes);
+    this.seen = union(mapThrough(this.seen, changes), newSide(changes));
+    if (this.own) this.own = union(mapThrough(this.own, changes), newSide(changes));
+    this.lastChanges = changes;
+    this.replacements += matches.length;
+    return true;
   }
-  if (touched.length) {
-    const unseen = touched.reduce<Ranges>((all, edit) => union(all, edit.unseen), []);
-    return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex: touched[0].editIndex, edits: edits.length, unseen, touched, ...(stoppedAt ? { stoppedAt } : {}), text: original };
+
+  outcome(original: string, originalIndex: LineIndex | undefined): EditSuccess | EditFailure {
+    const { touched, text } = this;
+    if (touched.length) {
+      const unseen = touched.reduce<Ranges>((all, edit) => union(all, edit.unseen), []);
+      return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex: touched[0].editIndex, edits: this.edits, unseen, touched, ...(this.stoppedAt ? { stoppedAt: this.stoppedAt } : {}), text: original };
+    }
+    if (this.failure) return this.failure;
+    // One edit changed nothing when every range it replaced got its own text back (the replacement took the
+    // file's line endings, say); several are compared whole.
+    const single = this.edits === 1;
+    const unchanged = single ? this.lastSplices.every((splice) => original.slice(splice.start, splice.end) === splice.text) : text.toString() === original;
+    if (unchanged) return { ok: false, code: 'EDIT_NO_CHANGE' };
+    const index = text.lineIndex(originalIndex);
+    return { ok: true, text: text.toString(), index, seen: this.own ?? this.seen, replacements: this.replacements, ...(single ? { changes: this.lastChanges, splices: this.lastSplices } : {}) };
   }
-  if (failure) return failure;
-  const result = text.toString();
-  if (result === original) return { ok: false, code: 'EDIT_NO_CHANGE' };
-  return { ok: true, text: result, seen: own ?? seen, replacements, ...(edits.length === 1 ? { changes: lastChanges } : {}) };
 }
 
 /** The line changes replacing the matches makes; matches sharing a line form one block, counted once. */

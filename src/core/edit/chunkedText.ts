@@ -14,18 +14,20 @@
  *
  * Not here: what to match or replace (`applyEdits.ts`). Mutable, and owned by one applyEdits call.
  */
-import { countLines, indexLines, type LineIndex, matchView, type MatchView } from './lineEndings';
+import { countLines, FlatLineIndex, indexLines, LineIndexBuilder, type LineIndex, matchView, type MatchView } from './lineEndings';
 import { normalizeQuotes } from './quotes';
 
 class Chunk {
   readonly view: MatchView;
   private quotedText: string | undefined;
-  private lineIndex: LineIndex | undefined;
+  private indexCache: FlatLineIndex | undefined;
 
   constructor(
     readonly raw: string,
     /** Lines in this chunk, by the rules of `indexLines`. */
     readonly lines: number,
+    /** Where this chunk starts in the original text, while it is an unchanged piece of it. */
+    readonly origin?: number,
   ) {
     this.view = matchView(raw);
   }
@@ -34,8 +36,8 @@ class Chunk {
     return (this.quotedText ??= normalizeQuotes(this.view.text));
   }
 
-  get index(): LineIndex {
-    return (this.lineIndex ??= indexLines(this.raw));
+  get index(): FlatLineIndex {
+    return (this.indexCache ??= indexLines(this.raw));
   }
 }
 
@@ -106,12 +108,12 @@ export class ChunkedText {
 
   /** `index`, when the caller has the text's line index, saves counting each chunk's lines. */
   constructor(
-    text: string,
-    private readonly chunkChars = chunkSizeFor(text.length),
+    private readonly original: string,
+    private readonly chunkChars = chunkSizeFor(original.length),
     index?: LineIndex,
   ) {
-    this.chunks = this.split(text, index);
-    this.joined = text;
+    this.chunks = this.split(original, index, true);
+    this.joined = original;
     this.measure();
   }
 
@@ -123,8 +125,25 @@ export class ChunkedText {
     return this.firstLine[this.chunks.length] - 1;
   }
 
+  /**
+   * The whole text. Runs of chunks still unchanged are one slice of the original each, joined by concatenation,
+   * so an edit of a big file costs its changed chunks, not a copy of the file (the engine copies only if someone
+   * reads the result character by character).
+   */
   toString(): string {
-    return (this.joined ??= this.chunks.map((chunk) => chunk.raw).join(''));
+    if (this.joined !== undefined) return this.joined;
+    let text = '';
+    for (let k = 0; k < this.chunks.length; ) {
+      const origin = this.chunks[k].origin;
+      if (origin === undefined) {
+        text += this.chunks[k++].raw;
+        continue;
+      }
+      let end = origin + this.chunks[k].raw.length;
+      for (k++; k < this.chunks.length && this.chunks[k].origin === end; k++) end += this.chunks[k].raw.length;
+      text += this.original.slice(origin, end);
+    }
+    return (this.joined = text);
   }
 
   /**
@@ -187,6 +206,26 @@ export class ChunkedText {
     return line < this.lineCount ? this.lineStart(line + 1) : this.length;
   }
 
+  /**
+   * The line index of the text as it is now, without scanning it again: lines of unchanged chunks are copied
+   * from the original's index (moved to where the chunk now starts), those of rebuilt chunks from theirs.
+   */
+  lineIndex(original?: LineIndex): LineIndex {
+    if (this.joined === this.original && original) return original;
+    const builder = new LineIndexBuilder(this.lineCount);
+    for (let k = 0; k < this.chunks.length; k++) {
+      const chunk = this.chunks[k];
+      const at = this.rawStart[k];
+      if (chunk.origin !== undefined && original instanceof FlatLineIndex) {
+        const first = original.lineOf(chunk.origin);
+        original.copyInto(builder, first, first + chunk.lines - 1, at - chunk.origin);
+      } else {
+        chunk.index.copyInto(builder, 1, chunk.lines, at);
+      }
+    }
+    return builder.build(this.length);
+  }
+
   lineText(line: number): string {
     return this.slice(this.lineStart(line), this.lineEnd(line));
   }
@@ -237,7 +276,8 @@ export class ChunkedText {
     this.measure();
   }
 
-  private split(text: string, index?: LineIndex): Chunk[] {
+  /** `original`: `text` is the original text, so each chunk remembers where it came from. */
+  private split(text: string, index?: LineIndex, original = false): Chunk[] {
     const chunks: Chunk[] = [];
     let from = 0;
     while (from < text.length) {
@@ -245,7 +285,7 @@ export class ChunkedText {
       const to = cut === -1 || text.length - cut < this.chunkChars / 2 ? text.length : cut;
       const raw = from === 0 && to === text.length ? text : text.slice(from, to);
       const lines = index ? index.lineOf(to - 1) - index.lineOf(from) + 1 : countLines(raw);
-      chunks.push(new Chunk(raw, lines));
+      chunks.push(new Chunk(raw, lines, original ? from : undefined));
       from = to;
     }
     return chunks;

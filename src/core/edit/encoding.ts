@@ -1,6 +1,6 @@
 /**
  * Text encodings handled byte-exactly: for every encoding `detectEncoding` returns, encoding the decoded text
- * gives back the original bytes, so an edit leaves every byte outside its region identical (SPEC section 2,
+ * gives back the original bytes, so an edit leaves every byte outside its region identical (
  * step 3). Nothing is ever decoded or encoded with replacement characters.
  *
  * Detection: a UTF-16 BOM (LE or BE) means UTF-16, and an odd byte count then means "not decodable exactly";
@@ -109,4 +109,24 @@ export function encodeText(text: string, encoding: TextEncoding): EncodeResult {
 
 export function encodingLabel(encoding: TextEncoding): string {
   return labels[encoding];
+}
+
+/**
+ * The bytes of a UTF-8 file whose text is all ASCII (so each character is one byte at the same offset, after
+ * `bomLength`) with `splices` of its text replaced: only the new text is encoded, the rest is copied as it is.
+ * `ascii`: the new text is ASCII too (as many bytes as characters), so the result is all ASCII.
+ */
+export function spliceAsciiUtf8(bytes: Uint8Array, bomLength: number, splices: readonly { start: number; end: number; text: string }[]): EncodeResult & { ascii?: boolean } {
+  const parts: Uint8Array[] = [bytes.subarray(0, bomLength)];
+  let at = bomLength;
+  let ascii = true;
+  for (const splice of splices) {
+    const encoded = encodeText(splice.text, 'utf8');
+    if (!encoded.ok) return encoded;
+    ascii &&= encoded.bytes.length === splice.text.length;
+    parts.push(bytes.subarray(at, bomLength + splice.start), encoded.bytes);
+    at = bomLength + splice.end;
+  }
+  parts.push(bytes.subarray(at));
+  return { ok: true, bytes: Buffer.concat(parts), ascii };
 }

@@ -3,7 +3,7 @@
  *
  * `computeLineChanges` strips the common leading and trailing lines first (cheap, and most real changes are
  * small), then diffs the middle with the `diff` package under a bounded edit length; past the bound it falls
- * back to one change covering the whole middle, which is coarse but never wrong (PERF.md: an unbounded diff of
+ * back to one change covering the whole middle, which is coarse but never wrong (measured: an unbounded diff of
  * a 20k-line rewrite takes over a minute). Lines are compared with their terminators, so an EOL-only change
  * is a change.
  */
@@ -109,66 +109,85 @@ function hasTerminator(line: string): boolean {
   return last === 10 || last === 13;
 }
 
-/** Renders changes as a unified diff with `--- path` / `+++ path` headers. */
-export function formatUnifiedDiff(label: string, oldText: string, newText: string, changes: readonly LineChange[], options: DiffOptions = {}): UnifiedDiff {
-  const context = options.context ?? 3;
-  const maxLines = options.maxLines ?? Number.POSITIVE_INFINITY;
-  const maxLineLength = options.maxLineLength ?? Number.POSITIVE_INFINITY;
-  if (changes.length === 0) return { text: '', shownNew: EMPTY, truncated: false };
-  const oldIndex = options.oldIndex ?? indexLines(oldText);
-  const newIndex = options.newIndex ?? indexLines(newText);
-  const headers = [`--- ${displayPath(label)}`, `+++ ${displayPath(label)}`];
-  // Room for the body: the headers and the truncation mark are always there.
-  // Counted in UTF-8 bytes, as a client's budget is (`resultBudget.ts`).
-  let room = (options.maxChars ?? Number.POSITIVE_INFINITY) - utf8Size(headers.join('\n')) - utf8Size(TRUNCATED);
-  const body: string[] = [];
-  let shownNew: Ranges = EMPTY;
-  let truncated = false;
-  const fits = (text: string): boolean => {
-    const size = options.maxChars === undefined ? 0 : utf8Size(text) + 1;
-    if (body.length >= maxLines || size > room) {
-      truncated = true;
+/** The body of a diff being written, within its line and size caps. */
+class DiffBody {
+  readonly lines: string[] = [];
+  shownNew: Ranges = EMPTY;
+  truncated = false;
+
+  constructor(
+    private room: number,
+    private readonly counted: boolean,
+    private readonly maxLines: number,
+    private readonly maxLineLength: number,
+  ) {}
+
+  fits(text: string): boolean {
+    const size = this.counted ? utf8Size(text) + 1 : 0;
+    if (this.lines.length >= this.maxLines || size > this.room) {
+      this.truncated = true;
       return false;
     }
-    room -= size;
-    body.push(text);
+    this.room -= size;
+    this.lines.push(text);
     return true;
-  };
-  /** Emits one line; true when it was shown whole (a shortened line was not really seen). */
-  const emit = (prefix: string, line: string): boolean => {
-    if (truncated) return false;
-    const content = display(line);
-    const whole = content.length <= maxLineLength;
-    const shown = whole ? content : `${content.slice(0, maxLineLength)} … [line shortened: ${formatCount(content.length)} characters]`;
-    const noNewline = hasTerminator(line) ? '' : '\n\\ No newline at end of file';
-    return fits(prefix + shown + noNewline) && whole;
-  };
-
-  for (const hunk of hunksOf(changes, oldIndex.count, newIndex.count, context)) {
-    if (truncated) break;
-    const { oldStart, oldLines: oldLen, newStart, newLines: newLen } = hunk;
-    const header = `@@ -${oldLen === 0 ? oldStart - 1 : oldStart}${oldLen === 1 ? '' : `,${oldLen}`} +${newLen === 0 ? newStart - 1 : newStart}${newLen === 1 ? '' : `,${newLen}`} @@`;
-    if (!fits(header)) break;
-    const oldEnd = oldStart + oldLen - 1;
-    const newEnd = newStart + newLen - 1;
-    let oldLine = oldStart;
-    let newLine = newStart;
-    for (const change of hunk.changes) {
-      if (truncated) break;
-      for (; oldLine < change.oldFrom && !truncated; oldLine++, newLine++) {
-        if (emit(' ', lineAt(newText, newIndex, newLine))) shownNew = add(shownNew, newLine, newLine);
-      }
-      for (let n = change.oldFrom; n < change.oldTo && !truncated; n++) emit('-', lineAt(oldText, oldIndex, n));
-      for (let n = change.newFrom; n < change.newTo && !truncated; n++) {
-        if (emit('+', lineAt(newText, newIndex, n))) shownNew = add(shownNew, n, n);
-      }
-      oldLine = change.oldTo;
-      newLine = change.newTo;
-    }
-    for (; oldLine <= oldEnd && newLine <= newEnd && !truncated; oldLine++, newLine++) {
-      if (emit(' ', lineAt(newText, newIndex, newLine))) shownNew = add(shownNew, newLine, newLine);
-    }
   }
-  const text = [...headers, ...body].join('\n') + (truncated ? TRUNCATED : '');
-  return { text, shownNew, truncated };
+
+  /** Emits one line; true when it was shown whole (a shortened line was not really seen). */
+  emit(prefix: string, line: string): boolean {
+    if (this.truncated) return false;
+    const content = display(line);
+    const whole = content.length <= this.maxLineLength;
+    const shown = whole ? content : `${content.slice(0, this.maxLineLength)} … [line shortened: ${formatCount(content.length)} characters]`;
+    const noNewline = hasTerminator(line) ? '' : '\n\\ No newline at end of file';
+    return this.fits(prefix + shown + noNewline) && whole;
+  }
+
+  /** Emits a line of the new text, which is seen when shown whole. */
+  emitNew(prefix: string, text: string, index: LineIndex, line: number): void {
+    if (this.emit(prefix, lineAt(text, index, line))) this.shownNew = add(this.shownNew, line, line);
+  }
+}
+
+interface Sides {
+  oldText: string;
+  newText: string;
+  oldIndex: LineIndex;
+  newIndex: LineIndex;
+}
+
+function writeHunk(out: DiffBody, hunk: ReturnType<typeof hunksOf>[number], s: Sides): void {
+  const { oldStart, oldLines: oldLen, newStart, newLines: newLen } = hunk;
+  const header = `@@ -${oldLen === 0 ? oldStart - 1 : oldStart}${oldLen === 1 ? '' : `,${oldLen}`} +${newLen === 0 ? newStart - 1 : newStart}${newLen === 1 ? '' : `,${newLen}`} @@`;
+  if (!out.fits(header)) return;
+  const oldEnd = oldStart + oldLen - 1;
+  const newEnd = newStart + newLen - 1;
+  let oldLine = oldStart;
+  let newLine = newStart;
+  for (const change of hunk.changes) {
+    if (out.truncated) return;
+    for (; oldLine < change.oldFrom && !out.truncated; oldLine++, newLine++) out.emitNew(' ', s.newText, s.newIndex, newLine);
+    for (let n = change.oldFrom; n < change.oldTo && !out.truncated; n++) out.emit('-', lineAt(s.oldText, s.oldIndex, n));
+    for (let n = change.newFrom; n < change.newTo && !out.truncated; n++) out.emitNew('+', s.newText, s.newIndex, n);
+    oldLine = change.oldTo;
+    newLine = change.newTo;
+  }
+  for (; oldLine <= oldEnd && newLine <= newEnd && !out.truncated; oldLine++, newLine++) out.emitNew(' ', s.newText, s.newIndex, newLine);
+}
+
+/** Renders changes as a unified diff with `--- path` / `+++ path` headers. */
+export function formatUnifiedDiff(label: string, oldText: string, newText: string, changes: readonly LineChange[], options: DiffOptions = {}): UnifiedDiff {
+  if (changes.length === 0) return { text: '', shownNew: EMPTY, truncated: false };
+  const sides: Sides = { oldText, newText, oldIndex: options.oldIndex ?? indexLines(oldText), newIndex: options.newIndex ?? indexLines(newText) };
+  const headers = [`--- ${displayPath(label)}`, `+++ ${displayPath(label)}`];
+  // Room for the body: the headers and the truncation mark are always there. Counted in UTF-8 bytes, as a
+  // client's budget is (`resultBudget.ts`).
+  const room = (options.maxChars ?? Number.POSITIVE_INFINITY) - utf8Size(headers.join('\n')) - utf8Size(TRUNCATED);
+  const out = new DiffBody(room, options.maxChars !== undefined, options.maxLines ?? Number.POSITIVE_INFINITY, options.maxLineLength ?? Number.POSITIVE_INFINITY);
+  for (const hunk of hunksOf(changes, sides.oldIndex.count, sides.newIndex.count, options.context ?? 3)) {
+    if (out.truncated) break;
+    writeHunk(out, hunk, sides);
+  }
+  const text = [...headers, ...out.lines].join('\n') + (out.truncated ? TRUNCATED : '');
+  return { text, shownNew: out.shownNew, truncated: out.truncated };
 }

@@ -95,40 +95,95 @@ export function forEachBreak(text: string, onBreak: (at: number, next: number) =
   }
 }
 
-export function indexLines(text: string): LineIndex {
-  const starts = new GrowableOffsets(text.length >>> 5);
-  if (text.length > 0) starts.push(0);
-  let longest = 0;
+/**
+ * A line index as two arrays: where each line starts, and how long its line break is (0, 1 or 2). It answers
+ * without the text, so an index can be built for a text that was never scanned (`withLines`).
+ */
+export class FlatLineIndex implements LineIndex {
+  constructor(
+    private readonly starts: Uint32Array,
+    private readonly breaks: Uint8Array,
+    readonly count: number,
+    private readonly textLength: number,
+    readonly longest: number,
+  ) {}
+
+  start(line: number): number {
+    this.check(line);
+    return this.starts[line - 1];
+  }
+
+  end(line: number): number {
+    this.check(line);
+    return (line < this.count ? this.starts[line] : this.textLength) - this.breaks[line - 1];
+  }
+
+  lineOf(offset: number): number {
+    let low = 0;
+    let high = this.count;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.starts[mid] <= offset) low = mid + 1;
+      else high = mid;
+    }
+    return Math.max(1, low);
+  }
+
+  /** Lines from..to (inclusive) as (start, break length) pairs, each start moved by `shift`, for `withLines`. */
+  copyInto(target: LineIndexBuilder, from: number, to: number, shift: number): void {
+    for (let line = from; line <= to; line++) target.push(this.starts[line - 1] + shift, this.breaks[line - 1]);
+  }
+
+  private check(line: number): void {
+    if (!Number.isInteger(line) || line < 1 || line > this.count) throw new RangeError(`line ${line} is outside 1..${this.count}`);
+  }
+}
+
+/** Builds a `FlatLineIndex` line by line. */
+export class LineIndexBuilder {
+  private starts: Uint32Array;
+  private breaks: Uint8Array;
+  private count = 0;
+
+  constructor(capacity: number) {
+    this.starts = new Uint32Array(Math.max(16, capacity));
+    this.breaks = new Uint8Array(this.starts.length);
+  }
+
+  /** A line starting at `start` whose line break (if any) is `breakLength` long. */
+  push(start: number, breakLength: number): void {
+    if (this.count === this.starts.length) {
+      const starts = new Uint32Array(this.count * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+      const breaks = new Uint8Array(this.count * 2);
+      breaks.set(this.breaks);
+      this.breaks = breaks;
+    }
+    this.starts[this.count] = start;
+    this.breaks[this.count++] = breakLength;
+  }
+
+  /** The index of a text `textLength` long; every line's length is measured from the arrays. */
+  build(textLength: number): FlatLineIndex {
+    let longest = 0;
+    for (let i = 0; i < this.count; i++) {
+      const end = (i + 1 < this.count ? this.starts[i + 1] : textLength) - this.breaks[i];
+      if (end - this.starts[i] > longest) longest = end - this.starts[i];
+    }
+    return new FlatLineIndex(this.starts, this.breaks, this.count, textLength, longest);
+  }
+}
+
+export function indexLines(text: string): FlatLineIndex {
+  const builder = new LineIndexBuilder(text.length >>> 5);
   let lineStart = 0;
   forEachBreak(text, (at, next) => {
-    if (at - lineStart > longest) longest = at - lineStart;
+    builder.push(lineStart, next - at);
     lineStart = next;
-    if (next < text.length) starts.push(next);
   });
-  if (text.length - lineStart > longest) longest = text.length - lineStart;
-  const count = starts.length;
-  const check = (line: number): void => {
-    if (!Number.isInteger(line) || line < 1 || line > count) throw new RangeError(`line ${line} is outside 1..${count}`);
-  };
-  return {
-    count,
-    longest,
-    start(line) {
-      check(line);
-      return starts.get(line - 1);
-    },
-    end(line) {
-      check(line);
-      const next = line < count ? starts.get(line) : text.length;
-      const last = text.charCodeAt(next - 1);
-      if (last === 13) return next - 1;
-      if (last !== 10) return next;
-      return next - 2 >= starts.get(line - 1) && text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
-    },
-    lineOf(offset) {
-      return Math.max(1, starts.countBelow(offset + 1));
-    },
-  };
+  if (lineStart < text.length) builder.push(lineStart, 0);
+  return builder.build(text.length);
 }
 
 /** Number of lines of `text` by the rules above. */

@@ -8,7 +8,7 @@
  */
 import type { ChangeSource } from '../ports';
 
-interface Note {
+export interface ChangeNote {
   source: ChangeSource;
   at: number;
   /** For a session's write: the version it produced. */
@@ -18,7 +18,7 @@ interface Note {
 const MAX_NOTES = 10_000;
 
 export class ChangeNotes {
-  private readonly notes = new Map<string, Note>();
+  private readonly notes = new Map<string, ChangeNote>();
 
   note(target: string, source: ChangeSource, at: number, version?: string): void {
     this.notes.delete(target);
@@ -26,14 +26,23 @@ export class ChangeNotes {
     if (this.notes.size > MAX_NOTES) this.notes.delete(this.notes.keys().next().value as string);
   }
 
-  /**
-   * The latest source noted for `target` at or after `since`, if it can explain `currentVersion` (a session's
-   * write explains only the content it wrote; pass `undefined` for a file that is gone).
-   */
-  since(target: string, since: number, currentVersion?: string | null): ChangeSource | undefined {
-    const note = this.notes.get(target);
-    if (!note || note.at < since) return undefined;
-    if (note.source.kind === 'session' && currentVersion !== null && note.version !== currentVersion) return undefined;
-    return note.source;
+  /** The latest note for `target`, as it is: decisions explain it with `noteExplains`. */
+  latest(target: string): ChangeNote | undefined {
+    return this.notes.get(target);
   }
+
+  /** `noteExplains` of the latest note for `target`. */
+  since(target: string, since: number, currentVersion?: string | null): ChangeSource | undefined {
+    return noteExplains(this.notes.get(target), since, currentVersion);
+  }
+}
+
+/**
+ * The source of `note` if it came at or after `since` and can explain `currentVersion` (a session's write
+ * explains only the content it wrote; `undefined` for a file that is gone, `null` for any content). Pure.
+ */
+export function noteExplains(note: ChangeNote | undefined, since: number, currentVersion?: string | null): ChangeSource | undefined {
+  if (!note || note.at < since) return undefined;
+  if (note.source.kind === 'session' && currentVersion !== null && note.version !== currentVersion) return undefined;
+  return note.source;
 }

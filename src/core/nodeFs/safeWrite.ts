@@ -137,8 +137,11 @@ interface Attempt {
   committed: boolean;
 }
 
-/** Writes `data` to `target` (see the file comment). Rejects with nothing changed unless it says otherwise. */
-export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array, options: SafeWriteOptions = {}, restoring = false): void {
+/**
+ * Writes `data` to `target` (see the file comment). Rejects with nothing changed unless it says otherwise; returns
+ * the stats of the file it placed (the temp file, now at the target's name).
+ */
+export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array, options: SafeWriteOptions = {}, restoring = false): fs.Stats {
   const expect = options.expect;
   let folder: FolderHandle | undefined;
   if (expect) {
@@ -151,15 +154,16 @@ export function writeFileSafely(sys: Syscalls, target: string, data: Uint8Array,
     ? { target, targetAt: folder.at(nodePath.basename(target)), temp: folder.at(tempName), pinned: folder.pinned }
     : { target, targetAt: target, temp: nodePath.join(nodePath.dirname(target), tempName), pinned: false };
   try {
-    writeThrough(sys, names, data, options, restoring);
+    const placed = writeThrough(sys, names, data, options, restoring);
     const dir = nodePath.dirname(target);
     afterCommit(() => sweepStrayTemps(sys, { folder: dir, at: folder ? (name) => folder!.at(name) : (name) => nodePath.join(dir, name) }));
+    return placed;
   } finally {
     folder?.close();
   }
 }
 
-function writeThrough(sys: Syscalls, names: Names, data: Uint8Array, options: SafeWriteOptions, restoring: boolean): void {
+function writeThrough(sys: Syscalls, names: Names, data: Uint8Array, options: SafeWriteOptions, restoring: boolean): fs.Stats {
   const { target, targetAt, temp } = names;
   const expect = options.expect;
   // Refused before anything is written.
@@ -197,7 +201,7 @@ function writeThrough(sys: Syscalls, names: Names, data: Uint8Array, options: Sa
     if (!expect) {
       sys.renameSync(temp, targetAt);
       attempt.committed = true;
-      return;
+      return tempStats;
     }
     // From here to the replacing call: synchronous, nothing in between.
     verifyFolders(sys, expect.folders);
@@ -205,6 +209,7 @@ function writeThrough(sys: Syscalls, names: Names, data: Uint8Array, options: Sa
     if (!here || !sameFile(here, tempStats)) throw writeConflict('folder', `the folder of ${target} was moved while the new content was written`);
     if (expect.current) replaceVerified(sys, names, tempStats, data, expect, options, attempt, restoring);
     else createVerified(sys, names, tempStats, expect, attempt);
+    return tempStats;
   } catch (error) {
     if (!attempt.committed) removeQuietly(sys, temp);
     throw error;
@@ -404,6 +409,30 @@ export function removeFileSafely(sys: Syscalls, target: string, expect?: WriteEx
     }
   } finally {
     folder?.close();
+  }
+}
+
+/**
+ * Checks, without changing anything, that a write or removal with `expect` would find what it expects now: the
+ * folders as checked, and the file holding exactly the expected bytes (or, for a create, the name still free).
+ * Throws the `WriteConflict` the write itself would. A pass over several files checks every one first.
+ */
+export function checkExpectation(sys: Syscalls, target: string, expect: WriteExpectation): void {
+  verifyFolders(sys, expect.folders);
+  if (!expect.current) {
+    if (lstatOrUndefined(sys, target)) throw writeConflict('created', `${target} was created by someone else`);
+    return;
+  }
+  const { fd, stats } = openCurrent(sys, target, target);
+  try {
+    if (expect.current.identity !== undefined && identityOfStats(stats, target) !== expect.current.identity) throw writeConflict('changed', `${target} was replaced by another file`);
+    if (!holdsExactly(sys, fd, expect.current.bytes)) throw writeConflict('changed', `${target} changed`);
+  } finally {
+    try {
+      sys.closeSync(fd);
+    } catch {
+      // Read-only descriptor: nothing to lose.
+    }
   }
 }
 

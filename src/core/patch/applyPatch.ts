@@ -6,12 +6,12 @@
  * read and the write), and the change is reviewed like any other. Nothing is written on any refusal. An agent's
  * patch goes through `GuardSession.applyPatch` instead, which reads nothing for it.
  */
-import { displayPath } from '../path/displayPath';
 import { toLf } from '../edit/lineEndings';
 import type { GuardSession, MutationResult } from '../types';
 import { patchChanges } from './patchChanges';
 import type { FilePatch } from './patchTypes';
 import { planPatch } from './planPatch';
+import { invalidInput } from '../refusals/invalidInput';
 
 export interface ApplyPatchOptions {
   /** The file's current text as the session sees it (an editor's unsaved text counts); undefined when absent. */
@@ -62,7 +62,7 @@ export async function applyPatch(session: GuardSession, files: readonly FilePatc
   }
   const whole = changes.find((change) => change.write !== undefined);
   if (whole) {
-    if (changes.length > 1) return { ok: false, code: 'INVALID_INPUT', message: `${displayPath(whole.change.path)} is empty, and an empty file can only be filled on its own, not in a patch of several files. Nothing was changed. Apply its part separately.` };
+    if (changes.length > 1) return invalidInput.patchFillsEmptyWithOthers(whole.change.path, false);
     return session.write(whole.change.path, whole.write as string, { explanation: options.explanation, signal: options.signal });
   }
   return session.multiEdit(changes.map((change) => change.change), { explanation: options.explanation, signal: options.signal });

@@ -6,11 +6,11 @@
  * ambiguous and the guard checks exactly the lines the hunk names (they must be seen). An insertion, which
  * replaces no line, takes the line after it (or, at the end, the line before) into its edit. Pure.
  */
-import { displayPath } from '../path/displayPath';
-import { refuse, type Refusal } from '../refusals/refusal';
+import type { Refusal } from '../refusals/refusal';
 import type { Edit, MultiEditChange } from '../types';
 import { splitLines } from './lineImage';
 import type { PatchOperation, PlacedEdit } from './planPatch';
+import { invalidInput } from '../refusals/invalidInput';
 
 /** A file's change and the lines of its current text the change covers (1-based, inclusive; 'all' for a whole file). */
 export interface PatchChange {
@@ -77,67 +77,76 @@ export function guardEdits(placed: readonly PlacedEdit[], lf: string): { edits: 
   return { edits, covers };
 }
 
+/** The changes being built, with the names already used and the moves later edits join. */
+class ChangeList {
+  readonly changes: PatchChange[] = [];
+  /** A renamed file's later edits go with its move, under its new name. */
+  readonly moved = new Map<string, PatchChange>();
+  readonly renamedFrom = new Map<string, string>();
+  private readonly named = new Set<string>();
+
+  constructor(readonly resolve: (path: string) => string) {}
+
+  claim(path: string): Refusal | undefined {
+    if (this.named.has(path)) return invalidInput.patchNamesTwice(path);
+    this.named.add(path);
+    return undefined;
+  }
+
+  /** Adds a change of the files `paths` name (each used once). */
+  add(paths: string[], change: PatchChange): Refusal | undefined {
+    for (const path of paths) {
+      const taken = this.claim(path);
+      if (taken) return taken;
+    }
+    this.changes.push(change);
+    return undefined;
+  }
+}
+
+function addModify(list: ChangeList, operation: Extract<PatchOperation, { op: 'modify' }>, texts: (path: string) => string | undefined): Refusal | undefined {
+  const renamed = list.moved.get(operation.path);
+  const source = list.renamedFrom.get(operation.path) ?? operation.path;
+  const lf = texts(source) ?? '';
+  if (lf === '') {
+    // An empty file has no line to anchor an edit at: its new content is written whole.
+    if (renamed) return invalidInput.patchRenamesEmpty(source);
+    const content = operation.edits.map((edit) => edit.newText).join('');
+    return list.add([operation.path], { change: { path: list.resolve(operation.path) }, covers: 'all', write: content });
+  }
+  const { edits, covers } = guardEdits(operation.edits, lf);
+  if (!renamed) return list.add([operation.path], { change: { path: list.resolve(operation.path), edits }, covers });
+  renamed.change.edits = edits;
+  return undefined;
+}
+
 /**
  * `texts`: the current text of each existing file the plan names (by the patch's path); `resolve` maps a
  * patch path to the guard's. Refused when one file would be named twice (deleted and created again).
  */
 export function patchChanges(operations: readonly PatchOperation[], texts: (path: string) => string | undefined, resolve: (path: string) => string = (path) => path): PatchChange[] | Refusal {
-  const changes: PatchChange[] = [];
-  // A renamed file's later edits go with its move, under its new name.
-  const moved = new Map<string, PatchChange>();
-  const renamedFrom = new Map<string, string>();
-  const named = new Set<string>();
-  const claim = (path: string): Refusal | undefined => {
-    if (named.has(path)) return refuse('INVALID_INPUT', `The patch changes ${displayPath(path)} in two ways that cannot be one change (for example deletes it and creates it again). Nothing was changed. Split the patch.`);
-    named.add(path);
-    return undefined;
-  };
+  const list = new ChangeList(resolve);
   for (const operation of operations) {
+    let refused: Refusal | undefined;
     switch (operation.op) {
-      case 'create': {
-        const taken = claim(operation.path);
-        if (taken) return taken;
-        changes.push({ change: { path: resolve(operation.path), edits: [{ oldString: '', newString: operation.content }] }, covers: [] });
+      case 'create':
+        refused = list.add([operation.path], { change: { path: resolve(operation.path), edits: [{ oldString: '', newString: operation.content }] }, covers: [] });
         break;
-      }
-      case 'delete': {
-        const taken = claim(operation.path);
-        if (taken) return taken;
-        changes.push({ change: { path: resolve(operation.path), delete: true }, covers: 'all' });
+      case 'delete':
+        refused = list.add([operation.path], { change: { path: resolve(operation.path), delete: true }, covers: 'all' });
         break;
-      }
       case 'rename': {
-        const taken = claim(operation.from) ?? claim(operation.to);
-        if (taken) return taken;
         const entry: PatchChange = { change: { path: resolve(operation.from), moveTo: resolve(operation.to), edits: [] }, covers: 'all' };
-        changes.push(entry);
-        moved.set(operation.to, entry);
-        renamedFrom.set(operation.to, operation.from);
+        refused = list.add([operation.from, operation.to], entry);
+        list.moved.set(operation.to, entry);
+        list.renamedFrom.set(operation.to, operation.from);
         break;
       }
-      case 'modify': {
-        const renamed = moved.get(operation.path);
-        const lf = texts(renamedFrom.get(operation.path) ?? operation.path) ?? '';
-        if (lf === '') {
-          // An empty file has no line to anchor an edit at: its new content is written whole.
-          const content = operation.edits.map((edit) => edit.newText).join('');
-          if (renamed) return refuse('INVALID_INPUT', `The patch renames the empty file ${displayPath(renamedFrom.get(operation.path) ?? operation.path)} and fills it; do the two separately. Nothing was changed.`);
-          const taken = claim(operation.path);
-          if (taken) return taken;
-          changes.push({ change: { path: resolve(operation.path) }, covers: 'all', write: content });
-          break;
-        }
-        const { edits, covers } = guardEdits(operation.edits, lf);
-        if (renamed) {
-          renamed.change.edits = edits;
-          break;
-        }
-        const taken = claim(operation.path);
-        if (taken) return taken;
-        changes.push({ change: { path: resolve(operation.path), edits }, covers });
+      case 'modify':
+        refused = addModify(list, operation, texts);
         break;
-      }
     }
+    if (refused) return refused;
   }
-  return changes;
+  return list.changes;
 }

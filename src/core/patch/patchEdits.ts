@@ -11,6 +11,7 @@ import type { Refusal } from '../refusals/refusal';
 import { joinLines, type PlacedEdit, splitLines } from './lineImage';
 import type { FilePatch } from './patchTypes';
 import { type PatchOperation, planPatch } from './planPatch';
+import { invalidInput } from '../refusals/invalidInput';
 
 export interface PatchEdit {
   path: string;
@@ -28,7 +29,7 @@ export interface PatchEdit {
 export function patchEdit(file: FilePatch, current: string | undefined): PatchEdit | Refusal {
   if (file.kind === 'delete' || file.kind === 'rename' || file.kind === 'copy') {
     const verb = file.kind === 'delete' ? 'deletes' : file.kind === 'rename' ? `renames ${displayPath(file.from)} to` : `copies ${displayPath(file.from)} to`;
-    return { ok: false, code: 'INVALID_INPUT', message: `The patch ${verb} ${displayPath(file.path)}; a single edit can create or change a file, not ${file.kind} one. Nothing was changed.` };
+    return invalidInput.singleEditCannot(`${verb} ${displayPath(file.path)}; a single edit can create or change a file, not ${file.kind} one`);
   }
   const plan = planPatch([file], (path) => (path === file.path ? { exists: current !== undefined, text: current } : { exists: false }));
   if (!plan.ok) return plan;
@@ -38,7 +39,7 @@ export function patchEdit(file: FilePatch, current: string | undefined): PatchEd
 /** One create or modify operation of a plan as a guard edit, given the file's current '\n' text. */
 export function operationEdit(operation: PatchOperation, lf: string | undefined): PatchEdit | Refusal {
   if (operation.op === 'create') return { path: operation.path, oldString: '', newString: operation.content, firstLine: 0, lastLine: 0 };
-  if (operation.op !== 'modify' || lf === undefined) return { ok: false, code: 'INVALID_INPUT', message: `The patch ${operation.op === 'delete' ? 'deletes' : 'renames'} a file, which a single edit cannot do. Nothing was changed.` };
+  if (operation.op !== 'modify' || lf === undefined) return invalidInput.singleEditCannot(`${operation.op === 'delete' ? 'deletes' : 'renames'} a file, which a single edit cannot do`);
   if (lf === '') return { path: operation.path, oldString: '', newString: operation.edits.map((edit) => edit.newText).join(''), firstLine: 0, lastLine: 0, wholeFile: true };
   return spanEdit(operation.path, lf, operation.edits);
 }

@@ -7,6 +7,7 @@
  * Texts are as the patch gives them, with '\n' line breaks (a patch pasted with CRLF reads the same).
  */
 import type { Refusal } from '../refusals/refusal';
+import { invalidInput } from '../refusals/invalidInput';
 
 export type PatchFormat = 'unified' | 'search-replace' | 'apply-patch';
 
@@ -81,4 +82,4 @@ export type FilePatch =
 
 export type ParsedPatch = { ok: true; format: PatchFormat; files: FilePatch[] } | Refusal;
 
-export const invalidPatch = (message: string): Refusal => ({ ok: false, code: 'INVALID_INPUT', message });
+export const invalidPatch = invalidInput.patch;

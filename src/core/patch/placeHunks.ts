@@ -23,11 +23,11 @@
  * - An old line marked `\ No newline at end of file` matches only the file's last line without a line break.
  *   git compares bytes as a prefix there and, on a file that has grown, joins two lines into one.
  */
-import { displayPath } from '../path/displayPath';
 import type { Refusal } from '../refusals/refusal';
 import type { Line, LineImage } from './lineImage';
 import { closestPlace, differences, exactLines, exactPlaces, lineName, range, spanName, stale } from './mismatch';
 import type { PatchHunk } from './patchTypes';
+import { invalidInput } from '../refusals/invalidInput';
 
 export interface HunkRules {
   /** Place hunks without context by their line numbers (git apply --unidiff-zero). */
@@ -127,13 +127,7 @@ export function placeHunks(path: string, image: LineImage, hunks: readonly Patch
 }
 
 function contextFreeRefusal(path: string, n: number, hunk: PatchHunk, why: string): Refusal {
-  return {
-    ok: false,
-    code: 'INVALID_INPUT',
-    message:
-      `Hunk ${n} of ${displayPath(path)} (at line ${hunk.oldStart}) has no context lines (a diff made with -U0), so only its line numbers say where it goes, and nothing shows that ${displayPath(path)} is still the version the diff was made from (${why}). ` +
-      'Nothing was changed. Make the diff again with context lines (git diff -U3, the default), or, if the file is that version, apply it with the unidiffZero option (as git apply --unidiff-zero).',
-  };
+  return invalidInput.patchContextFree(path, n, hunk.oldStart, why);
 }
 
 interface Failure {

@@ -31,6 +31,7 @@ import type { FilePatch, PatchChanges } from './patchTypes';
 import { isBlank, placeBlocks } from './placeBlocks';
 import { placeChunks } from './placeChunks';
 import { placeHunks } from './placeHunks';
+import { invalidInput } from '../refusals/invalidInput';
 
 export type { PlacedEdit } from './lineImage';
 
@@ -85,7 +86,7 @@ const refuse = (code: Refusal['code'], message: string): Refusal => ({ ok: false
 
 export function planPatch(files: readonly FilePatch[], view: PatchView, options: PlanOptions = {}): PatchPlan {
   const refused = files.find((file) => file.kind === 'refused');
-  if (refused?.kind === 'refused') return refuse('INVALID_INPUT', refused.message);
+  if (refused?.kind === 'refused') return invalidInput.patch(refused.message);
   return new Planner(view, options).plan(files);
 }
 
@@ -131,7 +132,7 @@ class Planner {
   private joined(path: string, image: LineImage): Refusal | undefined {
     const index = image.joinedLine();
     if (index === -1) return undefined;
-    return refuse('INVALID_INPUT', `The patch would leave ${image.quote(index)} without a line break in the middle of ${displayPath(path)} (a "\\ No newline at end of file" line on a line that does not end the file). Nothing was changed.`);
+    return invalidInput.patchJoinsLine(image.quote(index), path);
   }
 
   /** The file at `path` now (after the sections before), or undefined when there is none. */
@@ -150,7 +151,7 @@ class Planner {
   private section(file: FilePatch): Refusal | undefined {
     switch (file.kind) {
       case 'refused':
-        return refuse('INVALID_INPUT', file.message);
+        return invalidInput.patch(file.message);
       case 'create':
         return this.create(file.path, file.content);
       case 'delete':
@@ -194,7 +195,7 @@ class Planner {
   private delete(path: string, expected: string | undefined): Refusal | undefined {
     const slot = this.present(path, 'deletes');
     if ('ok' in slot) return slot;
-    if (slot.kind === 'new' || slot.touched) return refuse('INVALID_INPUT', `The patch changes ${displayPath(path)} and then deletes it. Nothing was changed. Remove the changes to ${displayPath(path)} from the patch.`);
+    if (slot.kind === 'new' || slot.touched) return invalidInput.patchChangesThenDeletes(path);
     const text = slot.image.text();
     if (expected !== undefined && text !== expected) return stale(path, deletionMismatch(slot.image, expected));
     this.operations.push({ op: 'delete', path, expected: text });
@@ -213,7 +214,7 @@ class Planner {
   private rename(from: string, to: string, changes: PatchChanges | undefined): Refusal | undefined {
     const slot = this.present(from, 'renames');
     if ('ok' in slot) return slot;
-    if (from === to) return refuse('INVALID_INPUT', `The patch renames ${displayPath(from)} to itself. Nothing was changed.`);
+    if (from === to) return invalidInput.patchRenamesToItself(from);
     const exists = this.absent(to, `renames ${displayPath(from)} to`);
     if (exists) return exists;
     this.slots.set(from, 'gone');

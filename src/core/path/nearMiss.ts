@@ -1,6 +1,6 @@
 /**
  * Near-miss suggestions for a missing file, so FILE_NOT_FOUND can say "did you mean ..." and the agent can
- * continue without listing directories (SPEC section 2, read refusals).
+ * continue without listing directories (a refusal never lists a folder).
  *
  * Looks only at the deepest existing ancestor directory and the first missing component below it (for
  * `src/utlis/x.ts` with no `utlis`, it suggests `src/utils`). A name is a near miss when it differs only in

@@ -1,6 +1,6 @@
 /**
  * Path policy: turns the path an agent names into the file it would really touch, and refuses what it may
- * not touch (SPEC section 2, guard step 1; API.md: every symlink hop and the final target must be inside the
+ * not touch (the guard's first step: every symlink hop and the final target must be inside the
  * roots and match no deny rule).
  *
  * A check yields `path`, the caller's name for the file (absolute, `..` resolved lexically, each component
@@ -40,7 +40,8 @@ export interface PathPolicyOptions {
 
 export type PathRefusal = { ok: false; code: 'PATH_INVALID' | 'PATH_DENIED'; message: string };
 
-export type PathCheck = { ok: true; path: string; target: string; exists: boolean } | PathRefusal;
+/** `identity`: the target's, as the walk found it (an existing target that is no link). */
+export type PathCheck = { ok: true; path: string; target: string; exists: boolean; identity?: string } | PathRefusal;
 
 interface Root {
   /** As configured: absolute, normalized (compared in NFC, spelled as given). */
@@ -108,7 +109,16 @@ export class PathPolicy {
     if (targetRule) return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, which matches the deny rule "${targetRule}": ${protectedNote}`);
     // After the deny rules: every match has the target's NFC text, so a listed one is never a protected file.
     if (end.ambiguous) return invalid(ambiguousMessage(end.ambiguous.folder, end.ambiguous.name, end.ambiguous.matches, displayPath));
-    return { ok: true, path: nodePath.join(start.from, ...end.steps), target: end.target, exists: end.exists };
+    return { ok: true, path: nodePath.join(start.from, ...end.steps), target: end.target, exists: end.exists, ...(end.identity ? { identity: end.identity } : {}) };
+  }
+
+  /**
+   * The path an agent names, resolved without touching the disk (relative to the first root, `~` expanded), or
+   * undefined when it is not a usable path: a key for ordering calls, never a check.
+   */
+  lexical(input: unknown): string | undefined {
+    const named = this.resolveInput(input);
+    return typeof named === 'string' ? named.normalize('NFC') : undefined;
   }
 
   /** The real path of the root a checked target lies in (the deepest, when roots nest). */

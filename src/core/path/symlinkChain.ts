@@ -1,6 +1,6 @@
 /**
  * The symlink chain: where a path really lands, one component at a time, with every link hop shown to a
- * checker before it is followed (SPEC section 2, "symlink chain: every hop is checked").
+ * checker before it is followed (every hop is checked).
  *
  * The walk starts at a real directory (a root's real path) and resolves as the kernel does: each component
  * is `lstat`ed; a link's text is read and its components are walked in place of the link, and `..` moves to
@@ -19,7 +19,7 @@
  * seen before is a loop and refused as PATH_INVALID.
  */
 import * as nodePath from 'node:path';
-import type { FileSystem } from '../ports';
+import type { FileStat, FileSystem } from '../ports';
 import { displayPath } from './displayPath';
 import type { PathRefusal } from './pathPolicy';
 import { otherSpellings } from './spellings';
@@ -39,7 +39,7 @@ export interface SymlinkHop {
  * is then the path as given below that folder (every match has its NFC form).
  */
 export type ChainEnd =
-  | { ok: true; target: string; exists: boolean; steps: string[]; ambiguous?: { folder: string; name: string; matches: string[] } }
+  | { ok: true; target: string; exists: boolean; steps: string[]; ambiguous?: { folder: string; name: string; matches: string[] }; identity?: string }
   | PathRefusal;
 
 /** A component to walk; `named` is its index in `rest` when the caller named it (not from a link's text). */
@@ -52,6 +52,58 @@ function stepsOf(text: string): string[] {
   return text.split(nodePath.sep === '/' ? '/' : /[\\/]/).filter((step) => step !== '' && step !== '.');
 }
 
+/** The walk's state: where it is, what is left to walk, and the link states seen (for loops). */
+interface Walk {
+  current: string;
+  queue: Step[];
+  steps: string[];
+  seen: Set<string>;
+}
+
+const left = (walk: Walk): string[] => walk.queue.map((step) => step.name);
+
+/**
+ * The entry for a component: its exact name, or, for a component the caller named and missing under it, the one
+ * entry with the same NFC text. `ambiguous` when several have it; a changed refusal when a listed one vanished.
+ */
+async function lookUp(fs: FileSystem, walk: Walk, step: Step): Promise<{ next: string; stat: FileStat | undefined } | ChainEnd> {
+  const next = nodePath.join(walk.current, step.name);
+  const stat = await fs.lstat(next);
+  if (stat || step.named === undefined) return { next, stat };
+  // Only when the exact name is missing: list the folder for the same name in another Unicode form.
+  const matches = await otherSpellings(fs, walk.current, step.name);
+  if (matches.length > 1) return { ok: true, target: nodePath.join(next, ...left(walk)), exists: false, steps: walk.steps, ambiguous: { folder: walk.current, name: step.name, matches } };
+  if (matches.length === 0) return { next, stat };
+  const found = nodePath.join(walk.current, matches[0]);
+  const foundStat = await fs.lstat(found);
+  // Listed a moment ago and gone now: the folder changed under the walk; the caller may walk again.
+  if (!foundStat) return changedRefusal(found);
+  walk.steps[step.named] = matches[0];
+  return { next: found, stat: foundStat };
+}
+
+/** Shows the link's hop to the checker and queues its text in its place; a refusal ends the walk. */
+async function followLink(fs: FileSystem, walk: Walk, link: string, checkHop: (hop: SymlinkHop) => PathRefusal | undefined): Promise<PathRefusal | undefined> {
+  const state = `${link}\0${left(walk).join('/')}`;
+  if (walk.seen.size >= MAX_SYMLINK_HOPS || walk.seen.has(state)) return loopRefusal(link);
+  walk.seen.add(state);
+  let text: string;
+  try {
+    text = await fs.readlink(link);
+  } catch (error) {
+    // Not a link any more (EINVAL), or gone (ENOENT): the path changed under the walk; the caller may walk again.
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'EINVAL' || code === 'ENOENT' || code === 'ENOTDIR') return changedRefusal(link);
+    throw error;
+  }
+  const target = nodePath.resolve(walk.current, text);
+  const refusal = checkHop({ link, target });
+  if (refusal) return refusal;
+  if (nodePath.isAbsolute(text)) walk.current = nodePath.parse(target).root;
+  walk.queue.unshift(...stepsOf(text).map((name) => ({ name })));
+  return undefined;
+}
+
 /** Resolves `rest` (a path relative to the real directory `start`), showing each hop to `checkHop` first. */
 export async function followSymlinkChain(
   fs: FileSystem,
@@ -60,58 +112,33 @@ export async function followSymlinkChain(
   checkHop: (hop: SymlinkHop) => PathRefusal | undefined,
 ): Promise<ChainEnd> {
   const steps = stepsOf(rest);
-  const queue: Step[] = steps.map((name, named) => ({ name, named }));
-  if (queue.length === 0) return { ok: true, target: start, exists: (await fs.lstat(start)) !== undefined, steps };
-  const seen = new Set<string>();
-  let current = start;
-  const left = (): string[] => queue.map((step) => step.name);
-  for (let step = queue.shift(); step !== undefined; step = queue.shift()) {
-    if (step.name === '..') {
-      current = nodePath.dirname(current);
-      continue;
-    }
-    let next = nodePath.join(current, step.name);
-    let stat = await fs.lstat(next);
-    if (!stat && step.named !== undefined) {
-      // Only when the exact name is missing: list the folder for the same name in another Unicode form.
-      const matches = await otherSpellings(fs, current, step.name);
-      if (matches.length > 1) {
-        const ambiguous = { folder: current, name: step.name, matches };
-        return { ok: true, target: nodePath.join(next, ...left()), exists: false, steps, ambiguous };
-      }
-      if (matches.length === 1) {
-        next = nodePath.join(current, matches[0]);
-        stat = await fs.lstat(next);
-        // Listed a moment ago and gone now: the folder changed under the walk; the caller may walk again.
-        if (!stat) return changedRefusal(next);
-        steps[step.named] = matches[0];
-      }
-    }
-    if (!stat) return { ok: true, target: nodePath.join(next, ...left()), exists: false, steps };
-    if (stat.kind === 'symlink') {
-      const state = `${next}\0${left().join('/')}`;
-      if (seen.size >= MAX_SYMLINK_HOPS || seen.has(state)) return loopRefusal(next);
-      seen.add(state);
-      let text: string;
-      try {
-        text = await fs.readlink(next);
-      } catch (error) {
-        // Not a link any more (EINVAL), or gone (ENOENT): the path changed under the walk; the caller may walk again.
-        const code = (error as NodeJS.ErrnoException | undefined)?.code;
-        if (code === 'EINVAL' || code === 'ENOENT' || code === 'ENOTDIR') return changedRefusal(next);
-        throw error;
-      }
-      const target = nodePath.resolve(current, text);
-      const refusal = checkHop({ link: next, target });
-      if (refusal) return refusal;
-      if (nodePath.isAbsolute(text)) current = nodePath.parse(target).root;
-      queue.unshift(...stepsOf(text).map((name) => ({ name })));
-      continue;
-    }
-    if (queue.length > 0 && stat.kind !== 'directory') return { ok: true, target: nodePath.join(next, ...left()), exists: false, steps };
-    current = next;
+  if (steps.length === 0) {
+    const root = await fs.lstat(start);
+    return { ok: true, target: start, exists: root !== undefined, steps, ...(root ? { identity: root.identity } : {}) };
   }
-  return { ok: true, target: current, exists: true, steps };
+  const walk: Walk = { current: start, queue: steps.map((name, named) => ({ name, named })), steps, seen: new Set() };
+  // The entry the walk stands on, as looked up (never a link): at the end, the target's identity.
+  let last: FileStat | undefined;
+  for (let step = walk.queue.shift(); step !== undefined; step = walk.queue.shift()) {
+    if (step.name === '..') {
+      walk.current = nodePath.dirname(walk.current);
+      last = undefined;
+      continue;
+    }
+    const found = await lookUp(fs, walk, step);
+    if ('ok' in found) return found;
+    const { next, stat } = found;
+    if (!stat) return { ok: true, target: nodePath.join(next, ...left(walk)), exists: false, steps };
+    if (stat.kind === 'symlink') {
+      const refusal = await followLink(fs, walk, next, checkHop);
+      if (refusal) return refusal;
+      continue;
+    }
+    if (walk.queue.length > 0 && stat.kind !== 'directory') return { ok: true, target: nodePath.join(next, ...left(walk)), exists: false, steps };
+    walk.current = next;
+    last = stat;
+  }
+  return { ok: true, target: walk.current, exists: true, steps, ...(last ? { identity: last.identity } : {}) };
 }
 
 /** Marks a walk that met a path changing under it (see `PathPolicy.check`, which walks again). */

@@ -26,6 +26,10 @@ export interface FormatInput {
   from: number;
   to: number;
   lineAt(line: number): string;
+  /** A line's length in UTF-16 units, when known without slicing it (the line index). */
+  lineLength?(line: number): number;
+  /** The longest line's length, when known: no line is shortened if it fits. */
+  longest?: number;
   /** Last line `lineAt` can give, when a streamed read kept fewer lines than asked (its byte cap). */
   lastAvailable?: number;
   limits: ReadLimits;
@@ -162,7 +166,7 @@ function formatOnce(input: FormatInput): FormattedRead {
   const width = String(lastAllowed).length;
   // Long lines among shorter ones are shortened; a range of only long lines is shown whole, as far as the
   // byte cap allows, unless not even its first line fits.
-  const shorten = shortensLines(from, lastAllowed, (line) => input.lineAt(line).length, limits.maxLineLength);
+  const shorten = shortensLines(from, lastAllowed, input.lineLength ?? ((line) => input.lineAt(line).length), limits.maxLineLength, input.longest);
   let shown = render(input, lastAllowed, width, shorten);
   if (!shorten && shown.cutByBytes && shown.endLine < from) shown = render(input, lastAllowed, width, true);
   const { endLine, cutByBytes } = shown;

@@ -1,6 +1,6 @@
 /**
- * When a long line is shortened, when it can be shown in full, and when it never can (SPEC: no message may
- * send the agent into a loop). A read of several lines shortens those longer than `maxLineLength` when the
+ * When a long line is shortened, when it can be shown in full, and when it never can (no message may send
+ * the agent into a loop). A read of several lines shortens those longer than `maxLineLength` when the
  * range also has shorter lines; a read of only long lines (one alone: `offset: N, limit: 1`) shows them in
  * full, unless a line by itself is over `maxBytes`. Such a line can be neither shown nor seen, so edits
  * touching it must not be told to read it: only raising the cap helps. Pure.

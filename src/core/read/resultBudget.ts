@@ -1,5 +1,5 @@
 /**
- * A client's result budget (SPEC section 3: nothing is counted that the client did not show) turned into the
+ * A client's result budget (nothing is counted as seen that the client did not show) turned into the
  * caps a read and a diff obey. Clients cut long tool results (Claude Code keeps a preview of results over
  * ~50,000 characters, Codex cuts MCP output near 10 KB); a read that returned more than its client shows would
  * record lines as seen, and allow placeholders for them, that the model never had. So a session with a budget

@@ -16,7 +16,7 @@ import type { ReadLimits } from '../read/formatRead';
 import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
 import { type Refusal, refuse } from './refusal';
 import type { Touching } from './outsideSeenRange';
-import type { FileText } from '../operations/fileText';
+import type { FileText } from '../read/loadText';
 import { ambiguousMatch } from './ambiguousMatch';
 import { editNoChange } from './editNoChange';
 import { noOccurrenceFound } from './noOccurrenceFound';

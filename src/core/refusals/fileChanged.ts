@@ -2,13 +2,13 @@
  * FILE_CHANGED_SINCE_READ: every situation's wording lives here, with its code. The refusals show the agent
  * what it missed where they can. The lines such a refusal shows count
  * as seen (and shown) in the current version, so the agent can re-issue a corrected change at once instead
- * of reading again (SPEC section 2): that is returned as a ledger update, applied by the caller only when the
+ * of reading again: that is returned as a ledger update, applied by the caller only when the
  * agent gets the refusal. Without a snapshot of the version the agent saw there is nothing to diff: the
  * refusal then names the lines to read again.
  */
 import { formatUnifiedDiff } from '../edit/lineDiff';
 import { type LineChange, type Ranges, EMPTY, formatRanges, union } from '../ledger/coverage';
-import type { ChangeNotes } from '../ledger/changeNotes';
+import { type ChangeNote, noteExplains } from '../ledger/changeNotes';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { displayPath } from '../path/displayPath';
 import { utf8Size } from '../read/resultBudget';
@@ -28,16 +28,18 @@ export interface ChangedFacts {
   now: number;
   /** The session's result budget, when its client has one: the whole message fits `maxChars`. */
   budget?: { maxChars: number; maxLineLength: number };
+  /** The latest change note for the file, if any: it names who changed it. */
+  note: ChangeNote | undefined;
 }
 
-/** The words after "changed": who the notes prove changed the file since the session's entry. */
-export function whoChanged(notes: ChangeNotes, sessionId: string, target: string, since: number, currentVersion: string | undefined): string {
-  return changedBy(notes.since(target, since, currentVersion), sessionId);
+/** The words after "changed": who the note proves changed the file since the session's entry. */
+export function whoChanged(note: ChangeNote | undefined, sessionId: string, since: number, currentVersion: string | undefined): string {
+  return changedBy(noteExplains(note, since, currentVersion), sessionId);
 }
 
-export function refuseWithDiff(notes: ChangeNotes, facts: ChangedFacts, snapshot: string, changes: LineChange[], seenUntouched: Ranges): { refusal: Refusal; update: LedgerEntry } {
+export function refuseWithDiff(facts: ChangedFacts, snapshot: string, changes: LineChange[], seenUntouched: Ranges): { refusal: Refusal; update: LedgerEntry } {
   const { path, current, entry } = facts;
-  const who = whoChanged(notes, facts.sessionId, facts.target, entry.recordedAt, current.version);
+  const who = whoChanged(facts.note, facts.sessionId, entry.recordedAt, current.version);
   const intro = `${displayPath(path)} changed ${facts.when} (${who}), in lines you had seen (version ${entry.version} → ${current.version}). Nothing was written. What changed:\n`;
   const cutNext = 'The diff was cut to keep this message short: read the changed region before retrying; the lines it shows count as seen.';
   const wholeNext = 'The lines shown above now count as seen: re-issue your change against the current content; no new read is needed for them.';
@@ -58,27 +60,27 @@ export function refuseWithDiff(notes: ChangeNotes, facts: ChangedFacts, snapshot
   return { refusal: refuse('FILE_CHANGED_SINCE_READ', `${intro}${diff.text}\n${diff.truncated ? cutNext : wholeNext}`), update };
 }
 
-export function refuseWithoutDiff(notes: ChangeNotes, facts: ChangedFacts): Refusal {
+export function refuseWithoutDiff(facts: ChangedFacts): Refusal {
   const { path, entry, current } = facts;
   const lines = formatRanges(entry.seen === EMPTY ? [] : entry.seen);
-  const who = whoChanged(notes, facts.sessionId, facts.target, entry.recordedAt, current.version);
+  const who = whoChanged(facts.note, facts.sessionId, entry.recordedAt, current.version);
   return refuse(
     'FILE_CHANGED_SINCE_READ',
     `${displayPath(path)} changed ${facts.when} (${who}) (version ${entry.version} → ${current.version}). Nothing was written. ReadGate no longer holds the version you saw, so it cannot show what changed: read ${lines === 'none' ? 'the lines you need' : `lines ${lines}`} again, then retry.`,
   );
 }
 
-export function refuseVanished(notes: ChangeNotes, sessionId: string, path: string, target: string, entry: LedgerEntry): Refusal {
+export function refuseVanished(note: ChangeNote | undefined, sessionId: string, path: string, entry: LedgerEntry): Refusal {
   return refuse(
     'FILE_CHANGED_SINCE_READ',
-    `${displayPath(path)} was deleted after you read it (${whoChanged(notes, sessionId, target, entry.recordedAt, undefined)}). Nothing was written and nothing was re-created. If it should exist again, create it deliberately (write it, or edit with an empty oldString).`,
+    `${displayPath(path)} was deleted after you read it (${whoChanged(note, sessionId, entry.recordedAt, undefined)}). Nothing was written and nothing was re-created. If it should exist again, create it deliberately (write it, or edit with an empty oldString).`,
   );
 }
 
-export function refuseAppeared(notes: ChangeNotes, sessionId: string, path: string, target: string, entry: LedgerEntry, currentVersion: string | undefined): Refusal {
+export function refuseAppeared(note: ChangeNote | undefined, sessionId: string, path: string, entry: LedgerEntry, currentVersion: string | undefined): Refusal {
   return refuse(
     'FILE_CHANGED_SINCE_READ',
-    `${displayPath(path)} did not exist when you looked, but it does now (created ${whoChanged(notes, sessionId, target, entry.recordedAt, currentVersion)}). Its content was not touched. Read it before changing it.`,
+    `${displayPath(path)} did not exist when you looked, but it does now (created ${whoChanged(note, sessionId, entry.recordedAt, currentVersion)}). Its content was not touched. Read it before changing it.`,
   );
 }
 

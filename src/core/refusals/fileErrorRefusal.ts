@@ -6,7 +6,7 @@
  */
 import { isNotRegularFile } from '../fileErrors';
 import type { Refusal } from './refusal';
-import { specialKindName } from '../operations/fileKinds';
+import { specialKindName } from './specialFile';
 import { fileChanged } from './fileChanged';
 import { fileNotFound } from './fileNotFound';
 import { pathInvalid } from './pathInvalid';

@@ -10,7 +10,7 @@
  */
 import type { ChangeSource } from '../ports';
 
-/** Every error code, in the order of API.md's table. */
+/** Every error code, in a fixed order (part of the public contract, as `ERROR_CODES`). */
 export const ERROR_CODES = [
   'PATH_INVALID',
   'PATH_DENIED',

@@ -1,7 +1,8 @@
 /**
- * SPECIAL_FILE: fIFOs, sockets and devices: refused without blocking. The wording of each situation lives here,
+ * SPECIAL_FILE: FIFOs, sockets and devices: refused without blocking. The wording of each situation lives here,
  * with its code.
  */
+import type { FileKind } from '../ports';
 import { displayPath } from '../path/displayPath';
 import { type Refusal, refuse } from './refusal';
 
@@ -16,3 +17,21 @@ export const specialFile = {
     return refuse('SPECIAL_FILE', `Reading ${displayPath(path)} would block (it behaves like a device or pipe, not a file). ReadGate refuses it; nothing was read or changed. Do not retry; use another tool if you really need it.`);
   },
 };
+
+/** Words for file kinds in messages. */
+export function specialKindName(kind: FileKind): string {
+  switch (kind) {
+    case 'fifo':
+      return 'FIFO (named pipe)';
+    case 'socket':
+      return 'socket';
+    case 'characterDevice':
+      return 'character device';
+    case 'blockDevice':
+      return 'block device';
+    case 'symlink':
+      return 'dangling symbolic link';
+    default:
+      return 'special file';
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * Oversized tool results (SPEC section 5): a result longer than the threshold is saved to
+ * Oversized tool results: a result longer than the threshold is saved to
  * `<dir>/<callId>.txt` (mode 0600, atomic, the call id reduced to a safe file name) and replaced by a preview
  * stub that names the file, so the model's context stays small and the full output stays readable (the folder
  * is a root the read tool may use). ReadGate's own read results are exempt, and a stub is never persisted again.

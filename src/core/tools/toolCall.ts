@@ -9,7 +9,7 @@ import type { GuardSession, MultiEditChange } from '../types';
 import type { Refusal } from '../refusals/refusal';
 import { checkApplyPatchInput, checkEditInput, checkMultiEditInput, checkReadInput, checkWriteInput, groupByFile } from './toolInput';
 import { TOOL_NAMES } from './toolNames';
-import { describeValue } from '../operations/inputValidation';
+import { invalidToolInput } from '../refusals/invalidInput';
 
 export { TOOL_NAMES, isToolName, type ToolName } from './toolNames';
 
@@ -72,6 +72,6 @@ export function parseToolCall(name: string, input: unknown, toPath: PathMapper =
       return { ok: true, run: (session, signal) => session.applyPatch(patch, { explanation, signal }) };
     }
     default:
-      return { ok: false, code: 'INVALID_INPUT', message: `There is no tool named ${describeValue(name)}; ReadGate's tools are ${Object.values(TOOL_NAMES).join(', ')}.` };
+      return invalidToolInput.noSuchTool(name, Object.values(TOOL_NAMES));
   }
 }

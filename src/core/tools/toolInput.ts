@@ -5,8 +5,9 @@
  * naming the field. The shapes mirror the manifest (`TOOL_INPUTS`).
  */
 import type { Edit, MultiEditChange, Refusal } from '../types';
-import { describeValue } from '../operations/inputValidation';
+import { describeValue } from '../refusals/invalidInput';
 import { TOOL_NAMES } from './toolNames';
+import { invalidToolInput } from '../refusals/invalidInput';
 
 export interface ReadInput {
   filePath: string;
@@ -79,7 +80,6 @@ export const TOOL_INPUTS = {
   applyPatch: { where: TOOL_NAMES.applyPatch, what: TOOL_NAMES.applyPatch, fields: { patch: 'string', explanation: 'string?' } },
 } as const satisfies Record<string, InputShape>;
 
-const invalid = (message: string): Refusal => ({ ok: false, code: 'INVALID_INPUT', message });
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -94,7 +94,7 @@ function checkFields(input: Record<string, unknown>, shape: InputShape, at = 'in
   for (const name of Object.keys(input)) {
     if (Object.hasOwn(shape.fields, name) || input[name] === undefined) continue;
     const inputs = Object.entries(shape.fields).map(([field, kind]) => `${field}${kind.endsWith('?') ? '?' : ''}`).join(', ');
-    return invalid(`${fieldPath(at, name)} is not an input of ${shape.what}; its inputs are ${inputs}. Leave it out (or correct its name).`);
+    return invalidToolInput.notAnInput(fieldPath(at, name), shape.what, inputs);
   }
   for (const [name, kind] of Object.entries(shape.fields)) {
     if (kind === 'list') continue;
@@ -103,20 +103,20 @@ function checkFields(input: Record<string, unknown>, shape: InputShape, at = 'in
     const value = input[name];
     if (value === undefined && optional) continue;
     // describeValue: a caller's value is named in a few characters, however large it is.
-    if (typeof value !== type) return invalid(`${at}.${name} must be a ${type}${optional ? ' when given' : ''}; got ${describeValue(value)}.`);
+    if (typeof value !== type) return invalidToolInput.fieldType(`${at}.${name}`, type, optional, value);
   }
   return undefined;
 }
 
 export function checkReadInput(input: unknown): Checked<ReadInput> {
-  if (!isObject(input)) return invalid('input must be an object { filePath, offset?, limit?, force? }.');
+  if (!isObject(input)) return invalidToolInput.shape('input', 'an object { filePath, offset?, limit?, force? }');
   const wrong = checkFields(input, TOOL_INPUTS.read);
   if (wrong) return wrong;
   return { ok: true, value: input as unknown as ReadInput };
 }
 
 export function checkEditInput(input: unknown): Checked<EditInput> {
-  if (!isObject(input)) return invalid('input must be an object { filePath, oldString, newString, replaceAll?, expectedVersion?, explanation? }.');
+  if (!isObject(input)) return invalidToolInput.shape('input', 'an object { filePath, oldString, newString, replaceAll?, expectedVersion?, explanation? }');
   const wrong = checkFields(input, TOOL_INPUTS.edit);
   if (wrong) return wrong;
   return { ok: true, value: input as unknown as EditInput };
@@ -125,13 +125,13 @@ export function checkEditInput(input: unknown): Checked<EditInput> {
 const MULTI_EDIT_SHAPE = '{ filePath, oldString, newString, replaceAll?, expectedVersion? }';
 
 export function checkMultiEditInput(input: unknown): Checked<MultiEditInput> {
-  if (!isObject(input)) return invalid(`input must be an object { edits: [${MULTI_EDIT_SHAPE}], explanation? }.`);
+  if (!isObject(input)) return invalidToolInput.shape('input', `an object { edits: [${MULTI_EDIT_SHAPE}], explanation? }`);
   const wrong = checkFields(input, TOOL_INPUTS.multiEdit);
   if (wrong) return wrong;
-  if (!Array.isArray(input.edits) || input.edits.length === 0) return invalid(`input.edits must be a non-empty list of ${MULTI_EDIT_SHAPE}.`);
+  if (!Array.isArray(input.edits) || input.edits.length === 0) return invalidToolInput.shape('input.edits', `a non-empty list of ${MULTI_EDIT_SHAPE}`);
   for (let i = 0; i < input.edits.length; i++) {
     const edit = input.edits[i];
-    if (!isObject(edit)) return invalid(`input.edits[${i}] must be an object ${MULTI_EDIT_SHAPE}.`);
+    if (!isObject(edit)) return invalidToolInput.shape(`input.edits[${i}]`, `an object ${MULTI_EDIT_SHAPE}`);
     const wrongEdit = checkFields(edit, TOOL_INPUTS.multiEditItem, `input.edits[${i}]`);
     if (wrongEdit) return wrongEdit;
   }
@@ -139,14 +139,14 @@ export function checkMultiEditInput(input: unknown): Checked<MultiEditInput> {
 }
 
 export function checkWriteInput(input: unknown): Checked<WriteInput> {
-  if (!isObject(input)) return invalid('input must be an object { filePath, content, expectedVersion?, explanation? }.');
+  if (!isObject(input)) return invalidToolInput.shape('input', 'an object { filePath, content, expectedVersion?, explanation? }');
   const wrong = checkFields(input, TOOL_INPUTS.write);
   if (wrong) return wrong;
   return { ok: true, value: input as unknown as WriteInput };
 }
 
 export function checkApplyPatchInput(input: unknown): Checked<ApplyPatchInput> {
-  if (!isObject(input)) return invalid('input must be an object { patch, explanation? }.');
+  if (!isObject(input)) return invalidToolInput.shape('input', 'an object { patch, explanation? }');
   const wrong = checkFields(input, TOOL_INPUTS.applyPatch);
   if (wrong) return wrong;
   return { ok: true, value: input as unknown as ApplyPatchInput };
@@ -163,7 +163,7 @@ export function groupByFile(edits: MultiEditInput['edits']): MultiEditChange[] |
     if (!group) groups.push((group = { path: filePath, edits: [] }));
     if (expectedVersion !== undefined) {
       if (group.expectedVersion !== undefined && group.expectedVersion !== expectedVersion) {
-        return invalid(`input.edits[${index}].expectedVersion (${expectedVersion}) differs from input.edits[${group.versionFrom}].expectedVersion (${group.expectedVersion}) for the same file; a file is at one version. Pass the version your read of it showed.`);
+        return invalidToolInput.versions(index, expectedVersion, group.versionFrom as number, group.expectedVersion);
       }
       group.expectedVersion = expectedVersion;
       group.versionFrom ??= index;

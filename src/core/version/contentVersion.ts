@@ -1,8 +1,8 @@
 /**
  * Content versions: xxh64 of a file's raw bytes, as 16 lowercase hex characters.
  *
- * The hash is taken before any decoding, so a change of BOM or line endings alone is a new version (SPEC
- * section 1: versions are decided by content, never by mtime). One-shot `hash` and streaming `create` give the
+ * The hash is taken before any decoding, so a change of BOM or line endings alone is a new version (versions
+ * are decided by content, never by mtime). One-shot `hash` and streaming `create` give the
  * same digest for the same bytes however they are chunked, so a streamed read of a huge file and a whole-file
  * read of the same bytes agree.
  *

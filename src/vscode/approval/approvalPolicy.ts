@@ -11,30 +11,7 @@
  * An untrusted workspace always reviews every change, whatever the mode or grants.
  */
 import picomatch from 'picomatch';
-
-export type ApprovalMode = 'always' | 'sensitive' | 'never';
-
-export const DEFAULT_PROTECTED_GLOBS = [
-  '**/.vscode/**',
-  '**/.git/**',
-  '**/.git',
-  '**/.env*',
-  '**/*.code-workspace',
-  '**/package-lock.json',
-  '**/npm-shrinkwrap.json',
-  '**/yarn.lock',
-  '**/pnpm-lock.yaml',
-  '**/bun.lock',
-  '**/bun.lockb',
-  '**/Cargo.lock',
-  '**/poetry.lock',
-  '**/Pipfile.lock',
-  '**/uv.lock',
-  '**/Gemfile.lock',
-  '**/composer.lock',
-  '**/go.sum',
-  '**/flake.lock',
-];
+import type { ApprovalMode } from '../configDefaults';
 
 export interface ApprovalFacts {
   mode: ApprovalMode;

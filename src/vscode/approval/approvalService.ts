@@ -1,5 +1,5 @@
 /**
- * The approval gate (SPEC section 4): the guard's `approve` port in VS Code. Decides by policy whether a change
+ * The approval gate: the guard's `approve` port in VS Code. Decides by policy whether a change
  * needs review; if so, queues it in the approval panel, tells the user a change is waiting, and resolves with
  * what the user decided (approve, approve with some hunks rejected, reject with a reason). A cancelled call
  * leaves the queue at once. A change the user started (a palette action, `isUsersOwnSession`) is not announced:
@@ -12,8 +12,8 @@ import * as vscode from 'vscode';
 import type { ApprovalDecision, ApprovalRequest, Guard } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
-import { isStandaloneSession, isUsersOwnSession } from '../tools/sessionKeys';
-import type { SessionLabels } from '../sessionLabels';
+import { isStandaloneSession, isUsersOwnSession } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import { Disposable } from '../util/dispose';
 import { guardPathToUri } from '../util/paths';
 import { decideApproval } from './approvalPolicy';

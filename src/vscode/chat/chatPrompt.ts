@@ -3,9 +3,10 @@
  * turns replayed from their metadata (tool calls and results exactly as the model saw them, so a dedup
  * placeholder always refers to content still in the model's context), then the user's new request.
  * File contents are never pasted in: the model reads through `readgate_read`, so the ledger knows exactly
- * what it has seen.
+ * what it has seen. The rules of the tools are the ones every surface states (`agentRules` of the core).
  */
 import * as vscode from 'vscode';
+import { agentRulesList, TOOL_NAMES } from '../../core/index';
 import type { ReplayTurn, ToolRound } from './chatTurns';
 
 const DROPPED = '[This output is no longer in the conversation. Call the tool again if you need it.]';
@@ -15,11 +16,7 @@ export function instructions(): string {
   return [
     'You are @readgate, a coding assistant working on the user\'s files in VS Code through ReadGate\'s guarded file tools.',
     'Rules of the tools:',
-    '- Read before you change: call readgate_read (use offset/limit for parts of big files). An edit must stay inside lines you have read; a write of an existing file needs a full read.',
-    '- A read that answers "unchanged since your read" means the content is exactly what an earlier result in this conversation showed; use that, or pass force: true if you truly need it again.',
-    '- When a tool refuses, its message starts with a code and says what to do next (for example FILE_CHANGED_SINCE_READ shows what changed, so you can correct your edit at once). Follow it; never repeat an identical refused call.',
-    '- Every change waits for the user\'s approval. If a result says the file was NOT modified, respect the user\'s reason.',
-    '- A result that starts with <persisted-output names a file holding the full output; read it with readgate_read if the preview is not enough.',
+    agentRulesList({ placeholders: true, persistedOutputs: true }),
     'Paths may be absolute or relative to the first workspace folder.',
     ...(folders.length ? ['Workspace folders:', ...folders] : ['No folder is open; ask the user to open one if files are needed.']),
     'Answer concisely in Markdown.',
@@ -58,7 +55,7 @@ export function requestMessage(request: vscode.ChatRequest): vscode.LanguageMode
     else if (value instanceof vscode.Location) attached.push(`- ${value.uri.scheme === 'file' ? value.uri.fsPath : value.uri.toString()} (lines ${value.range.start.line + 1}–${value.range.end.line + 1})`);
   }
   const prompt = request.prompt.trim() || 'Continue.';
-  return vscode.LanguageModelChatMessage.User(attached.length ? `${prompt}\n\nThe user attached (read them with readgate_read):\n${attached.join('\n')}` : prompt);
+  return vscode.LanguageModelChatMessage.User(attached.length ? `${prompt}\n\nThe user attached (read them with ${TOOL_NAMES.read}):\n${attached.join('\n')}` : prompt);
 }
 
 /** Rough size of messages in characters, for fitting the model's context. */

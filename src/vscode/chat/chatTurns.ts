@@ -8,9 +8,10 @@
  * Pure: plain history shapes in, decisions out. Structural types stand in for `vscode.ChatRequestTurn` and
  * `vscode.ChatResponseTurn` so this file has no runtime dependency on `vscode`.
  */
+import { TOOL_NAMES } from '../../core/index';
+import { PARTICIPANT_PREFIX } from '../sessions/sessionKeys';
 
 export const PARTICIPANT_ID = 'readgate.chat';
-export const SESSION_PREFIX = 'chat-participant:';
 
 export interface ToolCallRecord {
   callId: string;
@@ -63,7 +64,7 @@ function isRound(value: unknown): value is ToolRound {
 export function turnMetadataOf(value: unknown): TurnMetadata | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const metadata = value as Partial<TurnMetadata>;
-  if (typeof metadata.readgateSession !== 'string' || !metadata.readgateSession.startsWith(SESSION_PREFIX)) return undefined;
+  if (typeof metadata.readgateSession !== 'string' || !metadata.readgateSession.startsWith(PARTICIPANT_PREFIX)) return undefined;
   return {
     readgateSession: metadata.readgateSession,
     ...(metadata.command === 'ledger' || metadata.command === 'forget' ? { command: metadata.command } : {}),
@@ -161,6 +162,6 @@ export function decideReplay(turns: readonly Pick<ReplayTurn, 'toolChars'>[], ot
  * have recorded those lines as shown, so a later placeholder for them would point at content the model never
  * got; the chat must forget rather than risk that.
  */
-export function hasUnansweredRead(rounds: readonly ToolRound[], readTool = 'readgate_read'): boolean {
+export function hasUnansweredRead(rounds: readonly ToolRound[], readTool: string = TOOL_NAMES.read): boolean {
   return rounds.some((round) => round.calls.some((call) => call.name === readTool && round.results[call.callId] === undefined));
 }

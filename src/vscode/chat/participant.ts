@@ -8,16 +8,16 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Guard, ToolResultStore } from '../../core/index';
+import { type Guard, TOOL_NAMES, type ToolResultStore } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { ledgerMarkdown } from '../reports/reports';
-import type { SessionLabels } from '../sessionLabels';
-import { ToolNames } from '../tools/toolNames';
+import { PARTICIPANT_PREFIX } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import type { ToolSessions } from '../tools/toolSessions';
 import { Disposable } from '../util/dispose';
 import { charsOf, instructions, replayMessages, requestMessage } from './chatPrompt';
-import { decideReplay, hasUnansweredRead, type HistoryTurn, latestTurnMetadata, PARTICIPANT_ID, replayTurns, SESSION_PREFIX, type TurnMetadata } from './chatTurns';
+import { decideReplay, hasUnansweredRead, type HistoryTurn, latestTurnMetadata, PARTICIPANT_ID, replayTurns, type TurnMetadata } from './chatTurns';
 import { type LoopOutcome, runToolLoop } from './toolLoop';
 
 /** Characters per token assumed when fitting the replay into the model's context (conservative). */
@@ -53,7 +53,7 @@ export class ReadGateParticipant extends Disposable {
   private async handle(request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
     const history = context.history as readonly HistoryTurn[];
     const previous = latestTurnMetadata(history);
-    const sessionId = previous?.readgateSession ?? `${SESSION_PREFIX}${randomUUID()}`;
+    const sessionId = previous?.readgateSession ?? `${PARTICIPANT_PREFIX}${randomUUID()}`;
     if (!previous) this.deps.labels.set(sessionId, `@readgate: ${request.prompt.trim().slice(0, 40) || 'chat'}`);
     let result: vscode.ChatResult;
     // Slash command turns replay nothing, so they carry the count of dropped turns on unchanged.
@@ -126,7 +126,7 @@ export class ReadGateParticipant extends Disposable {
 
   /** ReadGate's tools, plus the configured read-only tools that some extension actually provides. */
   private offeredTools(additional: readonly string[]): vscode.LanguageModelChatTool[] {
-    const wanted = new Set<string>([...Object.values(ToolNames), ...additional]);
+    const wanted = new Set<string>([...Object.values(TOOL_NAMES), ...additional]);
     return vscode.lm.tools.filter((tool) => wanted.has(tool.name)).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
   }
 
@@ -137,7 +137,7 @@ export class ReadGateParticipant extends Disposable {
   private followups(result: vscode.ChatResult): vscode.ChatFollowup[] {
     const metadata = result.metadata as Partial<TurnMetadata> | undefined;
     if (!metadata?.readgateSession || metadata.command) return [];
-    const touched = (metadata.rounds ?? []).some((round) => round.calls.some((call) => Object.values(ToolNames).includes(call.name as never)));
+    const touched = (metadata.rounds ?? []).some((round) => round.calls.some((call) => Object.values(TOOL_NAMES).includes(call.name as never)));
     return touched ? [{ prompt: '', command: 'ledger', label: 'Which files has this chat seen?' }] : [];
   }
 }

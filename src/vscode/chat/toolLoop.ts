@@ -4,15 +4,14 @@
  * (so the chat shows each call and ReadGate's tools use this chat's ledger), feed the results back, and repeat
  * until the model answers without calling a tool, the round cap is reached, or the request is cancelled.
  *
- * Only the offered tools run. Tool results pass through the oversized-result gate (SPEC section 5) before the
+ * Only the offered tools run. Tool results pass through the oversized-result gate (saved to a file, not cut) before the
  * model sees them; a refusal comes back to the model as its message (code first) so it can take the step the
  * message names.
  */
 import * as nodePath from 'path';
 import * as vscode from 'vscode';
-import type { ToolResultStore } from '../../core/index';
+import { TOOL_NAMES, type ToolResultStore } from '../../core/index';
 import type { Log } from '../log';
-import { ToolNames } from '../tools/toolNames';
 import { toGuardPath } from '../util/paths';
 import { fromVirtualPath } from '../util/virtualPaths';
 import type { ToolCallRecord, ToolRound } from './chatTurns';
@@ -35,7 +34,7 @@ export type LoopOutcome =
   | { kind: 'roundCap'; rounds: ToolRound[] }
   | { kind: 'modelError'; rounds: ToolRound[]; message: string };
 
-const OWN_TOOLS: ReadonlySet<string> = new Set(Object.values(ToolNames));
+const OWN_TOOLS: ReadonlySet<string> = new Set(Object.values(TOOL_NAMES));
 
 function resultText(result: vscode.LanguageModelToolResult): { text: string; onlyText: boolean } {
   let text = '';
@@ -56,7 +55,7 @@ function errorText(error: unknown): string {
 function filesOf(call: ToolCallRecord): vscode.Uri[] {
   if (!OWN_TOOLS.has(call.name) || typeof call.input !== 'object' || call.input === null) return [];
   const input = call.input as { filePath?: unknown; edits?: { filePath?: unknown }[] };
-  const paths = call.name === ToolNames.multiEdit && Array.isArray(input.edits) ? input.edits.map((edit) => edit?.filePath) : [input.filePath];
+  const paths = call.name === TOOL_NAMES.multiEdit && Array.isArray(input.edits) ? input.edits.map((edit) => edit?.filePath) : [input.filePath];
   const uris: vscode.Uri[] = [];
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   for (const path of paths) {

@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
-import { isStandaloneSession } from '../tools/sessionKeys';
-import type { SessionLabels } from '../sessionLabels';
+import { isStandaloneSession } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import type { EndedSessions } from '../sessions/endedSessions';
 import type { SessionsNode } from '../views/sessionsView';
 import { CommandIds } from './commandIds';

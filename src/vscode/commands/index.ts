@@ -4,7 +4,7 @@ import type { FileSystem, Guard, ToolResultStore } from '../../core/index';
 import type { ApprovalService } from '../approval/approvalService';
 import type { Log } from '../log';
 import type { Reports } from '../reports/reports';
-import type { SessionLabels } from '../sessionLabels';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import type { EndedSessions } from '../sessions/endedSessions';
 import { CommandIds } from './commandIds';
 import { registerApplyPatch } from './applyPatch';

@@ -1,5 +1,5 @@
 /**
- * `ReadGate: Open Saved Tool Results`: oversized tool results saved for agents (SPEC section 5) are plain files
+ * `ReadGate: Open Saved Tool Results`: tool results too big for the agent, saved for it, are plain files
  * in ReadGate's storage; this lists them newest first and opens the one picked (or reveals the folder where a
  * desktop file manager exists). A `Uri` argument opens that result directly.
  */

@@ -1,9 +1,9 @@
 /** Asks the user to pick a guard session (or takes the one a view item passed). */
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
-import { isStandaloneSession } from '../tools/sessionKeys';
+import { isStandaloneSession } from '../sessions/sessionKeys';
 import { NO_SESSIONS_YET } from '../reports/emptyStates';
-import type { SessionLabels } from '../sessionLabels';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import type { SessionsNode } from '../views/sessionsView';
 
 export async function pickSession(guard: Guard, labels: SessionLabels, node: SessionsNode | undefined, placeHolder: string): Promise<string | undefined> {

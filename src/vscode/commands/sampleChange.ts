@@ -7,11 +7,11 @@
  */
 import * as vscode from 'vscode';
 import type { Guard, MutationResult } from '../../core/index';
-import type { SessionLabels } from '../sessionLabels';
+import { SAMPLE_AGENT_SESSION } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import { uriToGuardPath } from '../util/paths';
 import { keyForSampleChange } from './walkthroughProgress';
 
-export const SAMPLE_AGENT_SESSION = 'walkthrough:sample-agent';
 const SAMPLE_FILE = 'src/inventory.ts';
 const MARK = 'negative quantity';
 

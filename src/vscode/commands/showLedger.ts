@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
 import type { Reports } from '../reports/reports';
-import type { SessionLabels } from '../sessionLabels';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import type { SessionsNode } from '../views/sessionsView';
 import { CommandIds } from './commandIds';
 import { pickSession } from './pickSession';

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
 import { showDetails } from '../details/detailsDocuments';
-import type { SessionLabels } from '../sessionLabels';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import { CommandIds } from './commandIds';
 import { proposeSampleChange } from './sampleChange';
 

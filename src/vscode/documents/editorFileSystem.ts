@@ -9,14 +9,21 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { type BatchWrite, createNodeFileSystem, type FileStat, type FileSystem, type FolderExpectation, type TextCodec, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
+import { type BatchWrite, type ChunkReader, createNodeFileSystem, decodeText, encodeText, type FileStat, type FileSystem, type FolderExpectation, type TextCodec, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
 import { fromVirtualPath, isVirtualPath } from '../util/virtualPaths';
 import { Disposable } from '../util/dispose';
 import { WorkspaceFileSystem } from './workspaceFileSystem';
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
 /** Encodings the core detects and handles byte-exactly by itself. */
 const CORE_ENCODINGS = new Set(['utf8', 'utf8bom', 'utf16le', 'utf16be']);
+
+/**
+ * A document's UTF-8 (VS Code's `utf8` and `utf8bom` are the core's names): encoded and decoded by the core,
+ * without a round trip to the workbench. Other encodings go through `workspace.encode`/`decode`.
+ */
+function isUtf8(encoding: string): encoding is 'utf8' | 'utf8bom' {
+  return encoding === 'utf8' || encoding === 'utf8bom';
+}
 
 function realpathOrSelf(path: string): string {
   try {
@@ -26,18 +33,19 @@ function realpathOrSelf(path: string): string {
   }
 }
 
+/**
+ * The bytes the document would save as, in its own encoding. Text the core will not encode exactly (a lone
+ * surrogate in UTF-8) goes to the editor, which writes it as VS Code would save it.
+ */
 async function encodeForDocument(document: vscode.TextDocument): Promise<Uint8Array> {
   const text = document.getText();
-  if (document.encoding === 'utf8') return Buffer.from(text, 'utf8');
-  if (document.encoding === 'utf8bom') return Buffer.concat([Buffer.from(UTF8_BOM), Buffer.from(text, 'utf8')]);
-  return vscode.workspace.encode(text, { encoding: document.encoding });
+  const own = isUtf8(document.encoding) ? encodeText(text, document.encoding) : undefined;
+  return own?.ok ? own.bytes : vscode.workspace.encode(text, { encoding: document.encoding });
 }
 
+/** The text `bytes` hold in the document's encoding (the inverse of `encodeForDocument`). */
 async function decodeForDocument(document: vscode.TextDocument, bytes: Uint8Array): Promise<string> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (document.encoding === 'utf8') return buffer.toString('utf8');
-  if (document.encoding === 'utf8bom') return buffer.subarray(buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0).toString('utf8');
-  return vscode.workspace.decode(bytes, { encoding: document.encoding });
+  return isUtf8(document.encoding) ? decodeText(bytes, document.encoding) : vscode.workspace.decode(bytes, { encoding: document.encoding });
 }
 
 /** The smallest single replacement that turns `before` into `after` (keeps cursors and folding stable). */
@@ -55,6 +63,8 @@ function minimalReplacement(document: vscode.TextDocument, after: string): { ran
 export class EditorFileSystem extends Disposable implements FileSystem {
   /** Disk writes verify through the Node port; a document's edit is checked against its text just before it is applied. */
   readonly verifiesExpectations = true;
+  /** The last buffer encoded: kept only until another document or version is read. */
+  private encoded: { document: vscode.TextDocument; version: number; bytes: Uint8Array } | undefined;
   private readonly local: FileSystem;
   private readonly virtual = new WorkspaceFileSystem();
 
@@ -93,7 +103,8 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     const stat = await this.backend(path).stat(path);
     const document = stat?.kind === 'file' ? this.openDocument(path) : undefined;
     if (!stat || !document?.isDirty) return stat;
-    return { ...stat, revision: `document-v${document.version}` };
+    // The size is the buffer's, so the core picks loading or streaming by what it will really read.
+    return { ...stat, size: (await this.bufferBytes(document)).length, revision: `document-v${document.version}` };
   }
 
   readlink(path: string): Promise<string> {
@@ -106,11 +117,31 @@ export class EditorFileSystem extends Disposable implements FileSystem {
 
   async readFile(path: string): Promise<Uint8Array> {
     const document = this.openDocument(path);
-    return document?.isDirty ? encodeForDocument(document) : this.backend(path).readFile(path);
+    return document?.isDirty ? this.bufferBytes(document) : this.backend(path).readFile(path);
   }
 
-  openChunkReader(path: string) {
-    return this.backend(path).openChunkReader(path);
+  /** A file with unsaved changes is read from its buffer at every size (a big one is streamed from memory). */
+  async openChunkReader(path: string): Promise<ChunkReader> {
+    const document = this.openDocument(path);
+    if (!document?.isDirty) return this.backend(path).openChunkReader(path);
+    const bytes = await this.bufferBytes(document);
+    return {
+      read: async (buffer, position) => {
+        const part = bytes.subarray(Math.min(position, bytes.length), Math.min(position + buffer.length, bytes.length));
+        buffer.set(part);
+        return part.length;
+      },
+      close: async () => undefined,
+    };
+  }
+
+  /** The bytes of a document's buffer, encoded once per document version (a call stats, then reads, the same version). */
+  private async bufferBytes(document: vscode.TextDocument): Promise<Uint8Array> {
+    const cached = this.encoded;
+    if (cached && cached.document === document && cached.version === document.version) return cached.bytes;
+    const bytes = await encodeForDocument(document);
+    this.encoded = { document, version: document.version, bytes };
+    return bytes;
   }
 
   /**
@@ -126,7 +157,7 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     return Buffer.compare(Buffer.from(shown), Buffer.from(onDisk)) === 0 ? document : undefined;
   }
 
-  async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<void> {
+  async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<FileStat | void> {
     this._onWillWrite.fire(path);
     const document = await this.editableDocument(path);
     if (!document) return this.backend(path).writeFile(path, data, options);
@@ -178,14 +209,14 @@ export class EditorFileSystem extends Disposable implements FileSystem {
           const [before, stat] = await Promise.all([backend.readFile(write.path), backend.stat(write.path)]);
           await backend.unlink(write.path, write.options.expect);
           // Put back only where the name is still free: nothing created there since is replaced.
-          restore.push(() => backend.writeFile(write.path, before, { ...(stat ? { mode: stat.mode } : {}), expect: { folders: write.options.expect?.folders ?? [] } }));
+          restore.push(async () => void (await backend.writeFile(write.path, before, { ...(stat ? { mode: stat.mode } : {}), expect: { folders: write.options.expect?.folders ?? [] } })));
           continue;
         }
         const before = write.created ? undefined : await backend.readFile(write.path);
         await backend.writeFile(write.path, write.data, write.options);
         // Undone only while the file still holds what this batch wrote: never someone else's later change.
         const ours = { current: { bytes: write.data }, folders: write.options.expect?.folders ?? [] };
-        restore.push(() => (before ? backend.writeFile(write.path, before, { ...write.options, expect: ours }) : backend.unlink(write.path, ours)));
+        restore.push(async () => void (await (before ? backend.writeFile(write.path, before, { ...write.options, expect: ours }) : backend.unlink(write.path, ours))));
       }
       const edit = new vscode.WorkspaceEdit();
       for (const { document, text } of inEditor) {

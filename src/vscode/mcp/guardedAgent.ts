@@ -11,8 +11,10 @@
  */
 import { Document, isSeq } from 'yaml';
 
+import { GUARDED_AGENT_INSTRUCTIONS, TOOL_REFERENCE_NAMES } from '../../core/index';
+
 const EXTENSION_ID = 'readgate.readgate';
-const READGATE_TOOLS = ['readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite', 'readgateApplyPatch'];
+const READGATE_TOOLS = Object.values(TOOL_REFERENCE_NAMES);
 
 /** The frontmatter's fields, as any YAML reader must get them back. */
 export interface AgentHeader {
@@ -34,13 +36,7 @@ function versionAtLeast(version: string, major: number, minor: number): boolean 
   return a > major || (a === major && (b ?? 0) >= minor);
 }
 
-const INSTRUCTIONS = `You work on this workspace through ReadGate, which guards every file change.
-
-- Read a file with readgate_read before you change it, and change only lines you have read in its current version.
-- Change files only with readgate_edit, readgate_multiEdit, readgate_write and readgate_applyPatch (a unified diff, search/replace blocks or an apply_patch envelope; it also creates, deletes and moves files). Each change waits for the user's review.
-- A refusal starts with a code and says the next step. FILE_CHANGED_SINCE_READ shows what changed: re-issue a corrected change. Never retry a refused call with the same arguments.
-- When a change is rejected, the file was not modified: follow the user's reason.
-`;
+const INSTRUCTIONS = GUARDED_AGENT_INSTRUCTIONS;
 
 const DESCRIPTION = 'Edits files only through ReadGate: read before changing, every change reviewed, stale edits refused.';
 

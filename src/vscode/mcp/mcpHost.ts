@@ -20,14 +20,14 @@ import { clientLabel, clientPolicy, createToolServer, discoveryDir, ForgetWatch,
 import type { ReviewWaits } from '../approval/approvalService';
 import type { Config } from '../config';
 import type { Log } from '../log';
-import type { SessionLabels } from '../sessionLabels';
+import { MCP_PREFIX } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import { DEFAULT_TOOL_SESSION_LIMITS, type ToolSessions } from '../tools/toolSessions';
 import { Disposable } from '../util/dispose';
 import { toGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import type { McpEndpoint, McpServerControl } from './mcpEndpoint';
 
-export const MCP_SESSION_PREFIX = 'mcp:';
 const PROVIDER_ID = 'readgate';
 
 /** How long an MCP session may stay idle, and how often a call waiting for review reports progress. */
@@ -199,7 +199,7 @@ export class McpHost extends Disposable implements McpServerControl {
 
   /** One MCP session = one ledger session, named after the client once it says who it is. */
   private openSession(mcpSessionId: string): { server: ReturnType<typeof createToolServer>; close(): void } {
-    const id = `${MCP_SESSION_PREFIX}${mcpSessionId}`;
+    const id = `${MCP_PREFIX}${mcpSessionId}`;
     this.clients.set(id, { opened: Date.now() });
     const server = createToolServer({
       call: (name, input, signal, progress) => this.call(id, name, input, signal, progress),
@@ -232,7 +232,7 @@ export class McpHost extends Disposable implements McpServerControl {
       for (const [id, client] of this.clients) {
         if (!mustForget(marker, client.name, client.opened) || !this.deps.guard.hasSession(id)) continue;
         this.deps.guard.session(id).clear();
-        this.deps.log.info(`[mcp] session ${id.slice(MCP_SESSION_PREFIX.length, MCP_SESSION_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`);
+        this.deps.log.info(`[mcp] session ${id.slice(MCP_PREFIX.length, MCP_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`);
       }
     }
   }

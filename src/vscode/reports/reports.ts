@@ -4,10 +4,9 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { ErrorCode, Guard, LedgerEntryView, SessionStats } from '../../core/index';
-import { describeChange } from '../views/changeWords';
-import { isStandaloneSession } from '../tools/sessionKeys';
-import { STANDALONE_CALLS_LABEL, type SessionLabels } from '../sessionLabels';
+import { changedBy, type ErrorCode, type Guard, type LedgerEntryView, type SessionStats } from '../../core/index';
+import { isStandaloneSession } from '../sessions/sessionKeys';
+import { STANDALONE_CALLS_LABEL, type SessionLabels } from '../sessions/sessionLabels';
 import { Disposable } from '../util/dispose';
 import type { EndedRecord } from '../sessions/endedSessions';
 import { addStats, emptyStats } from '../util/stats';
@@ -31,7 +30,7 @@ export async function ledgerMarkdown(guard: Guard, labels: SessionLabels, id: st
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i];
     const version = entry.version ? `\`${entry.version.slice(0, 8)}\`` : 'seen missing';
-    const since = stale[i] ? (entry.changedBy ? `changed ${describeChange(entry.changedBy)}` : 'changed') : '';
+    const since = stale[i] ? (entry.changedBy ? markdownText(`changed ${changedBy(entry.changedBy, id)}`) : 'changed') : '';
     lines.push(`| ${markdownText(vscode.workspace.asRelativePath(guardPathToUri(entry.path)))} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${since} |`);
   }
   return lines.join('\n');

@@ -7,8 +7,8 @@
  */
 import * as vscode from 'vscode';
 import type { EndedSession, Guard, LedgerEntryView, SessionStats } from '../../core/index';
-import type { SessionLabels } from '../sessionLabels';
-import { isUsersOwnSession } from '../tools/sessionKeys';
+import type { SessionLabels } from './sessionLabels';
+import { isUsersOwnSession } from './sessionKeys';
 import { Disposable } from '../util/dispose';
 
 /** Most ended sessions kept. */

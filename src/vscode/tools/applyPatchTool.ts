@@ -1,8 +1,7 @@
 /** `readgate_applyPatch`: an agent's patch in any of the three formats, as one guarded, reviewed change. */
 import * as vscode from 'vscode';
-import type { ApplyPatchInput } from '../../core/index';
+import { type ApplyPatchInput, TOOL_NAMES } from '../../core/index';
 import { invokeGuarded } from './toolResult';
-import { ToolNames } from './toolNames';
 import type { ToolSessions } from './toolSessions';
 
 export class ApplyPatchTool implements vscode.LanguageModelTool<ApplyPatchInput> {
@@ -13,6 +12,6 @@ export class ApplyPatchTool implements vscode.LanguageModelTool<ApplyPatchInput>
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<ApplyPatchInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return invokeGuarded(this.sessions, ToolNames.applyPatch, options, token);
+    return invokeGuarded(this.sessions, TOOL_NAMES.applyPatch, options, token);
   }
 }

@@ -1,8 +1,7 @@
 /** `readgate_edit`: one oldString → newString change, guarded. */
 import * as vscode from 'vscode';
-import type { EditInput } from '../../core/index';
+import { type EditInput, TOOL_NAMES } from '../../core/index';
 import { invokeGuarded, shortName } from './toolResult';
-import { ToolNames } from './toolNames';
 import type { ToolSessions } from './toolSessions';
 
 export class EditTool implements vscode.LanguageModelTool<EditInput> {
@@ -13,6 +12,6 @@ export class EditTool implements vscode.LanguageModelTool<EditInput> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<EditInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return invokeGuarded(this.sessions, ToolNames.edit, options, token);
+    return invokeGuarded(this.sessions, TOOL_NAMES.edit, options, token);
   }
 }

@@ -1,8 +1,7 @@
 /** `readgate_multiEdit`: changes across files, applied all together or not at all. */
 import * as vscode from 'vscode';
-import type { MultiEditInput } from '../../core/index';
+import { type MultiEditInput, TOOL_NAMES } from '../../core/index';
 import { invokeGuarded, shortName } from './toolResult';
-import { ToolNames } from './toolNames';
 import type { ToolSessions } from './toolSessions';
 
 export class MultiEditTool implements vscode.LanguageModelTool<MultiEditInput> {
@@ -14,6 +13,6 @@ export class MultiEditTool implements vscode.LanguageModelTool<MultiEditInput> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<MultiEditInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return invokeGuarded(this.sessions, ToolNames.multiEdit, options, token);
+    return invokeGuarded(this.sessions, TOOL_NAMES.multiEdit, options, token);
   }
 }

@@ -1,8 +1,7 @@
 /** `readgate_read`: a guarded read through the caller's session. */
 import * as vscode from 'vscode';
-import type { ReadInput } from '../../core/index';
+import { type ReadInput, TOOL_NAMES } from '../../core/index';
 import { invokeGuarded, shortName } from './toolResult';
-import { ToolNames } from './toolNames';
 import type { ToolSessions } from './toolSessions';
 
 export class ReadTool implements vscode.LanguageModelTool<ReadInput> {
@@ -15,6 +14,6 @@ export class ReadTool implements vscode.LanguageModelTool<ReadInput> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<ReadInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return invokeGuarded(this.sessions, ToolNames.read, options, token);
+    return invokeGuarded(this.sessions, TOOL_NAMES.read, options, token);
   }
 }

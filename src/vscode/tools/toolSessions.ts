@@ -10,15 +10,14 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { ErrorCode, Guard, GuardSession, Refusal, SessionOptions, SessionStats } from '../../core/index';
-import { STANDALONE_PREFIX, sessionKeyOf } from './sessionKeys';
+import { type ErrorCode, type Guard, type GuardSession, type Refusal, type SessionOptions, type SessionStats, TOOL_NAMES } from '../../core/index';
+import { STANDALONE_PREFIX, sessionKeyOf } from '../sessions/sessionKeys';
 import { Disposable } from '../util/dispose';
 import { addStats, emptyStats } from '../util/stats';
 import { type ExpiryLimits, SessionExpiry } from './sessionExpiry';
 
 /** Said to callers without a chat session whose change named no version, or a stale one. */
-const STANDALONE_NOTE =
-  ' (This tool call came without a chat session, so each call stands alone: pass expectedVersion with readgate_edit, readgate_write and readgate_multiEdit. Extension authors can keep what was read between calls with an explicit session: the ReadGate extension API\'s openSession.)';
+const STANDALONE_NOTE = ` (This tool call came without a chat session, so each call stands alone: pass expectedVersion with ${TOOL_NAMES.edit}, ${TOOL_NAMES.write} and ${TOOL_NAMES.multiEdit}. Extension authors can keep what was read between calls with an explicit session: the ReadGate extension API's openSession.)`;
 
 const CHAT_BUDGET_REASON = 'Copilot agent mode writes a tool result over 8,192 characters to a file and shows the model only its path';
 
@@ -47,7 +46,8 @@ export class ToolSessions extends Disposable {
   /**
    * Options of the sessions of chats that are not `@readgate`'s (Copilot agent mode, other participants): their
    * agent's budget, and no placeholders, as Copilot runs subagents in the parent's chat session and summarizes
-   * long conversations without telling extensions (SPEC section 3).
+   * long conversations without telling extensions, so an "unchanged" placeholder could
+   * point at text the model no longer holds.
    */
   private chatOptions: SessionOptions = { dedup: false };
 

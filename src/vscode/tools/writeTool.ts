@@ -1,8 +1,7 @@
 /** `readgate_write`: create a file, or replace one the session has fully seen. */
 import * as vscode from 'vscode';
-import type { WriteInput } from '../../core/index';
+import { type WriteInput, TOOL_NAMES } from '../../core/index';
 import { invokeGuarded, shortName } from './toolResult';
-import { ToolNames } from './toolNames';
 import type { ToolSessions } from './toolSessions';
 
 export class WriteTool implements vscode.LanguageModelTool<WriteInput> {
@@ -13,6 +12,6 @@ export class WriteTool implements vscode.LanguageModelTool<WriteInput> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<WriteInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return invokeGuarded(this.sessions, ToolNames.write, options, token);
+    return invokeGuarded(this.sessions, TOOL_NAMES.write, options, token);
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Files of virtual workspaces (any URI scheme but `file:`) as paths the core can reason about. The core works
  * on absolute POSIX-like paths; a URI `scheme://authority/path` is given the path
- * `/.readgate-uri/<scheme>/<authority>/path` (identity = the URI, as SPEC section 1 asks where inodes do not
- * exist). The adapter's file system routes these paths to `workspace.fs`, and every text shown to callers is
+ * `/.readgate-uri/<scheme>/<authority>/path` (where there are no inodes, a file is
+ * its URI). The adapter's file system routes these paths to `workspace.fs`, and every text shown to callers is
  * translated back to URIs.
  */
 import * as vscode from 'vscode';

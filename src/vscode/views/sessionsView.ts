@@ -7,11 +7,10 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { Guard, LedgerEntryView, SessionStats } from '../../core/index';
-import { isStandaloneSession } from '../tools/sessionKeys';
-import type { SessionLabels } from '../sessionLabels';
+import { changedBy, type Guard, type LedgerEntryView, type SessionStats } from '../../core/index';
+import { isStandaloneSession } from '../sessions/sessionKeys';
+import type { SessionLabels } from '../sessions/sessionLabels';
 import { Disposable } from '../util/dispose';
-import { describeChange } from './changeWords';
 import { guardPathToUri } from '../util/paths';
 import { markdownCode, markdownText } from '../util/markdownText';
 import { sessionFiles } from './sessionFiles';
@@ -153,13 +152,13 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     item.id = `${node.ended ? 'ended-file' : 'file'}:${node.sessionId}:${entry.path}`;
     item.resourceUri = guardPathToUri(entry.path);
     const parts = entry.version === undefined ? ['seen missing'] : [`lines ${entry.seenText} of ${entry.totalLines}`, entry.version.slice(0, 7)];
-    const changed = node.stale ? (entry.changedBy ? `changed ${describeChange(entry.changedBy)}` : 'changed since') : undefined;
+    const changed = node.stale ? (entry.changedBy ? `changed ${changedBy(entry.changedBy, node.sessionId)}` : 'changed since') : undefined;
     if (changed) parts.push(changed);
     item.description = parts.join(' · ');
     item.tooltip = new vscode.MarkdownString(
       `${markdownText(vscode.workspace.asRelativePath(guardPathToUri(entry.path)))}\n\n` +
         (entry.version === undefined ? 'The session saw this path missing.' : `Seen: lines ${entry.seenText} of ${entry.totalLines} (version \`${entry.version}\`)`) +
-        (changed ? `\n\n$(warning) ${changed[0].toUpperCase()}${changed.slice(1)}: the agent must see the change before editing the lines it touched.` : ''),
+        (changed ? `\n\n$(warning) ${markdownText(`${changed[0].toUpperCase()}${changed.slice(1)}`)}: the agent must see the change before editing the lines it touched.` : ''),
       true,
     );
     item.contextValue = entry.version === undefined ? 'readgate.missingFile' : 'readgate.file';

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { applyEdits } from '../../../src/core/edit/applyEdits';
-import { countLines } from '../../../src/core/edit/lineEndings';
+import { countLines, indexLines, type LineIndex } from '../../../src/core/edit/lineEndings';
 import type { Edit } from '../../../src/core/index';
 import { type Ranges, covers, union } from '../../../src/core/ledger/coverage';
 
@@ -200,7 +200,13 @@ suite('applyEdits', () => {
       }
       const whole = applyEdits(original, edits, seen, undefined, undefined, Infinity);
       outcomes.add(whole.ok ? 'ok' : whole.code);
-      for (const size of [1, 3, 8]) assert.deepStrictEqual(applyEdits(original, edits, seen, undefined, undefined, size), whole, `${JSON.stringify({ original, edits, seen })} in chunks of ${size}`);
+      const label = JSON.stringify({ original, edits, seen });
+      if (whole.ok) assertIndexOf(whole.text, whole.index, label);
+      for (const size of [1, 3, 8]) {
+        const cut = applyEdits(original, edits, seen, undefined, undefined, size);
+        if (cut.ok) assertIndexOf(cut.text, cut.index, `${label} in chunks of ${size}`);
+        assert.deepStrictEqual(withoutIndex(cut), withoutIndex(whole), `${label} in chunks of ${size}`);
+      }
     }
     for (const outcome of ['ok', 'NO_OCCURRENCE_FOUND', 'AMBIGUOUS_MATCH', 'EDIT_OUTSIDE_SEEN_RANGE', 'EDIT_NO_CHANGE']) assert.ok(outcomes.has(outcome), `no case ended in ${outcome}`);
   });
@@ -209,6 +215,25 @@ suite('applyEdits', () => {
 
 // Refusals number lines as the agent read them: "touches line 23" for what it had read as line 20 (an earlier
 // edit of the call added 3 lines above) sent it to read the wrong lines, again and again.
+/** The result without its line index (functions), for comparing results. */
+function withoutIndex(result: ReturnType<typeof applyEdits>): unknown {
+  if (!result.ok) return result;
+  const { index: _index, ...rest } = result;
+  return rest;
+}
+
+/** The index an edit built answers as `indexLines` of its text does; its longest is at least the longest line. */
+function assertIndexOf(text: string, index: LineIndex, label: string): void {
+  const fresh = indexLines(text);
+  assert.strictEqual(index.count, fresh.count, label);
+  assert.ok(index.longest >= fresh.longest, label);
+  for (let line = 1; line <= fresh.count; line++) {
+    assert.strictEqual(index.start(line), fresh.start(line), `${label} start(${line})`);
+    assert.strictEqual(index.end(line), fresh.end(line), `${label} end(${line})`);
+  }
+  for (let offset = 0; offset <= text.length; offset++) assert.strictEqual(index.lineOf(offset), fresh.lineOf(offset), `${label} lineOf(${offset})`);
+}
+
 suite('applyEdits: line numbers in a call of several edits', () => {
   const refusal = <C extends string>(result: ReturnType<typeof applyEdits>, code: C): Extract<ReturnType<typeof applyEdits>, { code: C }> => {
     assert.ok(!result.ok && result.code === code, JSON.stringify(result));

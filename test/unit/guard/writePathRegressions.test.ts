@@ -10,8 +10,8 @@ import { createGuard } from '../../../src/core/index';
 import type { FileStat, FileSystem } from '../../../src/core/index';
 import { createNodeFileSystem } from '../../../src/core/nodeFileSystem';
 import { KeyedLock } from '../../../src/core/lock';
-import { runLocked } from '../../../src/core/operations/fileLocks';
-import type { GuardContext } from '../../../src/core/operations/context';
+import { runLocked } from '../../../src/core/session/fileLocks';
+import type { GuardContext } from '../../../src/core/context/guardContext';
 import { controlledFileSystem } from '../helpers/faultySyscalls';
 import { ok, put, refused } from '../helpers/results';
 import { makeTempDir } from '../helpers/tempDir';
@@ -172,13 +172,13 @@ suite('write path regressions', () => {
     const ctx = { fs: fileSystem, locks: new KeyedLock() } as unknown as GuardContext;
     const order: string[] = [];
     let releaseFirst!: () => void;
-    const first = runLocked(ctx, [path.join(root, 'A.txt')], undefined, async () => {
+    const first = runLocked(ctx, [{ target: path.join(root, 'A.txt') }], undefined, async () => {
       order.push('first start');
       await new Promise<void>((resolve) => (releaseFirst = resolve));
       order.push('first end');
     });
     await new Promise((resolve) => setImmediate(resolve));
-    const second = runLocked(ctx, [path.join(root, 'a.txt')], undefined, async () => {
+    const second = runLocked(ctx, [{ target: path.join(root, 'a.txt') }], undefined, async () => {
       order.push('second');
     });
     await new Promise((resolve) => setImmediate(resolve));

@@ -5,6 +5,7 @@ import { createNodeFileSystem } from '../../../src/core/nodeFileSystem';
 import { PathPolicy, type PathCheck, type PathPolicyOptions } from '../../../src/core/path/pathPolicy';
 import type { FileSystem } from '../../../src/core/ports';
 import { makeTempDir } from '../helpers/tempDir';
+import { assertAllowed } from '../helpers/pathChecks';
 
 /** A temp dir with `root/` (the allowed root) and `outside/` beside it. */
 function makeLayout(): { base: string; root: string; outside: string } {
@@ -32,9 +33,6 @@ function policy(options: PathPolicyOptions, fileSystem: FileSystem = createNodeF
   return new PathPolicy(options, fileSystem);
 }
 
-function assertAllowed(result: PathCheck, expected: { path: string; target: string; exists: boolean }): void {
-  assert.deepStrictEqual(result, { ok: true, ...expected });
-}
 
 function assertRefused(result: PathCheck, code: 'PATH_INVALID' | 'PATH_DENIED', ...mentions: string[]): void {
   assert.strictEqual(result.ok, false, `expected ${code}, got ${JSON.stringify(result)}`);

@@ -10,6 +10,7 @@ import { createNodeFileSystem } from '../../../src/core/nodeFileSystem';
 import { PathPolicy, type PathCheck, type PathPolicyOptions } from '../../../src/core/path/pathPolicy';
 import type { FileSystem } from '../../../src/core/ports';
 import { makeTempDir } from '../helpers/tempDir';
+import { assertAllowed } from '../helpers/pathChecks';
 
 const NFC = 'caf\u00e9';
 const NFD = 'cafe\u0301';
@@ -40,9 +41,6 @@ function policy(options: PathPolicyOptions, fileSystem: FileSystem = createNodeF
   return new PathPolicy(options, fileSystem);
 }
 
-function assertAllowed(result: PathCheck, expected: { path: string; target: string; exists: boolean }): void {
-  assert.deepStrictEqual(result, { ok: true, ...expected });
-}
 
 function refusal(result: PathCheck, code: 'PATH_INVALID' | 'PATH_DENIED'): string {
   assert.strictEqual(result.ok, false, `expected ${code}, got ${JSON.stringify(result)}`);

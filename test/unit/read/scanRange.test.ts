@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { isUtf8 } from 'buffer';
 import * as fs from 'fs';
 import * as path from 'path';
 import { indexLines } from '../../../src/core/edit/lineEndings';
@@ -188,6 +189,27 @@ suite('scanRange', () => {
       assert.strictEqual(result.truncatedByBytes, want.truncatedByBytes, label);
       assert.strictEqual(result.version, hasher.hash(bytes), label);
       assert.strictEqual(result.endsWithNewline, /[\r\n]$/.test(content), label);
+    }
+  });
+
+  test('says whether every byte was UTF-8, however chunks cut its multi-byte sequences (seeded; prints its seed)', async () => {
+    const seed = Number(process.env.READGATE_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    let state = seed >>> 0;
+    const random = (n: number): number => {
+      state = (state * 1103515245 + 12345) >>> 0;
+      return (state >>> 8) % n;
+    };
+    // Whole sequences of every length, and the bytes that break them: a lone continuation, a cut lead, an overlong form.
+    const good = ['a', '\n', 'é', '€', '𝄞', 'ß\r\n'].map((text) => Buffer.from(text, 'utf8'));
+    const bad = [Buffer.from([0x80]), Buffer.from([0xe2, 0x82]), Buffer.from([0xc0, 0xaf]), Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80])];
+    for (let round = 0; round < 300; round++) {
+      const parts: Buffer[] = [];
+      for (let i = random(30); i > 0; i--) parts.push(good[random(good.length)]);
+      if (random(3) === 0) parts.splice(random(parts.length + 1), 0, bad[random(bad.length)]);
+      const bytes = Buffer.concat(parts);
+      const chunkSize = 1 + random(9);
+      const result = await scanFile(writeTemp(bytes), { startLine: 1, maxLines: 0, maxBytes: 0, chunkSize });
+      assert.strictEqual(result.utf8, isUtf8(bytes), `seed ${seed} round ${round}: ${bytes.toString('hex')} in chunks of ${chunkSize}`);
     }
   });
 

@@ -2,8 +2,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { repoRoot } from '../helpers/repoRoot';
-import { DEFAULT_PROTECTED_GLOBS, decideApproval, isProtected } from '../../../src/vscode/approval/approvalPolicy';
-import { DEFAULT_CHAT_TOOLS } from '../../../src/vscode/chat/defaultTools';
+import { decideApproval, isProtected } from '../../../src/vscode/approval/approvalPolicy';
+import { DEFAULT_CHAT_TOOLS, DEFAULT_PROTECTED_GLOBS } from '../../../src/vscode/configDefaults';
 
 const facts = (over: Partial<Parameters<typeof decideApproval>[0]> = {}) => ({
   mode: 'always' as const,

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { STANDALONE_PREFIX, apiSessionId, isStandaloneSession, isUsersOwnSession, sessionKeyOf } from '../../../src/vscode/tools/sessionKeys';
+import { STANDALONE_PREFIX, apiSessionId, isStandaloneSession, isUsersOwnSession, sessionKeyOf } from '../../../src/vscode/sessions/sessionKeys';
 
 // The tool API has no conversation id; the invocation token's runtime shape has changed across VS Code versions.
 suite('session keys from tool invocation tokens', () => {

@@ -1,10 +1,9 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ERROR_CODES } from '../../../src/core/refusals/refusal';
+import { AGENT_RULES, ERROR_CODES, GUARDED_AGENT_INSTRUCTIONS, MCP_INSTRUCTIONS, NEVER_RETRY, REFUSAL_GUIDE, TOOL_NAMES, TOOL_REFERENCE_NAMES, agentRulesList } from '../../../src/core/index';
 import { MCP_TOOLS } from '../../../src/mcp/index';
 import { TOOL_INPUTS } from '../../../src/core/tools/toolInput';
-import { ToolNames } from '../../../src/vscode/tools/toolNames';
 import { repoRoot } from '../helpers/repoRoot';
 
 interface Schema {
@@ -42,7 +41,7 @@ function undescribed(schema: Schema, where: string): string[] {
 // The manifest is what a model reads: every refusal must be explained there, or the agent cannot act on it.
 suite('language model tool manifest', () => {
   test('contributes exactly the five tools of the contract, referencable in prompts, with icons and descriptions', () => {
-    assert.deepStrictEqual(tools.map((tool) => tool.name).sort(), Object.values(ToolNames).sort());
+    assert.deepStrictEqual(tools.map((tool) => tool.name).sort(), Object.values(TOOL_NAMES).sort());
     for (const tool of tools) {
       assert.ok(tool.toolReferenceName && tool.canBeReferencedInPrompt && tool.icon && tool.displayName && tool.userDescription, tool.name);
       assert.strictEqual(tool.inputSchema.type, 'object', tool.name);
@@ -94,5 +93,42 @@ suite('language model tool manifest', () => {
       }
     }
     assert.deepStrictEqual(seen.sort(), [...checked.keys()].sort());
+  });
+});
+
+// package.json is static JSON and cannot import the core's names and instructions (src/core/tools/toolNames.ts,
+// agentInstructions.ts); the chat participant, MCP and the guarded agent file do. These keep the two from drifting.
+suite('package.json and the core\'s tool names and agent instructions', () => {
+  const mentioned = (text: string): string[] => [...new Set(text.match(/\breadgate_\w+/g) ?? [])];
+
+  test('each contributed tool has its name from TOOL_NAMES and its reference name from TOOL_REFERENCE_NAMES', () => {
+    assert.deepStrictEqual(
+      tools.map((tool) => [tool.name, tool.toolReferenceName]),
+      Object.values(TOOL_NAMES).map((name) => [name, TOOL_REFERENCE_NAMES[name]]),
+    );
+  });
+
+  test('every model description ends with the core\'s refusal guide, the rule against retrying first', () => {
+    for (const tool of tools) assert.ok(tool.modelDescription.endsWith(REFUSAL_GUIDE), `${tool.name}: its refusal list differs from REFUSAL_GUIDE`);
+    assert.ok(REFUSAL_GUIDE.startsWith(NEVER_RETRY));
+    assert.deepStrictEqual(ERROR_CODES.filter((code) => !REFUSAL_GUIDE.includes(code)), []);
+  });
+
+  test('descriptions and instructions name only tools that exist', () => {
+    const names: string[] = Object.values(TOOL_NAMES);
+    const texts = { ...Object.fromEntries(tools.map((tool) => [tool.name, tool.modelDescription])), MCP_INSTRUCTIONS, GUARDED_AGENT_INSTRUCTIONS, ...AGENT_RULES };
+    for (const [where, text] of Object.entries(texts)) assert.deepStrictEqual(mentioned(text).filter((name) => !names.includes(name)), [], where);
+  });
+
+  test('every surface states the same rules: MCP\'s instructions and the guarded agent file hold each shared rule word for word', () => {
+    for (const rule of [AGENT_RULES.readFirst, AGENT_RULES.changeTools, AGENT_RULES.refusals]) assert.ok(MCP_INSTRUCTIONS.includes(rule), rule);
+    for (const rule of [AGENT_RULES.readFirst, AGENT_RULES.changeTools, AGENT_RULES.refusals, AGENT_RULES.review]) assert.ok(GUARDED_AGENT_INSTRUCTIONS.includes(`- ${rule}\n`), rule);
+    assert.deepStrictEqual(mentioned(MCP_INSTRUCTIONS).sort(), [...Object.values(TOOL_NAMES)].sort());
+    assert.ok(agentRulesList({ placeholders: true, persistedOutputs: true }).includes(AGENT_RULES.placeholder));
+    assert.ok(!agentRulesList().includes(AGENT_RULES.placeholder), 'only @readgate keeps placeholders');
+  });
+
+  test('the MCP tools are the contributed tools, with the same descriptions', () => {
+    assert.deepStrictEqual(MCP_TOOLS.map((tool) => [tool.name, tool.description]), tools.map((tool) => [tool.name, tool.modelDescription]));
   });
 });

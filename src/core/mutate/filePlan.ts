@@ -1,0 +1,50 @@
+/**
+ * What a change of one file asks for (`PlanInput`) and what the guard decided to write for it (`FilePlan`): the
+ * approval shows a plan, the commit applies it. Types only.
+ */
+import type { TextEncoding } from '../edit/encoding';
+import type { LineIndex } from '../edit/lineEndings';
+import type { LineChange, Ranges } from '../ledger/coverage';
+import type { FileStat } from '../ports';
+import type { FileText } from '../read/loadText';
+import type { Edit } from '../types';
+
+export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string } | { kind: 'delete' };
+
+export interface PlanInput {
+  path: string;
+  target: string;
+  /** The target's identity as the path check found it (the lock key before the lock is held). */
+  identity?: string;
+  request: ChangeRequest;
+  expectedVersion?: string;
+  /** The file moves here (after its edits apply); both paths passed the path policy. */
+  moveTo?: { path: string; target: string; identity?: string };
+}
+
+export interface FilePlan {
+  path: string;
+  target: string;
+  created: boolean;
+  /** The file is removed (`afterText` is ''). */
+  deleted?: boolean;
+  /** The file moves here: `afterBytes` are created there and the file at `target` is removed. */
+  movedTo?: { path: string; target: string };
+  /** The file as planned against (absent for a new file). */
+  stat?: FileStat;
+  before?: FileText;
+  beforeText: string;
+  encoding: TextEncoding;
+  afterText: string;
+  /** Coverage of the current version before the change (what the session had seen). */
+  seenBefore: Ranges;
+  /** Coverage of the new version if the plan is applied as proposed. */
+  seenAfter: Ranges;
+  replacements: number;
+  /** Line changes from `beforeText` to `afterText` (computed once, for the approval diff and the result). */
+  changes: LineChange[];
+  /** `afterText` encoded in the file's encoding. */
+  afterBytes: Uint8Array;
+  beforeIndex: LineIndex;
+  afterIndex: LineIndex;
+}

@@ -1,0 +1,150 @@
+/**
+ * read(path, {offset, limit, force}): path checks, file kind checks (FIFOs, sockets and devices are refused
+ * without being opened), binary detection, then the requested lines within the caps, or the dedup placeholder
+ * when this session was already shown exactly those lines of exactly this version. Files too big to load are
+ * read by streaming the range. Returns what the ledger learns with the result (the session applies it).
+ */
+import { EMPTY, type Ranges, formatRanges, union } from '../ledger/coverage';
+import { decideStaleness } from '../ledger/staleness';
+import { type LedgerEntry, missingEntry } from '../ledger/sessionLedger';
+import { allowedSuggestions } from '../path/allowedSuggestions';
+import type { FileStat } from '../ports';
+import { binaryFile } from '../refusals/binaryFile';
+import { fileNotFound } from '../refusals/fileNotFound';
+import { type Refusal, refuse } from '../refusals/refusal';
+import { specialFile, specialKindName } from '../refusals/specialFile';
+import { targetIsDirectory } from '../refusals/targetIsDirectory';
+import type { ReadOptions, ReadResult } from '../types';
+import { type GuardContext, IN_MEMORY_MAX_BYTES, type Limits } from '../context/guardContext';
+import type { SessionState } from '../context/sessionState';
+import { type CutFact, cutBeforeDecoding, cutBeforeFormatting, decideRead, placeholderText } from './decideRead';
+import { type FileText, decodeFile, decodedOf, versionOf } from './loadText';
+import { type Shown, pastEnd, showLoaded, showStreamed } from './showRange';
+
+/** A read's result and what the ledger learns from it. */
+export interface ReadOutcome {
+  result: ReadResult;
+  updates: LedgerEntry[];
+}
+
+/** One read on its way: the file as checked, and what the session knows of it. */
+export interface ReadCall {
+  ctx: GuardContext;
+  s: SessionState;
+  path: string;
+  target: string;
+  stat: FileStat;
+  options: ReadOptions;
+  entry: LedgerEntry | undefined;
+  dedup: boolean;
+  limits: Limits;
+}
+
+const refused = (result: Refusal): ReadOutcome => ({ result, updates: [] });
+
+/** `options`: already validated at the session's boundary. */
+export async function performRead(ctx: GuardContext, s: SessionState, given: string, options: ReadOptions): Promise<ReadOutcome> {
+  const checked = await ctx.paths.check(given);
+  if (!checked.ok) return refused(refuse(checked.code, checked.message));
+  const { path, target } = checked;
+  const stat = await ctx.fs.stat(target);
+  if (!stat) return { result: fileNotFound.missing(path, await allowedSuggestions(ctx.fs, ctx.paths, path)), updates: [missingEntry(target, path, ctx.clock.now())] };
+  if (stat.kind === 'directory') {
+    const entries = await ctx.fs.readdir(target).catch(() => [] as string[]);
+    return refused(targetIsDirectory.directory(path, [...entries].sort()));
+  }
+  if (stat.kind !== 'file') return refused(specialFile.special(path, specialKindName(stat.kind)));
+  // What this session saw at this path, whatever inode holds it now: the content decides.
+  const call: ReadCall = { ctx, s, path, target, stat, options, entry: s.ledger.at(target), dedup: s.dedup ?? ctx.dedup, limits: s.limits(ctx.limits) };
+  const shown = stat.size > IN_MEMORY_MAX_BYTES ? await readStreamed(call) : await readInMemory(call);
+  if ('result' in shown) return shown;
+  if ('ok' in shown) return refused(shown);
+  return recordShown(call, shown);
+}
+
+/** The placeholder, counted: what the content would have cost is its share of the file's bytes, ~4 characters a token. */
+function placeholder(call: ReadCall, version: string, range: { from: number; to: number }, sizeBytes: number, totalLines: number): ReadOutcome {
+  const { s, path } = call;
+  call.ctx.logger.debug('[guard] read: unchanged placeholder', { session: s.id, path, version, lines: `${range.from}-${range.to}` });
+  s.stats.placeholderHits++;
+  s.stats.estimatedTokensSaved += Math.round((sizeBytes * (range.to - range.from + 1)) / Math.max(1, totalLines) / 4);
+  const text = placeholderText(path, range.from, range.to, call.entry?.shownByRead ?? 0, version);
+  return { result: { ok: true, kind: 'unchanged', text, startLine: range.from, endLine: range.to, version }, updates: [] };
+}
+
+function requestedRange(total: number, options: ReadOptions): { from: number; to: number } | undefined {
+  const from = options.offset ?? 1;
+  if (total > 0 && from > total) return undefined;
+  return { from, to: options.limit === undefined ? total : Math.min(total, from + options.limit - 1) };
+}
+
+/**
+ * A file small enough to load. The dedup decision is taken as early as what is known proves the caps cannot cut
+ * the range: from the hash alone when the session knows this version, else from the line index, else after
+ * formatting (`decideRead`'s `cut` fact).
+ */
+async function readInMemory(call: ReadCall): Promise<Shown | ReadOutcome | Refusal> {
+  const { ctx, s, target, stat, entry, options, limits } = call;
+  const bytes = await ctx.fs.readFile(target);
+  const version = versionOf(await ctx.hasher(), bytes, stat.revision);
+  const facts = { version, dedup: call.dedup, force: options.force === true };
+  const known = entry?.version === version ? requestedRange(entry.totalLines, options) : undefined;
+  if (known && decideRead(entry, { ...facts, ...known, cut: cutBeforeDecoding(bytes, known, limits) }) === 'placeholder') {
+    s.reads++;
+    return placeholder(call, version, known, bytes.length, entry!.totalLines);
+  }
+  const loaded = await decodeFile(ctx, target, bytes, stat.revision, version);
+  if (loaded.kind === 'binary') return binaryFile.binary(call.path, loaded.type, loaded.size, 'reads');
+  const file: FileText = loaded.file;
+  const range = requestedRange(file.index.count, options);
+  if (!range) return pastEnd(call.path, options.offset ?? 1, file.index.count);
+  const cut: CutFact = cutBeforeFormatting(file, range, limits);
+  if (decideRead(entry, { ...facts, ...range, cut }) === 'placeholder') {
+    s.reads++;
+    return placeholder(call, version, range, bytes.length, file.index.count);
+  }
+  const shown = showLoaded(call, file, range, ++s.reads);
+  if (cut === 'unknown' && decideRead(entry, { ...facts, ...range, cut: shown.truncated ? 'yes' : 'no' }) === 'placeholder') {
+    return placeholder(call, version, range, bytes.length, file.index.count);
+  }
+  return shown;
+}
+
+/** A file too big to load: the range is streamed, and a dedup hit is only known once the range is formatted. */
+async function readStreamed(call: ReadCall): Promise<Shown | ReadOutcome | Refusal> {
+  const shown = await showStreamed(call, ++call.s.reads);
+  if ('ok' in shown) return shown;
+  const facts = { version: shown.version, from: shown.from, to: shown.to, dedup: call.dedup, force: call.options.force === true, cut: shown.truncated ? ('yes' as const) : ('no' as const) };
+  return decideRead(call.entry, facts) === 'placeholder' ? placeholder(call, shown.version, shown, call.stat.size, shown.totalLines) : shown;
+}
+
+/** The content result, and the ledger entry: what was shown now, with what the session saw before carried over. */
+function recordShown(call: ReadCall, shown: Shown): ReadOutcome {
+  const { ctx, s, path, target, stat, entry } = call;
+  let carried: Ranges = EMPTY;
+  let shownBefore: Ranges = EMPTY;
+  if (entry && entry.version === shown.version) {
+    carried = entry.seen;
+    shownBefore = entry.shown;
+  } else if (entry?.version && shown.file) {
+    // The file changed since this session last saw it: keep what it saw of lines the change did not touch.
+    const staleness = decideStaleness({ seenVersion: entry.version, seen: entry.seen, currentVersion: shown.version, currentText: shown.file.text, currentLines: shown.totalLines, snapshot: ctx.snapshots.get(entry.version), wholeFile: false });
+    if (staleness.kind === 'carried') carried = staleness.seen;
+    else if (staleness.kind === 'touched') carried = staleness.seenUntouched;
+  }
+  if (shown.file && shown.file.bytes.length <= ctx.snapshotMaxFileBytes) ctx.snapshots.put(shown.version, shown.file.text, decodedOf(shown.file));
+  const update: LedgerEntry = {
+    identity: stat.identity,
+    target,
+    path,
+    version: shown.version,
+    totalLines: shown.totalLines,
+    seen: union(carried, shown.fullyShown),
+    shown: union(shownBefore, shown.fullyShown),
+    shownByRead: shown.readNumber,
+    recordedAt: ctx.clock.now(),
+  };
+  ctx.logger.info('[guard] read', { session: s.id, path, version: shown.version, lines: formatRanges(shown.fullyShown), truncated: shown.truncated, totalLines: shown.totalLines });
+  const result: ReadResult = { ok: true, kind: 'content', text: shown.text, startLine: shown.from, endLine: shown.endLine, totalLines: shown.totalLines, truncated: shown.truncated, version: shown.version };
+  return { result, updates: [update] };
+}

@@ -1,0 +1,77 @@
+/**
+ * Which guard session an id names, and whose it is: every prefix a session id of this window starts with is
+ * here, so the labels, the view, the reports and the approval panel read ids the way their owners mint them.
+ *
+ * Tool calls: the stable tool API has no conversation id, but at run time the invocation token of a chat
+ * request identifies its chat session (VS Code 1.139 passes `{ sessionResource }`; older builds a `sessionId`).
+ * We use that where present, and fail safe otherwise: a call we cannot attribute shares nothing with any other
+ * call. It runs in a standalone session of its own (`STANDALONE_PREFIX` + a random id), dropped after the call,
+ * so one caller's read never unlocks another's edit. Pure: the token in, a key out.
+ *
+ * Also which sessions are the user's own: a palette action (Apply Patch) runs in a session named
+ * `USER_PREFIX` + its kind + a random id, and only there. The approval panel words such a change as the user's
+ * ("Your patch") and gives it focus, so no other caller may name a session so: the API prefixes such an id.
+ */
+
+/** Other agents' chat sessions (Copilot agent mode, other participants): `chat:` + the chat session. */
+export const CHAT_PREFIX = 'chat:';
+
+/** The `@readgate` participant's sessions (`chat-participant:<uuid>`, kept in its results' metadata). */
+export const PARTICIPANT_PREFIX = 'chat-participant:';
+
+/** MCP clients' sessions (`mcp:<MCP session id>`). */
+export const MCP_PREFIX = 'mcp:';
+
+/** Extension API sessions that named no id, or one that would pass for the user's own (`api:…`). */
+export const API_PREFIX = 'api:';
+
+/** The walkthrough's sample agent (Propose a Sample Change): one fixed session, an agent's like any other. */
+export const SAMPLE_AGENT_SESSION = 'walkthrough:sample-agent';
+
+/** Ids of the one-call sessions of tool calls without a chat session. */
+export const STANDALONE_PREFIX = 'tool:call:';
+
+export function isStandaloneSession(id: string): boolean {
+  return id.startsWith(STANDALONE_PREFIX);
+}
+
+/** Ids of the sessions of the user's own palette actions (`palette:apply-patch:<uuid>`). */
+export const USER_PREFIX = 'palette:';
+
+/** The change comes from the user's own action, not from an agent (see the header). */
+export function isUsersOwnSession(id: string): boolean {
+  return id.startsWith(USER_PREFIX);
+}
+
+/**
+ * The session id for an API caller that asked for `requested` (or for none: `fresh` is used). An id that would
+ * pass for the user's own gets `api:` in front, so another extension cannot present its change as the user's.
+ */
+export function apiSessionId(requested: unknown, fresh: () => string): string {
+  if (typeof requested !== 'string' || requested === '') return `${API_PREFIX}${fresh()}`;
+  return isUsersOwnSession(requested) ? `${API_PREFIX}${requested}` : requested;
+}
+
+function uriText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const uri = value as { scheme?: unknown; authority?: unknown; path?: unknown; query?: unknown; toString?: () => string };
+  if (typeof uri.scheme === 'string' && typeof uri.path === 'string') {
+    return `${uri.scheme}://${typeof uri.authority === 'string' ? uri.authority : ''}${uri.path}${typeof uri.query === 'string' && uri.query ? `?${uri.query}` : ''}`;
+  }
+  return undefined;
+}
+
+/** The chat session a tool invocation token belongs to, or undefined when it cannot be told. */
+export function sessionKeyOf(token: unknown): string | undefined {
+  try {
+    if (typeof token !== 'object' || token === null) return undefined;
+    const fields = token as { sessionResource?: unknown; sessionId?: unknown };
+    const resource = uriText(fields.sessionResource);
+    if (resource) return `${CHAT_PREFIX}${resource}`;
+    if (typeof fields.sessionId === 'string' && fields.sessionId) return `${CHAT_PREFIX}${fields.sessionId}`;
+  } catch {
+    // An exotic token (a proxy, a getter that throws): fail safe.
+  }
+  return undefined;
+}
