@@ -76,7 +76,7 @@ async function buildDist() {
 async function buildTests() {
   fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: ['src/**/*.ts', 'test/unit/**/*.ts', 'test/integration/*.ts', 'test/benchHost/*.ts', 'test/agents/**/*.ts'],
+    entryPoints: ['src/**/*.ts', 'media/approval/chunkScheduler.ts', 'test/unit/**/*.ts', 'test/integration/*.ts', 'test/benchHost/*.ts', 'test/agents/**/*.ts'],
     outdir: 'out',
     outbase: '.',
     bundle: false,

@@ -374,6 +374,13 @@ suite('approval page (webview in Chromium)', function () {
     const timing = await page.evaluate(async (message) => {
       const longTasks = [];
       new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+      // How many diff rows each task adds: bounded work per task is what keeps the page responsive on any machine.
+      const batches = [];
+      const countRows = (node) => (node.nodeType !== 1 ? 0 : (node.matches('.ln') ? 1 : 0) + node.querySelectorAll('.ln').length);
+      new MutationObserver((records) => {
+        const added = records.reduce((sum, record) => sum + [...record.addedNodes].reduce((n, node) => n + countRows(node), 0), 0);
+        if (added) batches.push(added);
+      }).observe(document.body, { childList: true, subtree: true });
       const start = performance.now();
       window.postMessage(message, '*');
       // First paint: the frame after the request's rows appear in the DOM.
@@ -382,18 +389,22 @@ suite('approval page (webview in Chromium)', function () {
         check();
       });
       const firstPaint = performance.now() - start;
+      const rowsAtFirstPaint = document.querySelectorAll('.ln').length;
       await new Promise((resolve) => {
         const check = () => (performance.getEntriesByName('readgate-approval:rendered').length ? resolve() : setTimeout(check, 10));
         check();
       });
       const complete = performance.now() - start;
       await new Promise((resolve) => setTimeout(resolve, 100));
-      return { firstPaint, complete, longestTask: Math.max(0, ...longTasks), rows: document.querySelectorAll('.ln').length };
+      return { firstPaint, complete, longestTask: Math.max(0, ...longTasks), rows: document.querySelectorAll('.ln').length, rowsAtFirstPaint, batches };
     }, { type: 'requests', requests: [request] });
-    console.log(`      5,000-line change (${timing.rows} rows): first paint ${timing.firstPaint.toFixed(0)} ms, all rows ${timing.complete.toFixed(0)} ms, longest task ${timing.longestTask ? `${timing.longestTask.toFixed(0)} ms` : 'under 50 ms'}`);
+    console.log(`      5,000-line change (${timing.rows} rows): first paint ${timing.firstPaint.toFixed(0)} ms, all rows ${timing.complete.toFixed(0)} ms, longest task ${timing.longestTask ? `${timing.longestTask.toFixed(0)} ms` : "under 50 ms"}, ${timing.rowsAtFirstPaint} rows at first paint, ${timing.batches.length} batches, largest ${Math.max(...timing.batches)} rows`);
+    // Times are printed, not asserted (they depend on the machine's load; the scheduler's time budget per task is
+    // unit-tested with a fake clock). What is asserted is the structure that keeps them small: the first paint
+    // shows a start, not the whole change, and the rest arrives over several tasks.
     assert.ok(timing.rows > 8000, `every row rendered (${timing.rows})`);
-    assert.ok(timing.firstPaint < 2000, `first paint took ${timing.firstPaint} ms`);
-    assert.ok(timing.longestTask < 1000, `the page froze for ${timing.longestTask} ms`);
+    assert.ok(timing.rowsAtFirstPaint > 0 && timing.rowsAtFirstPaint < timing.rows, `first paint shows a start, not everything (${timing.rowsAtFirstPaint} of ${timing.rows} rows)`);
+    assert.ok(timing.batches.length > 2, `rows arrive over several tasks (${timing.batches.length})`);
 
     // Scroll to the end: the last line (5000 on both sides) is on screen.
     await page.waitForFunction(() => {
@@ -405,15 +416,16 @@ suite('approval page (webview in Chromium)', function () {
     assert.deepEqual(await page.$$eval('.ln', (rows) => [...rows.at(-1).querySelectorAll('.num')].map((n) => n.textContent)), ['', '5000']);
     await page.screenshot({ path: path.join(resultsDir, 'approval-5000-lines-end.png') });
 
-    const switchTime = await page.evaluate(async () => {
+    const { switchTime, rowsAtSwitch } = await page.evaluate(async () => {
       const start = performance.now();
       document.querySelector('[data-layout="sideBySide"]').click();
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      return performance.now() - start;
+      return { switchTime: performance.now() - start, rowsAtSwitch: document.querySelectorAll('.ln').length };
     });
-    console.log(`      switching the 5,000-line change to side by side: first paint ${switchTime.toFixed(0)} ms`);
-    assert.ok(switchTime < 2000, `layout switch took ${switchTime} ms`);
+    console.log(`      switching the 5,000-line change to side by side: first paint ${switchTime.toFixed(0)} ms, ${rowsAtSwitch} rows then`);
     await panel.waitForRendered();
+    const rowsSideBySide = await page.$$eval('.diff-sideBySide .ln', (rows) => rows.length);
+    assert.ok(rowsAtSwitch < rowsSideBySide, `the switch paints a start, then fills in (${rowsAtSwitch} rows at first paint of ${rowsSideBySide})`);
     await assertClean();
   });
 
