@@ -275,6 +275,16 @@ suite('agent changes', () => {
 
   // A real window reload would end this test run (the extension host restarts), so a second guard of the
   // headless library opens the same storage, as the extension does after a reload.
+  // The second window runIntegration.mjs opens on this workspace (reload.history.test.ts) finds this change.
+  test('before a reload: an agent changes a file, and the test notes which change and file for the next window', async () => {
+    const file = namedFile('reloaded.txt', 'before the reload\nkept line\n');
+    const agent = await agentEdit('Agent before the reload', file, [{ oldString: 'before the reload', newString: 'changed before the reload' }], 'Change it before the reload');
+    const [record] = await (await api()).history({ sessionId: agent.id });
+    assert.ok(record, 'the change is on record');
+    fs.writeFileSync(path.join(process.env.READGATE_TEST_OUT ?? os.tmpdir(), 'before-reload.json'), JSON.stringify({ changeId: record.id, sessionId: agent.id, file }));
+    agent.dispose();
+  });
+
   test('the records outlive the guard that wrote them: a second guard on the same storage lists them; files are 0600', async () => {
     const file = freshFile('kept\n');
     const agent = await agentEdit('Persistent agent', file, [{ oldString: 'kept', newString: 'changed' }], 'Remember me');
