@@ -261,6 +261,12 @@ suite('agent changes', () => {
     assert.ok(await shown, 'a change was picked');
     const diff = await activeDiff();
     assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), numbered(3).replace('line 1', 'one').replace('line 3', 'three'), 'the newest change comes first');
+    // From a file of the Agent Changes view, the same pick: every change on record of that file.
+    const node = await nodeOf('file', agent.id, fs.realpathSync(file));
+    const fromView = vscode.commands.executeCommand<string>('readgate.showFileChanges', node);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.strictEqual(await fromView, await shown, 'the newest change of the file, picked from the view\'s item');
     agent.dispose();
   });
 

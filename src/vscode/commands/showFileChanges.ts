@@ -1,13 +1,13 @@
 /**
- * `Show Agent Changes of This File` (the explorer's and the editor's context menus, and the palette for the
- * active editor): a quick pick of the changes on record that touched the file, newest first; the one picked
+ * `Show Agent Changes of This File` (the explorer's and the editor's context menus, a file of the Agent Changes
+ * view, and the palette for the active editor): a quick pick of the changes on record that touched the file, newest first; the one picked
  * opens in the diff editor.
  */
 import * as vscode from 'vscode';
 import type { ChangeRecord } from '../../core/index';
 import { countsText, fileCounts } from '../history/changeCounts';
 import { approvedByText, changeTitle, timeText } from '../history/historyWords';
-import { uriToGuardPath } from '../util/paths';
+import { guardPathToUri, uriToGuardPath } from '../util/paths';
 import { CommandIds } from './commandIds';
 import { type HistoryDeps, showNoHistory } from './historyCommands';
 
@@ -16,10 +16,16 @@ interface ChangeItem extends vscode.QuickPickItem {
   index: number;
 }
 
+/** The file of an Agent Changes view item (a file of a change), as its URI. */
+function fileOfNode(node: unknown): vscode.Uri | undefined {
+  const { kind, file } = (node ?? {}) as { kind?: unknown; file?: { path?: unknown } };
+  return kind === 'file' && typeof file?.path === 'string' ? guardPathToUri(file.path) : undefined;
+}
+
 export function registerShowFileChanges({ history, documents, display }: HistoryDeps): vscode.Disposable {
   return vscode.commands.registerCommand(CommandIds.showFileChanges, async (resource?: unknown) => {
     if (!history) return showNoHistory();
-    const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
+    const uri = resource instanceof vscode.Uri ? resource : (fileOfNode(resource) ?? vscode.window.activeTextEditor?.document.uri);
     if (!uri) {
       void vscode.window.showInformationMessage('Open a file (or right-click one in the Explorer) to see the agent changes of it.');
       return undefined;
