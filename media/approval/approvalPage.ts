@@ -22,6 +22,7 @@ import { hunkToggleLabel, renderFile, setHunkRejected, toggleCollapsed } from '.
 import { h, setFlag } from './dom';
 import type { ExtensionChannel } from './extensionChannel';
 import { HunkChoices, isEveryHunkRejected, isEverythingRejected } from './hunkChoices';
+import { renderConflicts } from './conflicts';
 import { renderDecisionBar, renderRejectForm, renderRequestHeader, renderShortcutHelp } from './requestDetail';
 import { renderQueue } from './requestQueue';
 import { isWholeFileChange, requestSummary, wholeFileChangesLabel } from './requestWording';
@@ -198,14 +199,17 @@ export class ApprovalPage {
     if (!request || this.submitted.has(request.id)) return;
     const tally = this.choices.tally(request);
     if (isEverythingRejected(tally)) {
-      this.announcer.say(`Every hunk is rejected, so there is nothing to approve. ${request.own ? 'Use Reject to cancel the patch.' : 'Use Reject to tell the agent why.'}`);
+      this.announcer.say(`Every hunk is rejected, so there is nothing to approve. ${request.revert ? 'Use Cancel to write nothing.' : request.own ? 'Use Reject to cancel the patch.' : 'Use Reject to tell the agent why.'}`);
       return;
     }
     const allowFurtherEdits = this.detail.querySelector<HTMLInputElement>('#allow-further')?.checked === true;
-    this.channel.post({ type: 'approve', id: request.id, rejectedHunks: this.choices.rejectedHunks(request), revision: request.revision, ...(allowFurtherEdits ? { allowFurtherEdits } : {}) });
+    // The button of a revert with conflicts says "Take the Merged Parts": pressing it is the user taking them.
+    const takeMerged = (request.conflicts?.length ?? 0) > 0;
+    this.channel.post({ type: 'approve', id: request.id, rejectedHunks: this.choices.rejectedHunks(request), revision: request.revision, ...(allowFurtherEdits ? { allowFurtherEdits } : {}), ...(takeMerged ? { takeMerged } : {}) });
     this.submitted.add(request.id);
     this.updateDecision();
-    this.announcer.say(tally.rejected ? `Approved ${tally.total - tally.rejected} of ${plural(tally.total, 'hunk')}.` : 'Approved.');
+    const approved = takeMerged ? 'Took the merged parts' : 'Approved';
+    this.announcer.say(tally.rejected ? `${approved}: ${tally.total - tally.rejected} of ${plural(tally.total, 'hunk')}.` : `${approved}.`);
   }
 
   private openRejectForm(): void {
@@ -238,7 +242,7 @@ export class ApprovalPage {
     this.channel.post(reason ? { type: 'reject', id: request.id, reason } : { type: 'reject', id: request.id });
     this.submitted.add(request.id);
     this.updateDecision();
-    this.announcer.say(request.own ? 'Rejected: your patch is not applied.' : 'Rejected.');
+    this.announcer.say(request.revert ? 'Cancelled: nothing is written.' : request.own ? 'Rejected: your patch is not applied.' : 'Rejected.');
   }
 
   private setLayout(layout: Layout): void {
@@ -419,8 +423,15 @@ export class ApprovalPage {
     const draft = this.rejectDraft?.id === request.id && !request.own ? this.rejectDraft : undefined;
     // A grant covers edits only, and is pointless for a session that ends with this call or is the user's own.
     const offerGrant = !request.oneCall && !request.own && request.files.some((file) => !isWholeFileChange(file));
-    const actions = renderDecisionBar(this.layout, { offerGrant, own: request.own === true });
-    const parts = [...renderRequestHeader(request), actions, ...(request.own ? [] : [renderRejectForm(draft?.reason ?? '', isMac())]), renderShortcutHelp(isMac())];
+    const conflicts = request.conflicts ?? [];
+    const actions = renderDecisionBar(this.layout, { offerGrant, own: request.own === true, revert: request.revert === true, conflicts: conflicts.length > 0 });
+    const parts = [
+      ...renderRequestHeader(request),
+      ...(conflicts.length ? [renderConflicts(conflicts)] : []),
+      actions,
+      ...(request.own ? [] : [renderRejectForm(draft?.reason ?? '', isMac())]),
+      renderShortcutHelp(isMac()),
+    ];
 
     const files = h('div', { class: 'files' });
     const tasks: (() => void)[] = [];
@@ -480,7 +491,7 @@ export class ApprovalPage {
       hint.textContent = sent
         ? 'Sent. Waiting for the extension…'
         : nothingToApprove
-          ? 'Every hunk is rejected: use Reject instead.'
+          ? `Every hunk is rejected: use ${request.revert ? 'Cancel' : 'Reject'} instead.`
           : isEveryHunkRejected(tally)
             ? `Every hunk is rejected: only ${wholeFileChangesLabel(request)} will be applied.`
             : tally.rejected

@@ -4,7 +4,7 @@
  * renders only what passes the guard, so a malformed or foreign message cannot break the view half-way.
  * `acquireVsCodeApi` may be called once per load, so one channel is created at boot and passed around.
  */
-import type { DiffLine, FileView, FromWebview, HunkView, RequestView, ToWebview } from '../../src/vscode/approval/protocol';
+import type { ConflictRangeView, ConflictView, DiffLine, FileView, FromWebview, HunkView, RequestView, ToWebview } from '../../src/vscode/approval/protocol';
 import { readViewState, type ViewState } from './viewState';
 
 export interface ExtensionChannel {
@@ -60,6 +60,25 @@ function isFile(value: unknown): value is FileView {
   );
 }
 
+const REASONS: readonly unknown[] = ['lines', 'changedSinceCreated', 'pathTaken', 'missing', 'alreadyReverted'] satisfies ConflictView['reason'][];
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+
+function isConflictRange(value: unknown): value is ConflictRangeView {
+  return isRecord(value) && isInt(value.start) && isInt(value.end) && isString(value.where) && isStrings(value.now) && (value.wanted === undefined || isStrings(value.wanted));
+}
+
+function isConflict(value: unknown): value is ConflictView {
+  return (
+    isRecord(value) &&
+    isString(value.path) &&
+    isString(value.displayPath) &&
+    REASONS.includes(value.reason) &&
+    isString(value.summary) &&
+    Array.isArray(value.ranges) &&
+    value.ranges.every(isConflictRange)
+  );
+}
+
 function isRequest(value: unknown): value is RequestView {
   return (
     isRecord(value) &&
@@ -70,6 +89,8 @@ function isRequest(value: unknown): value is RequestView {
     (value.notice === undefined || isString(value.notice)) &&
     isOptionalBoolean(value.oneCall) &&
     isOptionalBoolean(value.own) &&
+    isOptionalBoolean(value.revert) &&
+    (value.conflicts === undefined || (Array.isArray(value.conflicts) && value.conflicts.every(isConflict))) &&
     Array.isArray(value.files) &&
     value.files.every(isFile)
   );

@@ -25,7 +25,7 @@ export function renderRequestHeader(request: RequestView): HTMLElement[] {
   const explanation = h(
     'section',
     { class: 'explanation', attrs: { 'aria-labelledby': 'explanation-title' } },
-    h('h2', { class: 'section-label', attrs: { id: 'explanation-title' }, text: request.own ? 'Patch source' : "Agent's reason" }),
+    h('h2', { class: 'section-label', attrs: { id: 'explanation-title' }, text: request.revert ? 'What it reverts' : request.own ? 'Patch source' : "Agent's reason" }),
     given
       ? h('p', { class: 'explanation-text', text: request.explanation ?? '' })
       : h('p', { class: 'explanation-text missing', text: request.own ? 'The patch names no source.' : 'The agent gave no reason for this change.' }),
@@ -40,19 +40,32 @@ export interface DecisionBarOptions {
   offerGrant: boolean;
   /** The user's own patch: Reject cancels it at once (no reason to give, no form). */
   own: boolean;
+  /** A revert: its Reject is "Cancel" (nothing is written). */
+  revert?: boolean;
+  /** A revert with conflicts: Approve is "Take the Merged Parts". */
+  conflicts?: boolean;
+}
+
+function approveButton(conflicts: boolean): HTMLElement {
+  const label = conflicts ? 'Take the merged parts: revert everything that does not conflict, and keep the conflicting lines as they are now' : 'Approve the changes';
+  return h('button', { class: 'button primary', text: conflicts ? 'Take the Merged Parts' : 'Approve', attrs: { type: 'button', 'data-action': 'approve', 'data-focus': 'approve', 'aria-label': label, 'aria-describedby': 'approve-hint' } });
+}
+
+function rejectButton(own: boolean, revert: boolean): HTMLElement {
+  if (revert) return h('button', { class: 'button secondary', text: 'Cancel', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Cancel the revert: nothing is written' } });
+  return own
+    ? h('button', { class: 'button secondary', text: 'Reject', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Reject your patch: nothing is applied' } })
+    : h('button', { class: 'button secondary', text: 'Reject…', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Reject the changes', 'aria-expanded': 'false', 'aria-controls': 'reject-form' } });
 }
 
 /** Approve, Reject…, "don't ask again", the hint beside them (filled by the page) and the Inline / Side by side switch. */
 export function renderDecisionBar(layout: Layout, options: DecisionBarOptions): HTMLElement {
-  const { offerGrant, own } = options;
-  const reject = own
-    ? h('button', { class: 'button secondary', text: 'Reject', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Reject your patch: nothing is applied' } })
-    : h('button', { class: 'button secondary', text: 'Reject…', attrs: { type: 'button', 'data-action': 'reject', 'data-focus': 'reject', 'aria-label': 'Reject the changes', 'aria-expanded': 'false', 'aria-controls': 'reject-form' } });
+  const { offerGrant, own, revert = false, conflicts = false } = options;
   return h(
     'div',
     { class: 'actions', attrs: { role: 'group', 'aria-label': 'Decision' } },
-    h('button', { class: 'button primary', text: 'Approve', attrs: { type: 'button', 'data-action': 'approve', 'data-focus': 'approve', 'aria-label': 'Approve the changes', 'aria-describedby': 'approve-hint' } }),
-    reject,
+    approveButton(conflicts),
+    rejectButton(own, revert),
     ...(offerGrant
       ? [
           h(

@@ -57,17 +57,21 @@ export function wholeFileChangesLabel(request: RequestView): string {
   return [moved && name(moved, 'move'), deleted && name(deleted, 'deletion')].filter(Boolean).join(' and ');
 }
 
-/** Whose change it is, as the queue and the title show it. */
+/**
+ * Whose change it is, as the queue and the title show it: the agent's label, "Your patch", "Your revert", or
+ * "Revert from <label>" when an extension asked for the revert through ReadGate's API (never worded as the user's).
+ */
 export function authorLabel(request: RequestView): string {
+  if (request.revert) return request.own ? 'Your revert' : `Revert from ${request.sessionLabel}`;
   return request.own ? 'Your patch' : request.sessionLabel;
 }
 
 /** The title as its emphasized part and the rest: "Edit a file" + " by Chat: docs", or "Your patch" + " · Edit a file". */
 export function titleParts(request: RequestView): [string, string] {
-  return request.own ? ['Your patch', ` · ${operationLabel(request)}`] : [operationLabel(request), ` by ${request.sessionLabel}`];
+  return request.own || request.revert ? [authorLabel(request), ` · ${operationLabel(request)}`] : [operationLabel(request), ` by ${request.sessionLabel}`];
 }
 
-/** The request as announcements name it: "Edit a file by Chat: docs" or "your patch, Edit a file". */
+/** The request as announcements name it: "Edit a file by Chat: docs", "your patch, Edit a file" or "your revert, …". */
 export function requestSummary(request: RequestView): string {
-  return request.own ? `your patch, ${operationLabel(request)}` : `${operationLabel(request)} by ${request.sessionLabel}`;
+  return request.own || request.revert ? `${authorLabel(request).toLowerCase()}, ${operationLabel(request)}` : `${operationLabel(request)} by ${request.sessionLabel}`;
 }

@@ -3,17 +3,25 @@
  * Sessions live until `dispose()` (or until the caller drops them); after disposal every call returns
  * CANCELLED without touching files.
  */
+import { randomUUID } from 'node:crypto';
 import * as nodePath from 'node:path';
 import { DEFAULTS } from './defaults';
+import type { ChangeRecord } from './history/changeRecord';
+import { createHistory } from './history/createHistory';
+import type { ExportOptions } from './history/exportLines';
+import type { History, HistoryFilter } from './history/history';
 import { ChangeNotes } from './ledger/changeNotes';
 import { SnapshotStore } from './ledger/snapshotStore';
 import { KeyedLock } from './lock';
 import { createNodeFileSystem } from './nodeFileSystem';
 import { PathPolicy } from './path/pathPolicy';
-import { type ChangeSource, type Logger, nullLogger, systemClock } from './ports';
+import { type ChangeSource, type Clock, type Logger, nullLogger, systemClock } from './ports';
+import { callCancelled } from './refusals/cancelled';
+import { isRefusal } from './refusals/refusal';
+import { revertCall, revertWhat } from './session/callArguments';
 import type { GuardContext, Limits } from './context/guardContext';
 import { GuardSessionImpl } from './session/guardSession';
-import type { ApprovalDecision, EndedSession, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, SessionOptions } from './types';
+import type { ApprovalDecision, EndedSession, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, MutationResult, RevertOptions, RevertTarget, SessionOptions } from './types';
 import { type Hasher, loadHasher } from './version/contentVersion';
 
 const DEFAULT_LIMITS: Limits = {
@@ -35,7 +43,30 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   return value;
 }
 
-const approveEverything = async (): Promise<ApprovalDecision> => ({ approved: true });
+/** The default approver: nothing asks, so the history records the change as let through by policy. */
+const approveEverything = async (): Promise<ApprovalDecision> => ({ approved: true, approvedBy: 'policy' });
+
+const isHistory = (value: unknown): value is History =>
+  typeof value === 'object' && value !== null && ['record', 'flush', 'list', 'get', 'revertInput', 'exportJsonLines'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+
+/** The history `GuardOptions.history` (or `historyStore`) asks for; none without either. */
+function historyOf(options: GuardOptions, logger: Logger, clock: Clock): History | undefined {
+  if (options.historyStore !== undefined) {
+    if (!isHistory(options.historyStore)) throw new TypeError('ReadGate: historyStore must be a History (see createHistory)');
+    return options.historyStore;
+  }
+  const given = options.history;
+  if (given === undefined) return undefined;
+  if (typeof given !== 'object' || given === null || typeof given.dir !== 'string' || !nodePath.isAbsolute(given.dir)) {
+    throw new TypeError('ReadGate: history.dir must be an absolute folder path');
+  }
+  for (const name of ['maxBytes', 'maxAgeDays'] as const) {
+    const value = given[name];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)) throw new TypeError(`ReadGate: history.${name} must be a positive number, not ${JSON.stringify(value)}`);
+  }
+  const limits = { ...(given.maxBytes !== undefined ? { maxBytes: given.maxBytes } : {}), ...(given.maxAgeDays !== undefined ? { maxAgeDays: given.maxAgeDays } : {}) };
+  return createHistory({ dir: given.dir, ...limits, logger, clock });
+}
 
 function limitsOf(given: GuardLimits | undefined, base: Limits): Limits {
   return {
@@ -76,10 +107,12 @@ function contextOf(options: GuardOptions, isDisposed: () => boolean): GuardConte
   const fs = options.fileSystem ?? createNodeFileSystem(logger ? { warn: (message) => logger.warn(`[write] ${message}`) } : {});
   const snapshotBudget = positive('snapshotBudgetBytes', options.snapshotBudgetBytes, DEFAULTS.snapshotBudgetBytes);
   let hasher: Promise<Hasher> | undefined;
+  const clock = options.clock ?? systemClock;
+  const history = historyOf(options, logger ?? nullLogger, clock);
   return {
     fs,
     logger: logger ?? nullLogger,
-    clock: options.clock ?? systemClock,
+    clock,
     limits: limitsOf(options.limits, DEFAULT_LIMITS),
     dedup: options.dedup ?? DEFAULTS.dedup,
     paths: new PathPolicy({ roots: [...options.roots], deny: [...(options.deny ?? [])] }, fs),
@@ -90,6 +123,7 @@ function contextOf(options: GuardOptions, isDisposed: () => boolean): GuardConte
     approve: options.approve ?? approveEverything,
     hasher: () => (hasher ??= loadHasher()),
     maxEntriesPerSession: positive('maxEntriesPerSession', options.maxEntriesPerSession, 10_000),
+    ...(history ? { history } : {}),
     isDisposed,
   };
 }
@@ -118,8 +152,9 @@ class GuardImpl implements Guard {
     if (!session) {
       session = new GuardSessionImpl(this.ctx, id, sessionOptions, (path) => this.ledgerListeners.notify({ sessionId: id, path }), () => this.forgetListeners.notify(id));
       if (!this.disposed) this.sessions.set(id, session);
-    } else if ('resultBudget' in sessionOptions) {
-      session.setBudget(sessionOptions.resultBudget);
+    } else {
+      if ('resultBudget' in sessionOptions) session.setBudget(sessionOptions.resultBudget);
+      session.setOrigin(sessionOptions);
     }
     return session;
   }
@@ -178,6 +213,48 @@ class GuardImpl implements Guard {
 
   onDidForgetSession(listener: (sessionId: string) => void): () => void {
     return this.forgetListeners.add(listener);
+  }
+
+  async history(filter?: HistoryFilter): Promise<ChangeRecord[]> {
+    const { history } = this.ctx;
+    if (!history) return [];
+    await history.flush();
+    return history.list(this.historyFilter(filter));
+  }
+
+  /** A filter as plain data: strings only; a relative path is taken from the first root, as session calls do. */
+  private historyFilter(filter: HistoryFilter | undefined): HistoryFilter {
+    const copy: HistoryFilter = {};
+    const sessionId: unknown = filter?.sessionId;
+    const path: unknown = filter?.path;
+    if (typeof sessionId === 'string') copy.sessionId = sessionId;
+    if (typeof path === 'string' && path !== '') copy.path = this.historyPath(path);
+    return copy;
+  }
+
+  /** A path as the history names files: a relative one is taken from the first root, as session calls do. */
+  private historyPath(path: string): string {
+    return nodePath.resolve(this.roots[0] ?? nodePath.sep, path);
+  }
+
+  revert(target: RevertTarget, options?: RevertOptions): Promise<MutationResult> {
+    if (this.disposed) return Promise.resolve(callCancelled.disposed());
+    const call = revertCall(target, options, (path) => this.historyPath(path));
+    if (isRefusal(call)) {
+      this.ctx.logger.info('[guard] revert refused', { code: call.code });
+      return Promise.resolve(call);
+    }
+    const origin = { surface: call.session.surface ?? 'palette', label: call.session.label ?? `Revert of ${revertWhat(call.target)}` };
+    // A session of its own for the one call, not listed among the guard's sessions: its records name it.
+    return new GuardSessionImpl(this.ctx, call.session.id ?? `revert:${randomUUID()}`, origin).revert(call);
+  }
+
+  async exportHistory(write: (line: string) => void | Promise<void>, options: ExportOptions = {}): Promise<number> {
+    if (typeof write !== 'function') throw new TypeError('ReadGate: exportHistory needs a function that takes each line');
+    const { history } = this.ctx;
+    if (!history) return 0;
+    const filter = this.historyFilter(options);
+    return history.exportJsonLines(write, { ...filter, ...(options?.contents === true ? { contents: true } : {}) });
   }
 
   dispose(): void {

@@ -5,12 +5,13 @@
  */
 export { createGuard } from './guard';
 export { DEFAULTS } from './defaults';
-export { ERROR_CODES, isErrorCode } from './refusals/refusal';
+export { ERROR_CODES, TOOL_ERROR_CODES, isErrorCode } from './refusals/refusal';
 export { MAX_EDITS_PER_CALL } from './session/inputValidation';
 export type { ErrorCode, Refusal } from './refusals/refusal';
 export type { ResultBudget } from './types';
 export type { BatchWrite, ChangeSource, ChunkReader, ConflictReason, TextCodec, Clock, FileKind, FileStat, FileSystem, FolderExpectation, Logger, NotRegularFile, NotWritable, WriteConflict, WriteExpectation, WriteOptions } from './ports';
 export type {
+  ApprovalConflict,
   ApprovalDecision,
   ApprovalFile,
   ApprovalRequest,
@@ -29,6 +30,8 @@ export type {
   MultiEditChange,
   ReadOptions,
   ReadResult,
+  RevertOptions,
+  RevertTarget,
   SessionOptions,
   SessionStats,
 } from './types';
@@ -71,3 +74,16 @@ export type { PatchEdit } from './patch/patchEdits';
 export { applyPatch } from './patch/applyPatch';
 export { textOfBytes } from './read/loadText';
 export type { ApplyPatchOptions } from './patch/applyPatch';
+
+// The change history (SPEC section 4b): every applied change on record with its contents, and the pure plan of
+// a revert (a three-way merge that keeps later changes), which the guard carries out like any change
+// (`GuardOptions.history`, `Guard.history`, `Guard.revert`, `Guard.exportHistory`).
+export { History, HISTORY_DEFAULTS } from './history/history';
+export type { HistoryFilter, HistoryOptions } from './history/history';
+export { createHistory } from './history/createHistory';
+export type { FolderHistoryOptions } from './history/createHistory';
+export type { ChangeKind, ChangeRecord, ChangedFile, RecordFileInput, RecordInput } from './history/changeRecord';
+export type { ExportOptions as HistoryExportOptions } from './history/exportLines';
+export type { HistoryArea, HistoryStorage, StoredFile } from './history/historyStorage';
+export { planRevert, planSessionRevert } from './history/planRevert';
+export type { Content as RevertContent, CurrentFiles, LineRange, RevertChange, RevertConflict, RevertFile, RevertOp, RevertPlan } from './history/revertTypes';

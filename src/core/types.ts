@@ -5,6 +5,10 @@
 import type { ChangeSource, Clock, FileSystem, Logger } from './ports';
 import type { ErrorCode, Refusal } from './refusals/refusal';
 import type { Hunk } from './edit/hunks';
+import type { ChangeRecord } from './history/changeRecord';
+import type { ExportOptions } from './history/exportLines';
+import type { History, HistoryFilter } from './history/history';
+import type { RevertConflict } from './history/revertTypes';
 
 export type { ChangeSource, ErrorCode, Refusal };
 
@@ -40,6 +44,18 @@ export interface GuardOptions {
   snapshotBudgetBytes?: number;
   /** Files tracked per session before the least recently used is forgotten (default 10,000). */
   maxEntriesPerSession?: number;
+  /**
+   * Keep a history of every applied change in this folder (absolute; created mode 0700), with the bytes of each
+   * file before and after, so `Guard.history` lists them and `Guard.revert` undoes them. Within `maxBytes`
+   * (default 200 MB) and `maxAgeDays` (default 30), oldest first. Recording never delays or fails a change: a
+   * full disk drops that record with a warning in the log. Another guard on the same folder sees the records.
+   */
+  history?: { dir: string; maxBytes?: number; maxAgeDays?: number };
+  /**
+   * A history built by the caller (e.g. the VS Code adapter's, on its own storage); wins over `history`. The
+   * caller owns it: the guard records into it and reads it, and never reconfigures it.
+   */
+  historyStore?: History;
 }
 
 /** The settings `Guard.configure` can change while sessions live (roots, deny rules, dedup, caps, memory). */
@@ -64,6 +80,17 @@ export interface SessionOptions {
    * shows counts as shown or seen. Default: no budget beyond `limits`.
    */
   resultBudget?: ResultBudget;
+  /**
+   * Where the session's changes come from, as the change history records it (`ChangeRecord.surface`): 'chat',
+   * 'tool', 'mcp', 'api' (default) or 'palette' (the user's own command); any other string is kept as given.
+   * Given again for a live session, it replaces the old one (later changes are recorded with it).
+   */
+  surface?: string;
+  /**
+   * Who the session is, for people reading the history (`ChangeRecord.label`): an MCP client's name and version,
+   * a chat's title, an API caller's name. Default: the session id. Given again, it replaces the old one.
+   */
+  label?: string;
 }
 
 /** A client's limit on one tool result. */
@@ -126,7 +153,8 @@ export interface LedgerChange {
 export interface Guard {
   /**
    * Gets or creates a session; ids are opaque strings. Options apply when the session is created, except
-   * `resultBudget`, which given again replaces a live session's (a client's limit setting changed).
+   * `resultBudget`, `surface` and `label`, which given again replace a live session's (a client's limit setting
+   * changed; an MCP client said its name).
    */
   session(id: string, options?: SessionOptions): GuardSession;
   /**
@@ -160,7 +188,51 @@ export interface Guard {
    * unsubscribe function. Adapters drop what they keep per session on it (e.g. approval grants).
    */
   onDidForgetSession(listener: (sessionId: string) => void): () => void;
+  /**
+   * The change history, newest first (changes still being stored are waited for, so a change just applied is
+   * listed). `path` matches a changed file's path or a renamed file's old name. Empty without `history`.
+   */
+  history(filter?: HistoryFilter): Promise<ChangeRecord[]>;
+  /**
+   * Undoes one recorded change, every change of a session (newest first), or what a session did to one file
+   * (`{ sessionId, path }`: its changes of that file only, following the file back through its moves), while
+   * keeping every change made since elsewhere in the files byte for byte. Planned against the files as they are now (through the file
+   * system port, so unsaved editor text counts), then asked for approval and written all or none like any
+   * multi-file change; a file that changes between the plan and the write is refused as stale. A revert needs
+   * no read: the user owns it. Lines changed since that the revert must restore are a conflict: the approval
+   * request lists them (`ApprovalRequest.conflicts`) and the merged parts are written only on an approval with
+   * `takeMerged: true`; otherwise REVERT_CONFLICT, nothing written. The revert runs in a session of its own
+   * (`revert:<uuid>` unless `sessionId` is given, surface 'palette' unless given) and is recorded with
+   * `revertOf` (for a session or a file of it: the newest change reverted), so it can be reverted too. A target
+   * with any other field, or a field that is not a non-empty string, is INVALID_INPUT and nothing is changed.
+   */
+  revert(target: RevertTarget, options?: RevertOptions): Promise<MutationResult>;
+  /**
+   * Writes the history as JSON Lines (oldest first; one `write` call per line, awaited) and resolves to the
+   * number of lines. File contents only with `contents: true` (base64, per version). 0 without `history`.
+   */
+  exportHistory(write: (line: string) => void | Promise<void>, options?: ExportOptions): Promise<number>;
   dispose(): void;
+}
+
+/**
+ * What `Guard.revert` undoes: one change of the history, every change one session made, or one file to before
+ * a session: the session's changes restricted to that file (`path`, absolute or relative to the first root, as
+ * `history({ path })` takes it) and, through its moves, to the names it had before (a rename's `from`). Exactly
+ * these fields: any other is refused.
+ */
+export type RevertTarget = { changeId: string } | { sessionId: string } | { sessionId: string; path: string };
+
+export interface RevertOptions {
+  /** Why, to show the user in the approval and to keep in the history (default: names what is reverted). */
+  explanation?: string;
+  signal?: AbortSignal;
+  /** The revert's own session id (default `revert:<uuid>`); its changes can be reverted by it. */
+  sessionId?: string;
+  /** The revert session's `surface` (default 'palette': the user asked for it). */
+  surface?: string;
+  /** The revert session's `label` (default "Revert of <what>"). */
+  label?: string;
 }
 
 export interface ReadOptions {
@@ -262,8 +334,8 @@ export interface ApprovalFile {
 export interface ApprovalRequest {
   /** Id of the session making the call (`Guard.session(id)`). */
   sessionId: string;
-  /** The GuardSession method that was called. */
-  operation: 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename';
+  /** The GuardSession method that was called ('revert': `Guard.revert`). */
+  operation: 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename' | 'revert';
   /** The agent's stated reason for the change (the call's `explanation` option), to show the user. */
   explanation?: string;
   /** Every file the call changes, in the order the call named them; a file named twice appears once. */
@@ -278,7 +350,43 @@ export interface ApprovalRequest {
    * success the change an approval applies is the refreshed one (show its files); a refusal means the change
    * can no longer be applied as proposed (approving it is then refused, and nothing is written).
    */
-  refresh(): Promise<{ ok: true; files: ApprovalFile[] } | Refusal>;
+  refresh(): Promise<
+    | {
+        ok: true;
+        files: ApprovalFile[];
+        /** A revert's conflicts as planned again (they replace `conflicts`); absent when there are none now. */
+        conflicts?: ApprovalConflict[];
+      }
+    | Refusal
+  >;
+  /**
+   * A revert only: the parts that cannot be reverted as planned, because they were changed since. `files` then
+   * hold the merged parts (everything else reverted, conflicting lines kept as they are now). They are written
+   * only when the decision says `takeMerged: true`; any other approval is refused with REVERT_CONFLICT.
+   */
+  conflicts?: ApprovalConflict[];
+}
+
+/** One part of a revert that conflicts with what was changed since (`ApprovalRequest.conflicts`). */
+export interface ApprovalConflict {
+  /** The file as it is now (absolute, as the history recorded it). */
+  path: string;
+  /**
+   * `lines`: lines the revert must restore were changed since; `changedSinceCreated`: a file the change created
+   * was changed since, so it is not deleted; `pathTaken`: a file to bring back (deleted, or renamed away) has
+   * another file at its path; `missing`: the file the change edited is gone; `alreadyReverted`: a later change
+   * already put this part back (nothing to write there, but reverting that later change would bring it back).
+   */
+  reason: RevertConflict['reason'];
+  /** The history record whose revert conflicts. */
+  changeId?: string;
+  /**
+   * Both sides, per range of the file now (1-based, inclusive; `end = start - 1` is the place before `start`):
+   * the text there now (kept when the merged parts are taken) and the text the revert wanted there.
+   */
+  ranges: { start: number; end: number; current: string; wanted?: string }[];
+  /** The file's whole text if the merged parts are taken; null when no file would be at `path`. */
+  merged: string | null;
 }
 
 /** The user's answer to an ApprovalRequest. */
@@ -302,6 +410,17 @@ export type ApprovalDecision =
         /** The complete final text of that file. */
         content: string;
       }[];
+      /**
+       * Who approved, as the change history records it (`ChangeRecord.approvedBy`): 'user' (in a review UI),
+       * 'grant' (a "don't ask again" grant), 'policy' (a setting said not to ask), 'approver' (default: a
+       * callback that does not say). The guard's default approver says 'policy'.
+       */
+      approvedBy?: string;
+      /**
+       * A revert with `conflicts` only: take the merged parts (every other part reverted, the conflicting lines
+       * kept as they are now). Without it an approved revert with conflicts is refused (REVERT_CONFLICT).
+       */
+      takeMerged?: boolean;
     }
   | {
       /** Write nothing: the call is refused with REJECTED_BY_USER and the agent told the files were NOT modified. */

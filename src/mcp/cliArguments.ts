@@ -1,6 +1,6 @@
 /**
  * The headless server's command line, parsed as a pure function:
- *   node dist/mcp.js --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders]
+ *   node dist/mcp.js --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>]
  *   node dist/mcp.js --forget [--client <name>] [--cwd <dir>]
  * Roots are resolved against the working folder; at least one is required to serve.
  */
@@ -15,6 +15,8 @@ export interface CliOptions {
   placeholders: boolean;
   /** `--max-read-chars`: the most one result may hold, whatever the client (undefined: by client). */
   maxResultChars?: number;
+  /** `--history`: the folder that keeps a record of every applied change (read and revert it with dist/core.js). */
+  history?: string;
 }
 
 export interface ForgetOptions {
@@ -22,7 +24,7 @@ export interface ForgetOptions {
   client?: string;
 }
 
-export const USAGE = `Usage: node dist/mcp.js --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders]
+export const USAGE = `Usage: node dist/mcp.js --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>]
        node dist/mcp.js --forget [--client <name>] [--cwd <dir>]
 
 ReadGate's guarded file tools (readgate_read, readgate_edit, readgate_multiEdit, readgate_write, readgate_applyPatch) as an MCP
@@ -35,6 +37,9 @@ server on stdio, for agents on machines without VS Code. One ledger session per 
   --placeholders        answer a repeated read of unchanged lines with a short placeholder; only for clients
                         that keep one agent context per connection (no subagents sharing it)
   --no-dedup            never the placeholder (the default)
+  --history <dir>       keep a record of every change applied, with the bytes before and after, in <dir> (200 MB,
+                        30 days); list and revert them with dist/core.js (createGuard({ history: { dir } })):
+                        undo is yours, the agent gets no revert tool
   --forget              tell running ReadGate servers for this folder that the client's context was compacted
                         or cleared (run it from the client's hooks); they forget what that client had read
   --client <name>       with --forget: only that client's sessions (its MCP name, e.g. claude-code)
@@ -51,7 +56,7 @@ export type CliParse =
   | { kind: 'version' }
   | { kind: 'error'; message: string };
 
-const WITH_VALUE = new Set(['--root', '--deny', '--max-read-chars', '--client', '--cwd']);
+const WITH_VALUE = new Set(['--root', '--deny', '--max-read-chars', '--client', '--cwd', '--history']);
 
 export function parseCliArguments(argv: readonly string[], cwd: string): CliParse {
   const roots: string[] = [];
@@ -62,6 +67,7 @@ export function parseCliArguments(argv: readonly string[], cwd: string): CliPars
   let maxResultChars: number | undefined;
   let client: string | undefined;
   let folder = cwd;
+  let history: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
     const [flag, inline] = argument.startsWith('--') && argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined];
@@ -80,6 +86,7 @@ export function parseCliArguments(argv: readonly string[], cwd: string): CliPars
     else if (flag === '--deny') deny.push(value);
     else if (flag === '--client') client = value;
     else if (flag === '--cwd') folder = path.resolve(cwd, value);
+    else if (flag === '--history') history = path.resolve(cwd, value);
     else {
       const chars = Number(value);
       // Beyond 500,000 a single result outgrows what clients take in one message (1 MiB SSE events).
@@ -89,5 +96,5 @@ export function parseCliArguments(argv: readonly string[], cwd: string): CliPars
   }
   if (forget) return { kind: 'forget', options: { folder: roots[0] ?? folder, ...(client ? { client } : {}) } };
   if (roots.length === 0) return { kind: 'error', message: 'Name at least one folder the agent may work in with --root <dir>.' };
-  return { kind: 'run', options: { roots, deny, dedup, placeholders, ...(maxResultChars !== undefined ? { maxResultChars } : {}) } };
+  return { kind: 'run', options: { roots, deny, dedup, placeholders, ...(maxResultChars !== undefined ? { maxResultChars } : {}), ...(history ? { history } : {}) } };
 }

@@ -1,15 +1,15 @@
 /**
  * The extension's public API, returned by `activate()`: explicit guard sessions for other
  * extensions, with `Uri` or string paths and exactly the library's result shapes and codes, plus an event for
- * ledger changes. Other extensions get it with
+ * ledger changes, and the change history (records, and reverts the user reviews). Other extensions get it with
  * `vscode.extensions.getExtension('readgate.readgate')?.activate()` and must check `apiVersion` first.
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Edit, Guard, MultiEditChange, MutationResult, ReadResult, ToolResultStore } from '../core/index';
+import type { ChangeRecord, Edit, Guard, MultiEditChange, MutationResult, ReadResult, RevertTarget, ToolResultStore } from '../core/index';
 import type { SessionLabels } from './sessions/sessionLabels';
 import { Disposable } from './util/dispose';
-import { apiSessionId } from './sessions/sessionKeys';
+import { API_PREFIX, apiSessionId } from './sessions/sessionKeys';
 import { toGuardPath } from './util/paths';
 import { fromVirtualPath, showVirtualPaths } from './util/virtualPaths';
 
@@ -55,6 +55,22 @@ export interface ReadGateApi {
    * `readgate_read` can read back. Shorter results, ReadGate's own read results and stubs come back unchanged.
    */
   persistToolResult(options: { sessionId: string; callId: string; toolName: string; text: string }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }>;
+  /**
+   * Every change applied through ReadGate in this workspace (any agent, any surface), newest first; `path` also
+   * finds a file's changes under an older name. Paths of virtual workspaces are shown as their URIs.
+   */
+  history(filter?: { sessionId?: string; path?: vscode.Uri | string }): Promise<ChangeRecord[]>;
+  /**
+   * Reverts one change or everything a session did, keeping later edits of other lines (a three-way merge). The
+   * user reviews it in the panel like any change; lines changed since are shown as conflicts there and written
+   * only if the user takes the merged parts, else `REVERT_CONFLICT`. The revert is recorded (`revertOf`).
+   */
+  revert(target: RevertTarget, options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult>;
+}
+
+/** A record as callers see it: virtual workspace paths as the URIs they stand for. */
+function shownRecord(record: ChangeRecord): ChangeRecord {
+  return { ...record, files: record.files.map((file) => ({ ...file, path: showVirtualPaths(file.path), ...(file.from !== undefined ? { from: showVirtualPaths(file.from) } : {}) })) };
 }
 
 /** Results as callers see them: virtual workspace paths shown as the URIs they stand for. */
@@ -176,6 +192,28 @@ export class Api extends Disposable implements ReadGateApi {
     return outcome.persisted ? { text: outcome.text, persisted: true, uri: vscode.Uri.file(outcome.path) } : { text: outcome.text, persisted: false };
   }
 
+  async history(filter?: { sessionId?: string; path?: vscode.Uri | string }): Promise<ChangeRecord[]> {
+    const { sessionId, path } = (filter ?? {}) as { sessionId?: unknown; path?: unknown };
+    const guardPath = path === undefined ? undefined : toGuardPath(path);
+    if (guardPath !== undefined && typeof guardPath !== 'string') throw new TypeError(`ReadGate: history's path: ${guardPath.message}`);
+    const records = await this.guard.history({ ...(sessionId !== undefined ? { sessionId: sessionId as string } : {}), ...(guardPath !== undefined ? { path: guardPath } : {}) });
+    return records.map(shownRecord);
+  }
+
+  /** In a session of its own, an extension's (never the user's own `palette:`), dropped once decided. */
+  async revert(target: RevertTarget, options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
+    const sessionId = `${API_PREFIX}revert:${randomUUID()}`;
+    const label = 'an extension';
+    const { explanation, signal } = (options ?? {}) as { explanation?: string; signal?: AbortSignal };
+    this.labels.set(sessionId, label);
+    try {
+      return shown(await this.guard.revert(target, { ...(explanation !== undefined ? { explanation } : {}), ...(signal !== undefined ? { signal } : {}), sessionId, surface: 'api', label }));
+    } finally {
+      this.guard.dropSession(sessionId);
+      this.labels.delete(sessionId);
+    }
+  }
+
   /** The object other extensions see: only the contract, no internals. */
   toPublic(): ReadGateApi {
     return Object.freeze({
@@ -183,6 +221,8 @@ export class Api extends Disposable implements ReadGateApi {
       openSession: (options?: { id?: string; label?: string }) => this.openSession(options),
       onDidChangeLedger: this.onDidChangeLedger,
       persistToolResult: (options: { sessionId: string; callId: string; toolName: string; text: string }) => this.persistToolResult(options),
+      history: (filter?: { sessionId?: string; path?: vscode.Uri | string }) => this.history(filter),
+      revert: (target: RevertTarget, options?: { explanation?: string; signal?: AbortSignal }) => this.revert(target, options),
     });
   }
 }

@@ -6,11 +6,13 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { DEFAULTS } from '../core/index';
+import { DEFAULTS, HISTORY_DEFAULTS } from '../core/index';
 import { type ApprovalMode, DEFAULT_CHAT_TOOLS, DEFAULT_PROTECTED_GLOBS } from './configDefaults';
 import { Disposable } from './util/dispose';
 
 export const SECTION = 'readgate';
+
+const MiB = 1024 * 1024;
 
 export interface ReadGateConfig {
   readonly dedup: boolean;
@@ -36,6 +38,10 @@ export interface ReadGateConfig {
   readonly mcpMaxReadChars: number;
   /** `readgate.mcp.placeholders`: the *unchanged* placeholder for MCP clients (off: their subagents share a connection). */
   readonly mcpPlaceholders: boolean;
+  /** `readgate.history.maxMegabytes`: the most the change history keeps (compressed versions and records), in bytes. */
+  readonly historyMaxBytes: number;
+  /** `readgate.history.maxAgeDays`: changes older than this leave the history. */
+  readonly historyMaxAgeDays: number;
 }
 
 
@@ -53,6 +59,8 @@ export const DEFAULT_CONFIG: ReadGateConfig = {
   mcpMaxReadChars: 0,
   mcpPlaceholders: false,
   toolsMaxResultChars: 8_000,
+  historyMaxBytes: HISTORY_DEFAULTS.maxBytes,
+  historyMaxAgeDays: HISTORY_DEFAULTS.maxAgeDays,
 };
 
 function readMode(value: unknown): ApprovalMode {
@@ -114,6 +122,8 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     mcpRegisterWithVsCode: configuration.get('mcp.registerWithVsCode') === true,
     mcpMaxReadChars: readMaxChars(configuration.get('mcp.maxReadChars')),
     mcpPlaceholders: configuration.get('mcp.placeholders') === true,
+    historyMaxBytes: readInteger(configuration.get('history.maxMegabytes'), DEFAULT_CONFIG.historyMaxBytes / MiB, 1, 100_000) * MiB,
+    historyMaxAgeDays: readInteger(configuration.get('history.maxAgeDays'), DEFAULT_CONFIG.historyMaxAgeDays, 1, 3650),
     toolsMaxResultChars: configuration.get('tools.maxResultChars') === undefined ? DEFAULT_CONFIG.toolsMaxResultChars : readMaxChars(configuration.get('tools.maxResultChars')),
   });
 }

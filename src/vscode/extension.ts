@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ToolResultStore } from '../core/index';
+import { createHistory, type History, ToolResultStore } from '../core/index';
 import { Api, type ReadGateApi } from './api';
 import { registerCommands } from './commands';
 import { registerAgentCommands } from './commands/agentCommands';
@@ -16,14 +16,23 @@ import { DetailsDocuments } from './details/detailsDocuments';
 import { ChangeWatcher } from './documents/changeWatcher';
 import { EditorFileSystem } from './documents/editorFileSystem';
 import { GuardHost } from './guardHost';
+import { AgentChangesView } from './history/agentChangesView';
+import { GuardHistory } from './history/guardHistory';
+import { HistoryDocuments } from './history/historyDocuments';
+import { historyFolder } from './history/historyFolder';
 import { Log } from './log';
 import { McpHost } from './mcp/mcpHost';
 import { Reports } from './reports/reports';
 import { SessionLabels } from './sessions/sessionLabels';
 import { EndedSessions } from './sessions/endedSessions';
+import { withSessionOrigins } from './sessions/sessionOrigin';
+import { guardPathToUri } from './util/paths';
 import { registerTools } from './tools/registerTools';
 import { ToolSessions } from './tools/toolSessions';
 import { SessionsView } from './views/sessionsView';
+
+/** The history store, flushed when the extension deactivates (records still being written are kept). */
+let historyStore: History | undefined;
 
 export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const started = performance.now();
@@ -38,28 +47,38 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const toolResults = new ToolResultStore({ dir: path.join(context.globalStorageUri.fsPath, 'tool-results'), fileSystem: files, threshold: config.current.toolResultThreshold });
   const toolResultSettings = config.onDidChange((next) => toolResults.configure({ threshold: next.toolResultThreshold }));
   void toolResults.cleanup().then((removed) => removed && log.info('[results] removed expired tool results', { removed }));
-  const host = new GuardHost(config, log, files, approvals.approve, watcher.onDidNoteChange, [toolResults.dir]);
-  const guard = host.guard;
+  const folder = historyFolder(context);
+  const store = (historyStore = folder ? createHistory({ dir: folder, maxBytes: config.current.historyMaxBytes, maxAgeDays: config.current.historyMaxAgeDays, logger: log }) : undefined);
+  const host = new GuardHost(config, log, files, approvals.approve, watcher.onDidNoteChange, [toolResults.dir], store);
+  // Every session says where its changes come from and who it is, for the change history.
+  const guard = withSessionOrigins(host.guard, (id) => labels.labelOf(id));
+  const history = store ? new GuardHistory(guard, store, files.onWillWrite) : undefined;
+  const display = (path: string): string => vscode.workspace.asRelativePath(guardPathToUri(path));
+  const historyDocuments = new HistoryDocuments(history, files);
+  const agentChanges = new AgentChangesView(history, display);
   approvals.serve(guard);
   const api = new Api(guard, labels, toolResults);
   const toolSessions = new ToolSessions(guard);
   toolSessions.configureChats(config.current.toolsMaxResultChars);
   const chatSettings = config.onDidChange((next) => toolSessions.configureChats(next.toolsMaxResultChars));
   const ended = new EndedSessions(guard, labels);
-  const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list());
+  const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list(), async () => (history ? history.list() : []));
   const view = new SessionsView(guard, labels, watcher.onDidNoteChange, ended);
   const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, reviews: approvals, log });
   const details = new DetailsDocuments();
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
-  context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, ended, reports, view, mcp, details, participant, registerTools(toolSessions), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, ended, extensionUri: context.extensionUri }), registerAgentCommands({ control: mcp, log }));
+  const historyDeps = { history, documents: historyDocuments, display, log };
+  context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, ended, reports, view, mcp, details, participant, registerTools(toolSessions), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, ended, extensionUri: context.extensionUri, history: historyDeps }), registerAgentCommands({ control: mcp, log }));
+  context.subscriptions.push(...(history ? [history] : []), historyDocuments, agentChanges);
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
-  if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard, mcp));
+  if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard, mcp, { agentChanges, folder }));
   // Its own time, read by `npm run bench:host`.
   log.info(`ReadGate ${String(context.extension.packageJSON.version)} activated in ${(performance.now() - started).toFixed(1)} ms (VS Code ${vscode.version})`);
   return api.toPublic();
 }
 
-export function deactivate(): void {
-  // Everything is disposed through context.subscriptions.
+export async function deactivate(): Promise<void> {
+  // Everything is disposed through context.subscriptions; changes still being recorded are written first.
+  await historyStore?.flush();
 }

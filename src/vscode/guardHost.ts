@@ -3,10 +3,11 @@
  * roots, plus `readgate.paths.extraRoots`) and pushes every later change of either into it, so settings
  * apply live without a reload; tells it every change the change watcher notes. The guard is created once and
  * never replaced, so owners hold the `Guard` itself. Disposing it disposes the guard (every later call is
- * CANCELLED).
+ * CANCELLED). The change history store, when there is one, is the guard's and takes its budget from the
+ * settings too.
  */
 import * as vscode from 'vscode';
-import { type ApprovalDecision, type ApprovalRequest, createGuard, type FileSystem, type Guard, type GuardSettings } from '../core/index';
+import { type ApprovalDecision, type ApprovalRequest, createGuard, type FileSystem, type Guard, type GuardSettings, type History } from '../core/index';
 import type { Config, ReadGateConfig } from './config';
 import type { NotedChange } from './documents/changeWatcher';
 import type { Log } from './log';
@@ -42,7 +43,7 @@ export class GuardHost extends Disposable {
 
   /**
    * `internalRoots`: ReadGate's own folders agents may read (saved oversized tool results); `onDidNoteChange`:
-   * the change watcher's changes with who made them.
+   * the change watcher's changes with who made them; `history`: the store every applied change is recorded in.
    */
   constructor(
     config: Config,
@@ -51,12 +52,14 @@ export class GuardHost extends Disposable {
     approve: (request: ApprovalRequest) => Promise<ApprovalDecision>,
     onDidNoteChange: vscode.Event<NotedChange>,
     internalRoots: readonly string[] = [],
+    history?: History,
   ) {
     super();
-    this.guard = createGuard({ ...settingsOf(config.current, internalRoots), approve, logger: log, fileSystem });
+    this.guard = createGuard({ ...settingsOf(config.current, internalRoots), approve, logger: log, fileSystem, ...(history ? { historyStore: history } : {}) });
     this._register(new vscode.Disposable(() => this.guard.dispose()));
     this._register(onDidNoteChange(({ path, source }) => this.guard.noteChange(path, source)));
     this._register(config.onDidChange((next) => this.guard.configure(settingsOf(next, internalRoots))));
+    if (history) this._register(config.onDidChange((next) => void history.configure({ maxBytes: next.historyMaxBytes, maxAgeDays: next.historyMaxAgeDays })));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.guard.configure({ roots: rootsOf(config.current, internalRoots) })));
   }
 }

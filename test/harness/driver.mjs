@@ -171,6 +171,7 @@ function serveTestRequests(page, dir, shotDir, log) {
 function developmentPath(extensionPaths, stateDir) {
   if (extensionPaths.length === 1) return extensionPaths[0];
   const dir = path.join(stateDir, 'dev-extensions');
+  fs.rmSync(dir, { recursive: true, force: true }); // a reload run finds the first run's links
   fs.mkdirSync(dir, { recursive: true });
   extensionPaths.forEach((extensionPath, index) => fs.symlinkSync(extensionPath, path.join(dir, `${index}-${path.basename(extensionPath)}`), 'dir'));
   return dir;
@@ -180,13 +181,18 @@ function developmentPath(extensionPaths, stateDir) {
  * Runs the tests; resolves to the exit code (0 pass, 1 fail, 124 timeout, 2 harness error).
  * @param {{ vscode: { node: string, serverMain: string }, extensionPaths: string[], testsPath: string,
  *   workspace?: string, outDir: string, timeoutSeconds?: number, env?: Record<string,string>,
- *   settings?: object, installVsix?: string[] }} options
+ *   settings?: object, installVsix?: string[], keepState?: boolean }} options
  */
 export async function runHeadlessTests(options) {
   const started = Date.now();
   const say = (message) => process.stdout.write(`[harness ${((Date.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
   const { outDir } = options;
-  fs.rmSync(outDir, { recursive: true, force: true });
+  // keepState: a second window on the same user data, workspace storage and workspace (a reload); else a clean run.
+  if (options.keepState) {
+    for (const file of ['mocha-result.json', 'tests.log', 'server.log']) fs.rmSync(path.join(outDir, file), { force: true });
+  } else {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
   const stateDir = path.join(outDir, 'state');
   const shotDir = path.join(outDir, 'screenshots');
   const requestDir = path.join(outDir, 'requests');
@@ -208,7 +214,11 @@ export async function runHeadlessTests(options) {
   const resultFile = path.join(outDir, 'mocha-result.json');
   fs.writeFileSync(hostLog, '');
 
-  const port = await freePort();
+  // A reload keeps the port: the workspace's identity (and so its storage) in the browser's VS Code includes the
+  // server's authority, as it stays the same when a real window reloads.
+  const portFile = path.join(stateDir, 'port');
+  const port = options.keepState && fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : await freePort();
+  fs.writeFileSync(portFile, String(port));
   const authority = `127.0.0.1:${port}`;
   const serverLog = fs.openSync(path.join(outDir, 'server.log'), 'w');
   const server = spawn(options.vscode.node, [

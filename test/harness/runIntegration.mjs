@@ -41,11 +41,9 @@ function freshWorkspace() {
 // ReadGate's home for the windows under test (discovery files, forget markers, the installed bridge), not the user's.
 const readgateHome = path.join(outDir, 'mcp-home');
 
-async function main() {
-  const desktop = await desktopVSCode();
-  const workspace = freshWorkspace();
+/** One window's run of the suite (`suite`: which files, see test/integration/index.ts); resolves to its exit code and summary. */
+async function runWindow(desktop, workspace, suite) {
   fs.rmSync(resultFile, { force: true });
-  fs.rmSync(readgateHome, { recursive: true, force: true });
   let code = 0;
   try {
     await runTests({
@@ -60,17 +58,17 @@ async function main() {
         READGATE_TEST_LABEL: 'integration',
         READGATE_TEST_HOOKS: '1',
         READGATE_HOME: readgateHome,
+        ...(suite === 'reload' ? { READGATE_TEST_SUITE: 'reload', READGATE_TEST_KEEP_STATE: '1', READGATE_TEST_GREP: '' } : {}),
       },
     });
   } catch (error) {
     code = typeof error?.code === 'number' && error.code !== 0 ? error.code : 1;
-  } finally {
-    fs.rmSync(workspace, { recursive: true, force: true });
   }
-  let summary = 'integration: the suite did not report a result';
+  const label = suite === 'reload' ? 'integration, after a window reload' : 'integration';
+  let summary = `${label}: the suite did not report a result`;
   try {
     const result = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
-    summary = `integration: ${result.passes} passed, ${result.failures} failed, ${result.pending} skipped`;
+    summary = `${label}: ${result.passes} passed, ${result.failures} failed, ${result.pending} skipped`;
     if (result.failures > 0 && code === 0) code = 1;
     // A run that ran nothing proves nothing (a suite that failed to register, or a grep that matched nothing).
     if (result.tests === 0 && code === 0) {
@@ -80,8 +78,32 @@ async function main() {
   } catch {
     if (code === 0) code = 1;
   }
+  return { code, summary };
+}
+
+async function main() {
+  const desktop = await desktopVSCode();
+  const workspace = freshWorkspace();
+  fs.rmSync(readgateHome, { recursive: true, force: true });
+  const summaries = [];
+  let code = 0;
+  try {
+    const first = await runWindow(desktop, workspace, 'main');
+    summaries.push(first.summary);
+    code = first.code;
+    // Then a second window on the same workspace and state, as after a reload: what the first one recorded must
+    // still be there (test/integration/reload.*.test.ts). Not when working on one suite with a grep, unless
+    // READGATE_TEST_RELOAD=1 (with a grep that runs the history suite).
+    if (code === 0 && (!process.env.READGATE_TEST_GREP || process.env.READGATE_TEST_RELOAD === '1')) {
+      const reload = await runWindow(desktop, workspace, 'reload');
+      summaries.push(reload.summary);
+      code = reload.code;
+    }
+  } finally {
+    fs.rmSync(workspace, { recursive: true, force: true });
+  }
   console.log(`Screenshots and logs: ${path.relative(process.cwd(), outDir) || outDir}`);
-  console.log(summary);
+  for (const summary of summaries) console.log(summary);
   return code;
 }
 

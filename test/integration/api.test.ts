@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { api, freshFile, numbered } from './helpers';
+import { api, freshFile, nextReview, numbered, REVIEW_HOOK } from './helpers';
 
 suite('extension API', () => {
   test('explicit sessions are isolated: one session\u2019s read does not let another edit', async () => {
@@ -128,5 +128,47 @@ suite('extension API', () => {
     for (let i = 0; i < 30 && vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => (tab.input as { uri?: vscode.Uri })?.uri?.fsPath === open)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
     assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => (tab.input as { uri?: vscode.Uri })?.uri?.fsPath === open)), 'its editor closed');
     session.dispose();
+  });
+
+  test('history lists the changes of every session, newest first, by session or file (a Uri too)', async () => {
+    const readGate = await api();
+    const agent = readGate.openSession({ label: 'History API agent' });
+    const file = freshFile(numbered(4));
+    await agent.read(file);
+    assert.strictEqual((await agent.edit(file, [{ oldString: 'line 1', newString: 'one' }], { explanation: 'first' })).ok, true);
+    assert.strictEqual((await agent.edit(file, [{ oldString: 'line 3', newString: 'three' }], { explanation: 'second' })).ok, true);
+    const bySession = await readGate.history({ sessionId: agent.id });
+    assert.deepStrictEqual(bySession.map((record) => [record.explanation, record.label, record.surface, record.tool, record.files.map((f) => [f.path, f.kind])]), [
+      ['second', 'History API agent', 'api', 'edit', [[fs.realpathSync(file), 'edit']]],
+      ['first', 'History API agent', 'api', 'edit', [[fs.realpathSync(file), 'edit']]],
+    ]);
+    assert.deepStrictEqual((await readGate.history({ path: vscode.Uri.file(file) })).map((record) => record.id), bySession.map((record) => record.id));
+    assert.ok((await readGate.history()).length >= 2);
+    agent.dispose();
+  });
+
+  test('revert goes to review as an extension\'s (not the user\'s own), keeps a later edit elsewhere, and is recorded with revertOf', async () => {
+    const readGate = await api();
+    const agent = readGate.openSession({ label: 'Reverted agent' });
+    const file = freshFile(numbered(6));
+    await agent.read(file);
+    assert.strictEqual((await agent.edit(file, [{ oldString: 'line 2', newString: 'agent two' }])).ok, true);
+    fs.writeFileSync(file, numbered(6).replace('line 2', 'agent two').replace('line 5', 'user five'));
+    const [change] = await readGate.history({ sessionId: agent.id });
+    const revert = readGate.revert({ changeId: change.id }, { explanation: 'Undo the rename of line two' });
+    const request = (await nextReview()) as Awaited<ReturnType<typeof nextReview>> & { revert?: boolean };
+    assert.strictEqual(request.revert, true, 'a revert is always reviewed');
+    assert.notStrictEqual(request.own, true, 'an extension\'s revert is not presented as the user\'s own');
+    assert.strictEqual(request.sessionLabel, 'an extension');
+    assert.strictEqual(request.explanation, 'Undo the rename of line two');
+    await vscode.commands.executeCommand(REVIEW_HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    const result = await revert;
+    assert.strictEqual(result.ok, true, result.message);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(6).replace('line 5', 'user five'));
+    const [recorded] = await readGate.history({ path: file });
+    assert.deepStrictEqual([recorded.revertOf, recorded.surface, recorded.sessionId.startsWith('api:'), recorded.approvedBy], [change.id, 'api', true, 'user']);
+    const unknown = await readGate.revert({ changeId: 'no-such-change' });
+    assert.strictEqual(unknown.code, 'INVALID_INPUT', unknown.message);
+    agent.dispose();
   });
 });

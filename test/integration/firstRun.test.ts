@@ -63,6 +63,8 @@ suite('first run: no model, a new window', () => {
     await harness.waitFor('the preview\'s text', async () => ((await harness.workbenchTexts('iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> body')).some((text) => text.includes('needs a language model')) ? true : undefined));
     const welcome = await harness.workbenchTexts('.welcome-view-content');
     assert.ok(welcome.some((text) => text.includes(NO_SESSIONS) && text.includes('Apply Patch') && text.includes('language model')), welcome.join('\n'));
+    // The Agent Changes view says what it will hold, once it has looked and found nothing.
+    await harness.waitFor('the Agent Changes view\'s welcome', async () => ((await harness.workbenchTexts('.welcome-view-content')).some((text) => text.includes('No agent has changed a file through ReadGate')) ? true : undefined));
     await harness.screenshot('first-run-empty-states');
     await vscode.commands.executeCommand('readgate.showLedger');
     await vscode.commands.executeCommand('notifications.showList');

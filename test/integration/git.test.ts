@@ -75,7 +75,8 @@ suite('a git checkout under a session', () => {
     if (harness.isAvailable) {
       await vscode.commands.executeCommand('workbench.view.extension.readgate');
       const sidebar = await harness.waitFor('the session in the Sessions view', async () => {
-        const text = (await harness.workbenchTexts('.part.sidebar')).join('\n');
+        // The Sessions view only: the Agent Changes view below it names the files the agent changed.
+        const text = (await harness.workbenchTexts('.part.sidebar .pane:has(> .pane-header:has-text("Sessions"))')).join('\n');
         return text.includes('Git agent') && text.includes(path.basename(files[0])) ? text : undefined;
       });
       for (const file of files) assert.ok(sidebar.split(path.basename(file)).length - 1 <= 1, `${path.basename(file)} is shown twice:\n${sidebar}`);

@@ -10,6 +10,22 @@ export interface PublicApi {
   openSession(options?: { id?: string; label?: string }): ApiSession;
   onDidChangeLedger: vscode.Event<{ sessionId: string; uri: vscode.Uri }>;
   persistToolResult(options: { sessionId: string; callId: string; toolName: string; text: string }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }>;
+  history(filter?: { sessionId?: string; path?: vscode.Uri | string }): Promise<HistoryRecord[]>;
+  revert(target: { changeId: string } | { sessionId: string }, options?: { explanation?: string; signal?: AbortSignal }): Promise<{ ok: boolean; code?: string; message?: string }>;
+}
+
+/** A change record as the extension API returns it. */
+export interface HistoryRecord {
+  id: string;
+  time: number;
+  sessionId: string;
+  label: string;
+  surface: string;
+  tool: string;
+  explanation?: string;
+  approvedBy: string;
+  revertOf?: string;
+  files: { path: string; kind: string; from?: string; before: string | null; after: string | null }[];
 }
 
 export interface ApiSession extends vscode.Disposable {

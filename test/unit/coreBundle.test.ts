@@ -28,12 +28,13 @@ suite('dist/core.js', () => {
     const typesFile = path.join(repoRoot, 'dist/core-types/types.d.ts');
     assert.ok(fs.existsSync(typesFile), `${typesFile} is missing (run npm run build first)`);
     const index = fs.readFileSync(path.join(repoRoot, 'dist/core-types/index.d.ts'), 'utf8');
-    for (const name of ['ApprovalRequest', 'ApprovalDecision', 'ApprovalFile']) assert.match(index, new RegExp(`\\b${name}\\b`), `index.d.ts does not export ${name}`);
+    for (const name of ['ApprovalRequest', 'ApprovalDecision', 'ApprovalFile', 'ApprovalConflict']) assert.match(index, new RegExp(`\\b${name}\\b`), `index.d.ts does not export ${name}`);
     const lines = fs.readFileSync(typesFile, 'utf8').split('\n');
     const declarations: Record<string, string[]> = {
       'export interface ApprovalFile ': ['path', 'created', 'before', 'after', 'diff'],
-      'export interface ApprovalRequest ': ['sessionId', 'operation', 'explanation', 'files', 'signal', 'refresh'],
-      'export type ApprovalDecision ': ['approved', 'files', 'path', 'content', 'approved', 'reason'],
+      'export interface ApprovalRequest ': ['sessionId', 'operation', 'explanation', 'files', 'signal', 'refresh', 'conflicts'],
+      'export interface ApprovalConflict ': ['path', 'reason', 'changeId', 'ranges', 'merged'],
+      'export type ApprovalDecision ': ['approved', 'files', 'path', 'content', 'approvedBy', 'takeMerged', 'approved', 'reason'],
     };
     const documented = (at: number): boolean => lines[at - 1]?.trim().endsWith('*/') ?? false;
     for (const [head, fields] of Object.entries(declarations)) {
@@ -50,7 +51,7 @@ suite('dist/core.js', () => {
       }
     }
     const text = lines.join('\n');
-    for (const promise of ['per-file lock', 'are ignored', 'REJECTED_BY_USER', 'throws or its promise rejects', 'Aborted when the call is cancelled']) {
+    for (const promise of ['per-file lock', 'are ignored', 'REJECTED_BY_USER', 'throws or its promise rejects', 'Aborted when the call is cancelled', 'takeMerged: true']) {
       assert.ok(text.includes(promise), `the approval docs do not say "${promise}"`);
     }
   });

@@ -228,3 +228,56 @@ export function ownPatchRequest(id = 'req-own') {
     files: readmeRequest().files,
   };
 }
+
+export const INVENTORY_PATH = '/work/project/src/inventory.ts';
+
+/**
+ * A revert from the change history with a conflict, as the extension shows it: the agent changed the restock
+ * loop and the threshold; the user has since changed the loop again, so only the threshold goes back (the one
+ * hunk shown) and the loop's lines conflict, with what is there now and what the revert wanted.
+ */
+export function revertConflictRequest(id = 'req-revert') {
+  return {
+    id,
+    revision: 0,
+    sessionLabel: 'Revert',
+    operation: 'multiEdit',
+    own: true,
+    revert: true,
+    explanation: 'Revert "Fix the off-by-one in the restock loop" by Claude Code 2.0.14 (12:04:31)',
+    conflicts: [
+      {
+        path: INVENTORY_PATH,
+        displayPath: 'src/inventory.ts',
+        reason: 'lines',
+        summary: 'These lines were changed again after the change you revert. Taking the merged parts leaves them as they are now.',
+        ranges: [
+          {
+            start: 14,
+            end: 15,
+            where: 'Lines 14–15',
+            now: ['  for (let i = 0; i < items.length; i++) {', '    if (items[i].stock <= threshold) restock(items[i], batchSize);'],
+            wanted: ['  for (let i = 0; i <= items.length; i++) {', '    if (items[i].stock < threshold) restock(items[i]);'],
+          },
+        ],
+      },
+    ],
+    files: [
+      {
+        path: INVENTORY_PATH,
+        displayPath: 'src/inventory.ts',
+        created: false,
+        totalOldLines: 40,
+        totalNewLines: 40,
+        hunks: [hunk(0, 3, 3, [' import { restock } from "./restock";', ' ', '-const threshold = 5;', '+const threshold = 3;', ' const batchSize = 12;', ' '])],
+      },
+    ],
+  };
+}
+
+/** The same revert with no conflict left (what a clean revert looks like). */
+export function cleanRevertRequest(id = 'req-revert-clean') {
+  const request = revertConflictRequest(id);
+  delete request.conflicts;
+  return request;
+}

@@ -2,6 +2,7 @@
  * What every session of one guard shares: the ports, the settings, the path policy, the snapshot store, the
  * per-file locks and the change notes. Built once by `createGuard`.
  */
+import type { History } from '../history/history';
 import type { ChangeNotes } from '../ledger/changeNotes';
 import type { SnapshotStore } from '../ledger/snapshotStore';
 import type { KeyedLock } from '../lock';
@@ -30,6 +31,8 @@ export interface GuardContext {
   approve(request: ApprovalRequest): Promise<ApprovalDecision>;
   hasher(): Promise<Hasher>;
   maxEntriesPerSession: number;
+  /** Where applied changes are recorded (`GuardOptions.history`); none when the guard keeps no history. */
+  history?: History;
   isDisposed(): boolean;
 }
 

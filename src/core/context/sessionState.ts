@@ -10,6 +10,8 @@ export class SessionState {
   reads = 0;
   lastRefusal: { key: string; code: ErrorCode } | undefined;
   readonly stats: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
+  /** `SessionOptions.surface` and `label`: where the session's changes come from, for the change history. */
+  origin: { surface: string; label: string };
 
   constructor(
     readonly id: string,
@@ -22,6 +24,7 @@ export class SessionState {
     private budget?: ResultBudget,
   ) {
     this.ledger = new SessionLedger(maxEntries, onLedgerChange);
+    this.origin = { surface: 'api', label: id };
     this.maxChars = budgetChars(budget);
   }
 

@@ -5,6 +5,7 @@
  */
 import { displayPath } from '../path/displayPath';
 import { utf8Size } from '../read/resultBudget';
+import { type Hunk, hunksOf } from '../edit/hunks';
 import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
 import { indexLines } from '../edit/lineEndings';
 import { type Ranges, mapThrough, union } from '../ledger/coverage';
@@ -20,7 +21,8 @@ const RESULT_DIFF_LINES = 400;
 
 type Final = FinalFile;
 
-export type AppliedFile = MutatedFile & { summary: string; shownDiff: string };
+/** `hunks`: what was applied, as line numbers only (the change history keeps them). */
+export type AppliedFile = MutatedFile & { summary: string; shownDiff: string; hunks: Hunk[] };
 
 /**
  * What each file's diff in the result may take within the session's budget: an equal share of what the
@@ -45,7 +47,8 @@ export async function record(ctx: GuardContext, s: SessionState, final: Final, l
   if (plan.deleted) {
     recordGone(ctx, s, plan, learned);
     const lines = plan.beforeIndex.count;
-    return { path: plan.path, version: '', created: false, deleted: true, diff: '', summary: `${displayPath(plan.path)}: deleted (it had ${lines} line${lines === 1 ? '' : 's'}).`, shownDiff: '' };
+    const hunks = hunksOf(plan.changes, plan.beforeIndex.count, plan.afterIndex.count);
+    return { path: plan.path, version: '', created: false, deleted: true, diff: '', summary: `${displayPath(plan.path)}: deleted (it had ${lines} line${lines === 1 ? '' : 's'}).`, shownDiff: '', hunks };
   }
   if (plan.movedTo) {
     recordGone(ctx, s, plan, learned);
@@ -76,6 +79,7 @@ async function recordWritten(ctx: GuardContext, s: SessionState, final: Final, a
   ctx.changes.note(at.target, { kind: 'session', detail: s.id }, ctx.clock.now(), version);
   const lines = `${lineCount} line${lineCount === 1 ? '' : 's'}`;
   const what = plan.created ? `created (${lines})` : plan.replacements ? `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}` : `replaced (${lines})`;
-  return { path: at.path, version, created: plan.created, diff: diff.text, summary: `${displayPath(at.path)}: ${what}; new version ${version}.`, shownDiff: diff.text };
+  const hunks = hunksOf(changes, plan.beforeIndex.count, lineCount);
+  return { path: at.path, version, created: plan.created, diff: diff.text, summary: `${displayPath(at.path)}: ${what}; new version ${version}.`, shownDiff: diff.text, hunks };
 }
 

@@ -9,14 +9,14 @@ import { hunksOf } from '../edit/hunks';
 import type { Refusal } from '../refusals/refusal';
 import { callCancelled } from '../refusals/cancelled';
 import { writeFailed } from '../refusals/writeFailed';
-import type { ApprovalDecision, ApprovalFile, ApprovalRequest } from '../types';
+import type { ApprovalConflict, ApprovalDecision, ApprovalFile, ApprovalRequest } from '../types';
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import { encodeFor } from '../read/loadText';
 import type { FilePlan } from './filePlan';
 import type { FinalFile } from './writeFiles';
 
-export type Operation = 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename';
+export type Operation = 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename' | 'revert';
 
 /** The call was cancelled (its signal, or the guard disposed): nothing was written. */
 export class Cancelled extends Error {}
@@ -43,6 +43,14 @@ function approvalFiles(plans: FilePlan[]): ApprovalFile[] {
 export interface Proposal {
   plans: FilePlan[];
   replan?: () => Promise<FilePlan[] | Refusal>;
+  /** A revert's conflicts as currently planned (a refresh plans them again). */
+  conflicts?: () => readonly ApprovalConflict[];
+}
+
+/** The request's conflicts, when there are any (a copy: the approver may keep or change it). */
+function conflictsOf(proposal: Proposal): { conflicts?: ApprovalConflict[] } {
+  const conflicts = proposal.conflicts?.() ?? [];
+  return conflicts.length ? { conflicts: conflicts.map((c) => ({ ...c, ranges: c.ranges.map((r) => ({ ...r })) })) } : {};
 }
 
 export async function askApproval(ctx: GuardContext, s: SessionState, proposal: Proposal, operation: Operation, explanation: string | undefined, signal: AbortSignal | undefined): Promise<ApprovalDecision> {
@@ -61,9 +69,13 @@ export async function askApproval(ctx: GuardContext, s: SessionState, proposal: 
         const next = await proposal.replan();
         if (!Array.isArray(next)) return next;
         proposal.plans = next;
+        const { conflicts } = conflictsOf(proposal);
+        if (conflicts) request.conflicts = conflicts;
+        else delete request.conflicts;
         ctx.logger.info('[approval] change re-planned against the current content', { session: s.id, files: next.length });
-        return { ok: true, files: approvalFiles(next) };
+        return { ok: true, files: approvalFiles(next), ...(conflicts ? { conflicts } : {}) };
       },
+      ...conflictsOf(proposal),
     };
     const cancelled = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new Cancelled()), { once: true }));
     if (signal?.aborted) throw new Cancelled();
@@ -73,7 +85,16 @@ export async function askApproval(ctx: GuardContext, s: SessionState, proposal: 
   }
 }
 
-type ParsedDecision = { kind: 'approved'; files: { path: string; content: string }[] } | { kind: 'rejected'; reason?: string } | { kind: 'malformed'; detail: string };
+type ParsedDecision =
+  | { kind: 'approved'; files: { path: string; content: string }[]; approvedBy?: string; takeMerged: boolean }
+  | { kind: 'rejected'; reason?: string }
+  | { kind: 'malformed'; detail: string };
+
+/** Who approved, when the decision says so in a way the history can keep (a short non-empty string). */
+function approvedByOf(decision: object): { approvedBy?: string } {
+  const by: unknown = (decision as { approvedBy?: unknown }).approvedBy;
+  return typeof by === 'string' && by.trim() !== '' && by.length <= 100 ? { approvedBy: by } : {};
+}
 
 function shapeOf(value: unknown): string {
   if (value === null) return 'null';
@@ -94,8 +115,10 @@ export function parseDecision(decision: unknown): ParsedDecision {
       return { kind: 'rejected', ...(typeof reason === 'string' && reason !== '' ? { reason } : {}) };
     }
     if (approved !== true) return { kind: 'malformed', detail: `approved is ${shapeOf(approved)}, not true or false` };
+    // Only `true` takes a revert's merged parts, as only `true` approves.
+    const extras = { ...approvedByOf(decision), takeMerged: (decision as { takeMerged?: unknown }).takeMerged === true };
     const given: unknown = (decision as { files?: unknown }).files;
-    if (given === undefined) return { kind: 'approved', files: [] };
+    if (given === undefined) return { kind: 'approved', files: [], ...extras };
     if (!Array.isArray(given)) return { kind: 'malformed', detail: `files is ${shapeOf(given)}, not a list` };
     const files: { path: string; content: string }[] = [];
     for (let i = 0; i < given.length; i++) {
@@ -105,7 +128,7 @@ export function parseDecision(decision: unknown): ParsedDecision {
       if (typeof path !== 'string' || typeof content !== 'string') return { kind: 'malformed', detail: `files[${i}] is not { path, content } with two strings` };
       files.push({ path, content });
     }
-    return { kind: 'approved', files };
+    return { kind: 'approved', files, ...extras };
   } catch (error) {
     return { kind: 'malformed', detail: `reading it threw ${String((error as Error)?.message ?? 'an exception')}` };
   }

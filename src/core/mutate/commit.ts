@@ -7,12 +7,15 @@ import { displayPath } from '../path/displayPath';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import type { Refusal } from '../refusals/refusal';
 import { rejectedByUser } from '../refusals/rejectedByUser';
-import type { ApprovalDecision, MutatedFile, MutationResult } from '../types';
+import { describeConflicts, revertConflict } from '../refusals/revertConflict';
+import type { ApprovalConflict, ApprovalDecision, MutatedFile, MutationResult } from '../types';
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
+import type { Hunk } from '../edit/hunks';
 import { diffShare, record } from './applied';
 import { Cancelled, type Operation, type Proposal, askApproval, finalize, parseDecision, throwIfCancelled } from './approval';
 import type { FilePlan } from './filePlan';
+import { recordChange } from './recordChange';
 import { type FinalFile, writeFiles } from './writeFiles';
 
 type Final = FinalFile;
@@ -26,6 +29,16 @@ export interface Commit {
   /** Recomputes the plans against current content (same inputs, same lock), for refreshes during review. */
   replan?: () => Promise<FilePlan[] | Refusal>;
   learned: LedgerEntry[];
+  /** The call, as the change history names it (default: `operation`). */
+  tool?: string;
+  /** A revert: the change it reverts (recorded as `revertOf`), what it reverts in words, and its conflicts. */
+  revert?: { revertOf: string; what: string; conflicts: () => readonly ApprovalConflict[] };
+}
+
+/** The files as approved, and who approved them (`ChangeRecord.approvedBy`). */
+interface Approved {
+  finals: Final[];
+  approvedBy: string;
 }
 
 /**
@@ -35,19 +48,25 @@ export interface Commit {
 const keeps = (f: Final): boolean => f.userChanged && !f.plan.created && !f.plan.deleted && !f.plan.movedTo && f.afterText === f.plan.beforeText;
 
 export async function commitPlans(ctx: GuardContext, s: SessionState, c: Commit): Promise<MutationResult> {
-  const finals = await approvedFiles(ctx, s, c);
-  if (!Array.isArray(finals)) return finals;
+  const approved = await approvedFiles(ctx, s, c);
+  if (!('finals' in approved)) return approved;
+  const { finals, approvedBy } = approved;
   if (finals.every(keeps)) return rejectedByUser.rejected(finals.map((f) => f.plan.path).join(', '), 'the user accepted none of the proposed changes');
   // Files the user kept unchanged are not written; every other file is re-checked, then all are written or none.
   const failed = await writeFiles(ctx, s, finals.filter((f) => !keeps(f)), () => throwIfCancelled(ctx, c.signal), c.learned);
   if (failed) return failed;
-  return describeApplied(ctx, s, finals, c.operation, c.learned);
+  const applied = await describeApplied(ctx, s, finals, c.operation, c.learned);
+  recordChange(ctx, s, applied.written, { tool: c.tool ?? c.operation, explanation: c.explanation, approvedBy, ...(c.revert ? { revertOf: c.revert.revertOf } : {}) });
+  return applied.result;
 }
 
-/** The files as the user approved them, or the refusal (rejected, malformed, the approver failed). */
-async function approvedFiles(ctx: GuardContext, s: SessionState, c: Commit): Promise<Final[] | Refusal> {
+/**
+ * The files as the user approved them, or the refusal (rejected, malformed, the approver failed, a revert's
+ * conflicts not taken).
+ */
+async function approvedFiles(ctx: GuardContext, s: SessionState, c: Commit): Promise<Approved | Refusal> {
   throwIfCancelled(ctx, c.signal);
-  const proposal: Proposal = { plans: c.plans, ...(c.replan ? { replan: c.replan } : {}) };
+  const proposal: Proposal = { plans: c.plans, ...(c.replan ? { replan: c.replan } : {}), ...(c.revert ? { conflicts: c.revert.conflicts } : {}) };
   let decision: ApprovalDecision;
   try {
     decision = await askApproval(ctx, s, proposal, c.operation, c.explanation, c.signal);
@@ -64,12 +83,20 @@ async function approvedFiles(ctx: GuardContext, s: SessionState, c: Commit): Pro
     return rejectedByUser.malformed(paths, parsed.detail);
   }
   if (parsed.kind === 'rejected') return rejectedByUser.rejected(paths, parsed.reason);
-  return finalize(proposal.plans, parsed.files);
+  // Conflicts as last planned (a refresh during review plans them again): never written unless taken.
+  const conflicts = c.revert?.conflicts() ?? [];
+  if (c.revert && conflicts.length && !parsed.takeMerged) {
+    ctx.logger.info('[approval] revert approved without taking the merged parts: refused', { session: s.id, conflicts: conflicts.length });
+    return revertConflict.notTaken(describeConflicts(conflicts), c.revert.what);
+  }
+  const finals = await finalize(proposal.plans, parsed.files);
+  return Array.isArray(finals) ? { finals, approvedBy: parsed.approvedBy ?? 'approver' } : finals;
 }
 
-/** The result: one line per file, then the diffs of what was applied. */
-async function describeApplied(ctx: GuardContext, s: SessionState, finals: Final[], operation: Operation, learned: LedgerEntry[]): Promise<MutationResult> {
+/** The result: one line per file, then the diffs of what was applied; and the written files with their hunks. */
+async function describeApplied(ctx: GuardContext, s: SessionState, finals: Final[], operation: Operation, learned: LedgerEntry[]): Promise<{ result: MutationResult; written: { final: Final; hunks: Hunk[] }[] }> {
   const files: MutatedFile[] = [];
+  const written: { final: Final; hunks: Hunk[] }[] = [];
   const lines: string[] = [];
   const userChanged = finals.some((f) => f.userChanged);
   const share = diffShare(ctx, s, finals);
@@ -79,14 +106,15 @@ async function describeApplied(ctx: GuardContext, s: SessionState, finals: Final
       continue;
     }
     const done = await record(ctx, s, final, learned, share);
+    written.push({ final, hunks: done.hunks });
     files.push({ path: done.path, version: done.version, created: done.created, ...(done.deleted ? { deleted: true } : {}), ...(done.movedTo ? { movedTo: done.movedTo } : {}), diff: done.diff });
     lines.push(done.summary);
   }
-  const verb = { write: 'Wrote', edit: 'Edited', multiEdit: 'Edited', delete: 'Deleted', rename: 'Moved' }[operation];
+  const verb = { write: 'Wrote', edit: 'Edited', multiEdit: 'Edited', delete: 'Deleted', rename: 'Moved', revert: 'Reverted' }[operation];
   const head = userChanged
     ? `${verb} with changes the user made before approving; this is exactly what was applied:`
     : `${verb} ${files.length === 1 ? files[0].path : `${files.length} files`}:`;
   const text = [head, ...lines, ...files.map((file) => file.diff).filter((diff) => diff !== '')].join('\n');
   ctx.logger.info(`[guard] ${operation} applied`, { session: s.id, files: files.map((f) => ({ path: f.path, version: f.version, created: f.created })), userChanged });
-  return { ok: true, text, files };
+  return { result: { ok: true, text, files }, written };
 }

@@ -81,6 +81,26 @@ export const invalidArgument = {
     invalid(`${displayPath(path)} is named with two different expectedVersion values (${first} and ${second}); a file is at one version. Pass the version your read of it showed, the same for each of its edits.`),
 };
 
+const REVERT_TARGETS = '{ changeId }, { sessionId } or { sessionId, path }, each a non-empty string';
+
+/** `Guard.revert`: what to revert, and whether the history can revert it. */
+export const invalidRevert = {
+  noHistory: (): Refusal => invalid('This guard keeps no change history (createGuard was given no history folder), so there is nothing to revert. Nothing was changed.'),
+  target: (value: unknown): Refusal => invalid(`target must be ${REVERT_TARGETS}, not ${describeValue(value)}. Nothing was changed.`),
+  /** A field a revert target does not have (`{ sessionId, file }`, say): never guessed at, never ignored. */
+  targetField: (name: string): Refusal => invalid(`target has a field ${describeValue(name)}, which a revert target does not have: it must be ${REVERT_TARGETS}. Nothing was changed.`),
+  targetFieldType: (name: string, value: unknown): Refusal => invalid(`target.${name} must be a non-empty string, not ${describeValue(value)}. Nothing was changed.`),
+  option: (name: string, value: unknown): Refusal => invalid(`options.${name} must be a non-empty string when given, not ${describeValue(value)}.`),
+  unknownChange: (id: string): Refusal =>
+    invalid(`There is no change ${describeValue(id)} in the history (older than the history keeps, or recorded in another history folder). Nothing was changed. List the changes with history() and name one of their ids.`),
+  unknownSession: (id: string): Refusal => invalid(`The history holds no change of session ${describeValue(id)}. Nothing was changed. List the changes with history() to see which sessions made changes.`),
+  /** `{ sessionId, path }`: none of the session's changes on record touched that file (or its earlier names). */
+  noChangeOfFile: (id: string, path: string): Refusal =>
+    invalid(`Session ${describeValue(id)} has no change of ${displayPath(path)} on record (none made, older than the history keeps, or another name of the file). Nothing was changed. List its changes with history({ sessionId }) to see which files it changed.`),
+  contentsGone: (id: string): Refusal =>
+    invalid(`The history no longer holds the file contents of change ${describeValue(id)} (dropped by its budget, or damaged), so it cannot be reverted. Nothing was changed.`),
+};
+
 /** The input of a language model tool or MCP tool call (`tools/`). */
 export const invalidToolInput = {
   notAnInput: (field: string, tool: string, inputs: string): Refusal => invalid(`${field} is not an input of ${tool}; its inputs are ${inputs}. Leave it out (or correct its name).`),

@@ -31,9 +31,16 @@ export const ERROR_CODES = [
   'CANCELLED',
   'INVALID_INPUT',
   'WRITE_FAILED',
+  'REVERT_CONFLICT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The codes a session's calls (and so every tool) can return: all but those only `Guard` calls return
+ * (REVERT_CONFLICT comes from `Guard.revert`, which no agent tool offers). Tool descriptions explain these.
+ */
+export const TOOL_ERROR_CODES: readonly ErrorCode[] = ERROR_CODES.filter((code) => code !== 'REVERT_CONFLICT');
 
 /** A refused operation. `message` is written for the model: what happened and what to do next. */
 export interface Refusal {

@@ -9,9 +9,10 @@
  *
  * Not here: what a value must be (`inputValidation.ts`); whether a path is allowed (`pathPolicy.ts`).
  */
+import { displayPath } from '../path/displayPath';
 import { type Refusal, isRefusal } from '../refusals/refusal';
-import { invalidArgument } from '../refusals/invalidInput';
-import type { Edit, MultiEditChange } from '../types';
+import { invalidArgument, invalidRevert } from '../refusals/invalidInput';
+import type { Edit, MultiEditChange, RevertTarget } from '../types';
 import {
   validateEdit,
   validateChangeKind,
@@ -69,6 +70,13 @@ export interface PatchCall extends Call {
 export interface RenameCall extends Call {
   to: string;
   options: MutationCallOptions;
+}
+
+export interface RevertCall extends Call {
+  target: RevertTarget;
+  explanation?: string;
+  /** The revert session's id, surface and label, when the caller chose them. */
+  session: { id?: string; surface?: string; label?: string };
 }
 
 /** Thrown only inside this file, when reading a field throws; `copied` turns it into the refusal. */
@@ -273,5 +281,67 @@ export function patchCall(patch: unknown, given: unknown): PatchCall | Refusal {
     const invalid = validateMutationOptions({ explanation });
     if (invalid) return invalid;
     return { path: '(patch)', patch, options: explanation === undefined ? {} : { explanation: explanation as string }, signal, key: ['patch', patch] };
+  });
+}
+
+const isName = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 1000;
+
+const TARGET_FIELDS = ['changeId', 'sessionId', 'path'] as const;
+
+/** The names of an object's own enumerable fields, listed once. */
+function fieldNames(source: object, where: string): string[] {
+  try {
+    return Object.keys(source);
+  } catch {
+    throw new Unreadable(where); // a Proxy whose ownKeys trap throws
+  }
+}
+
+/**
+ * `{ changeId }`, `{ sessionId }` or `{ sessionId, path }`, each a non-empty string, copied; `resolve` makes the
+ * path absolute. Any other field, even one that is undefined, is refused: a `{ sessionId, file }` must never
+ * revert the whole session.
+ */
+function revertTarget(target: unknown, resolve: (path: string) => string): RevertTarget | Refusal {
+  if (typeof target !== 'object' || target === null) return invalidRevert.target(target);
+  const names = fieldNames(target, 'target');
+  const unknown = names.find((name) => !(TARGET_FIELDS as readonly string[]).includes(name));
+  if (unknown !== undefined) return invalidRevert.targetField(unknown);
+  const copy: { changeId?: string; sessionId?: string; path?: string } = {};
+  for (const name of TARGET_FIELDS) {
+    const value = field(target, name, `target.${name}`);
+    if (value === undefined && !names.includes(name)) continue;
+    const valid = name === 'path' ? typeof value === 'string' && value !== '' : isName(value);
+    if (!valid) return invalidRevert.targetFieldType(name, value);
+    copy[name] = value as string;
+  }
+  const { changeId, sessionId, path } = copy;
+  if (changeId !== undefined && sessionId === undefined && path === undefined) return { changeId };
+  if (sessionId !== undefined && changeId === undefined) return path === undefined ? { sessionId } : { sessionId, path: resolve(path) };
+  return invalidRevert.target(target);
+}
+
+/** What a revert undoes, in words for messages and the default label: "change <id>", "session <id>", or a file's. */
+export function revertWhat(target: RevertTarget): string {
+  if ('changeId' in target) return `change ${target.changeId}`;
+  if ('path' in target) return `the changes of session ${target.sessionId} to ${displayPath(target.path)}`;
+  return `session ${target.sessionId}`;
+}
+
+/** `resolve`: a target's path made absolute (relative to the first root, as `Guard.history`'s filter does). */
+export function revertCall(target: unknown, given: unknown, resolve: (path: string) => string): RevertCall | Refusal {
+  return copied(() => {
+    const copy = revertTarget(target, resolve);
+    if (isRefusal(copy)) return copy;
+    const raw = optionsObject(given);
+    const explanation = option(raw, 'explanation');
+    if (explanation !== undefined && typeof explanation !== 'string') return invalidArgument.explanation();
+    const session: RevertCall['session'] = {};
+    for (const [name, key] of [['sessionId', 'id'], ['surface', 'surface'], ['label', 'label']] as const) {
+      const value = option(raw, name);
+      if (value !== undefined && !isName(value)) return invalidRevert.option(name, value);
+      if (value !== undefined) session[key] = value;
+    }
+    return { path: `(revert of ${revertWhat(copy)})`, key: ['revert', copy], signal: option(raw, 'signal'), target: copy, ...(explanation !== undefined ? { explanation: explanation as string } : {}), session };
   });
 }

@@ -15,7 +15,8 @@ import { parsePatch } from '../patch/parsePatch';
 import type { MutateInput } from './resolveTargets';
 import { leftFilesChanged } from '../mutate/writeFiles';
 import type { GuardContext } from '../context/guardContext';
-import { type DeleteCall, type EditCall, type MultiEditCall, type PatchCall, type ReadCall, type RenameCall, type WriteCall, deleteCall, editCall, multiEditCall, patchCall, readCall, renameCall, writeCall } from './callArguments';
+import { type DeleteCall, type EditCall, type MultiEditCall, type PatchCall, type ReadCall, type RenameCall, type RevertCall, type WriteCall, deleteCall, editCall, multiEditCall, patchCall, readCall, renameCall, writeCall } from './callArguments';
+import { runRevert } from './runRevert';
 import { runPatch } from './runPatch';
 import { describeValue } from '../refusals/invalidInput';
 import { refusalForFileError } from '../refusals/fileErrorRefusal';
@@ -49,7 +50,7 @@ function shownPath(path: unknown): string {
   return typeof path === 'string' ? path : `(${describeValue(path)})`;
 }
 
-type Operation = 'read' | 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename' | 'applyPatch';
+type Operation = 'read' | 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename' | 'applyPatch' | 'revert';
 
 export class GuardSessionImpl implements GuardSession {
   private readonly state: SessionState;
@@ -69,6 +70,22 @@ export class GuardSessionImpl implements GuardSession {
     this.standalone = standalone;
     // Nor is its ledger news to anyone: it ends with the call, so listeners would look up a session that is gone.
     this.state = new SessionState(id, standalone ? false : options.dedup, ctx.maxEntriesPerSession, standalone ? () => {} : onLedgerChange, standalone, options.resultBudget);
+    this.setOrigin(options);
+  }
+
+  /** `SessionOptions.surface` and `label`, when given as non-empty strings (at creation, or again later). */
+  setOrigin(options: Pick<SessionOptions, 'surface' | 'label'>): void {
+    const { surface, label } = options;
+    if (typeof surface === 'string' && surface !== '') this.state.origin.surface = surface;
+    if (typeof label === 'string' && label !== '') this.state.origin.label = label;
+  }
+
+  /**
+   * `Guard.revert`, run as this session's one call (the guard makes a session for each revert). `call` is
+   * already copied; the boundary links its signal and turns every outcome into a result.
+   */
+  revert(call: RevertCall): Promise<MutationResult> {
+    return this.boundary('revert', call.path, () => call, (copy: RevertCall, signal) => runRevert(this.ctx, this.state, copy, signal));
   }
 
   read(path: string, options?: ReadOptions): Promise<ReadResult> {

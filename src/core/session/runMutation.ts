@@ -45,8 +45,8 @@ export function lockTargets(inputs: readonly PlanInput[]): { target: string; ide
   return inputs.flatMap((input) => (input.moveTo ? [input, input.moveTo] : [input]));
 }
 
-/** Under the call's locks: plans every file, then approval and the write. */
-export async function planAndCommit(ctx: GuardContext, s: SessionState, inputs: PlanInput[], files: CallFiles, operation: Operation, options: MutationOptions): Promise<MutationResult> {
+/** Under the call's locks: plans every file, then approval and the write. `tool`: the call, as the history names it. */
+export async function planAndCommit(ctx: GuardContext, s: SessionState, inputs: PlanInput[], files: CallFiles, operation: Operation, options: MutationOptions, tool: string = operation): Promise<MutationResult> {
   if (options.signal?.aborted || ctx.isDisposed()) throw new Cancelled();
   const first = await planAll(ctx, s, inputs, files);
   s.learn(first.updates);
@@ -60,7 +60,7 @@ export async function planAndCommit(ctx: GuardContext, s: SessionState, inputs: 
   };
   const learned: LedgerEntry[] = [];
   try {
-    return await commitPlans(ctx, s, { plans: first.outcome, operation, explanation: options.explanation, signal: options.signal, replan, learned });
+    return await commitPlans(ctx, s, { plans: first.outcome, operation, explanation: options.explanation, signal: options.signal, replan, learned, tool });
   } finally {
     s.learn(learned);
   }

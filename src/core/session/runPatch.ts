@@ -36,7 +36,7 @@ export async function runPatch(ctx: GuardContext, s: SessionState, patch: readon
     }));
     const merged = mergeTargets(inputs);
     if (isRefusal(merged)) return merged;
-    const result = await planAndCommit(ctx, s, merged, files, 'write' in planned ? 'write' : 'multiEdit', options);
+    const result = await planAndCommit(ctx, s, merged, files, 'write' in planned ? 'write' : 'multiEdit', options, 'applyPatch');
     return inputs.length > 1 ? asWhole(result) : result;
   });
 }

@@ -6,10 +6,15 @@
  * the panel opens with focus on it instead, as the next step of what the user is doing; an agent's change never
  * takes focus. If a file changes while its change is under review, the request says so: approving
  * it is then refused by the guard, which never applies an outdated diff.
+ *
+ * A revert from the change history is always reviewed. Its conflicts (lines changed since that it would
+ * restore) are shown with it, and an approval takes its merged parts only when the user chose "Take the Merged
+ * Parts" (`takeMerged`): any other approval message for it is ignored. Every approval says who gave it
+ * (`approvedBy`: the user, a session's grant or the policy), which the change history records.
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { ApprovalDecision, ApprovalRequest, Guard } from '../../core/index';
+import { type ApprovalDecision, type ApprovalRequest, type Guard, indexLines } from '../../core/index';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { isStandaloneSession, isUsersOwnSession } from '../sessions/sessionKeys';
@@ -18,8 +23,9 @@ import { Disposable } from '../util/dispose';
 import { guardPathToUri } from '../util/paths';
 import { decideApproval } from './approvalPolicy';
 import { ApprovalPanel } from './approvalPanel';
+import { type ConflictInput, conflictViews } from './conflictModel';
 import { parseWebviewMessage } from './messageValidation';
-import type { FromWebview, RequestView } from './protocol';
+import type { ConflictView, FromWebview, RequestView } from './protocol';
 import { Proposals } from './proposals';
 import { type ReviewFile, approvalWith, requestView, reviewFile } from './reviewModel';
 
@@ -38,6 +44,10 @@ interface Pending {
   id: string;
   request: ApprovalRequest;
   files: ReviewFile[];
+  /** A revert's conflicts, as the panel shows them (empty: none). */
+  conflicts: ConflictView[];
+  /** The change is a revert (`Guard.revert`). */
+  revert: boolean;
   notice?: string;
   revision: number;
   /** A refresh is running (further change events wait for it). */
@@ -74,6 +84,7 @@ export class ApprovalService extends Disposable implements ReviewWaits {
 
   /** The guard's approve port. */
   readonly approve = async (request: ApprovalRequest): Promise<ApprovalDecision> => {
+    const revert = request.operation === 'revert';
     const current = this.config.current;
     const need = decideApproval({
       mode: current.approvalMode,
@@ -85,13 +96,15 @@ export class ApprovalService extends Disposable implements ReviewWaits {
         return file.movedTo !== undefined ? [source, { path: file.movedTo, relative: this.relative(file.movedTo), removesOrMoves }] : [source];
       }),
       granted: this.grants.get(request.sessionId) ?? new Set(),
+      revert,
     });
-    if (!need.ask) return { approved: true };
+    if (!need.ask) return { approved: true, approvedBy: need.by };
     if (request.signal.aborted) return { approved: false, reason: 'cancelled' };
     return new Promise<ApprovalDecision>((resolve) => {
       const id = randomUUID();
       const files = request.files.map((file) => reviewFile(file, (path) => this.display(path)));
-      const entry: Pending = { id, request, files, revision: 0, refreshing: false, resolve: (decision) => this.settle(id, resolve, decision) };
+      const conflicts = this.conflictsOf(request.conflicts, request.files);
+      const entry: Pending = { id, request, files, conflicts, revert, revision: 0, refreshing: false, resolve: (decision) => this.settle(id, resolve, decision) };
       this.pending.set(id, entry);
       request.signal.addEventListener('abort', () => entry.resolve({ approved: false, reason: 'cancelled' }), { once: true });
       const own = isUsersOwnSession(request.sessionId);
@@ -115,7 +128,14 @@ export class ApprovalService extends Disposable implements ReviewWaits {
   views(): RequestView[] {
     return [...this.pending.values()].map((entry) => {
       const { sessionId } = entry.request;
-      return requestView(entry.id, this.labels.labelOf(sessionId), entry.request, entry.files, { notice: entry.notice, revision: entry.revision, oneCall: isStandaloneSession(sessionId), own: isUsersOwnSession(sessionId) });
+      return requestView(entry.id, this.labels.labelOf(sessionId), entry.request, entry.files, {
+        notice: entry.notice,
+        revision: entry.revision,
+        oneCall: isStandaloneSession(sessionId),
+        own: isUsersOwnSession(sessionId),
+        revert: entry.revert,
+        conflicts: entry.conflicts,
+      });
     });
   }
 
@@ -164,11 +184,13 @@ export class ApprovalService extends Disposable implements ReviewWaits {
       case 'approve':
         // The user approved a diff that has since been recomputed: show the new one instead of applying it.
         if (message.revision !== entry.revision) return this.refresh(false);
+        // A revert with conflicts is applied only as its merged parts, and only when the user took them.
+        if (entry.conflicts.length > 0 && message.takeMerged !== true) return this.refresh(false);
         // A one-call session ends with this call: a grant to it would never be used. A grant covers edits only.
         if (message.allowFurtherEdits && !isStandaloneSession(entry.request.sessionId)) {
           for (const file of entry.files) if (!file.deleted && file.movedTo === undefined) this.grant(entry.request.sessionId, file.path);
         }
-        entry.resolve(approvalWith(entry.files, message.rejectedHunks));
+        entry.resolve({ ...approvalWith(entry.files, message.rejectedHunks), approvedBy: 'user', ...(entry.conflicts.length > 0 ? { takeMerged: true } : {}) });
         break;
       case 'reject':
         entry.resolve({ approved: false, ...(message.reason ? { reason: message.reason } : {}) });
@@ -230,6 +252,7 @@ export class ApprovalService extends Disposable implements ReviewWaits {
       const name = this.display(path);
       if (refreshed.ok) {
         entry.files = refreshed.files.map((file) => reviewFile(file, (path) => this.display(path)));
+        entry.conflicts = this.conflictsOf(refreshed.conflicts, refreshed.files);
         entry.revision++;
         entry.notice = `${name} changed while you were reviewing, outside the lines this change touches. The diff below was recomputed against the new content.`;
       } else {
@@ -250,6 +273,16 @@ export class ApprovalService extends Disposable implements ReviewWaits {
   private async isStale(sessionId: string, path: string): Promise<boolean> {
     const guard = this.guard;
     return guard !== undefined && guard.hasSession(sessionId) && (await guard.session(sessionId).check(path)) !== 'fresh';
+  }
+
+  /** A revert's conflicts as the panel shows them; the request's files tell how long each file is now. */
+  private conflictsOf(conflicts: readonly ConflictInput[] | undefined, files: ApprovalRequest['files']): ConflictView[] {
+    if (!conflicts?.length) return [];
+    const lineCount = (path: string): number | undefined => {
+      const file = files.find((candidate) => candidate.path === path);
+      return file && !file.created ? indexLines(file.before).count : undefined;
+    };
+    return conflictViews(conflicts, (path) => this.display(path), lineCount);
   }
 
   private relative(path: string): string | undefined {

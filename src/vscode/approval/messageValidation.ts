@@ -22,6 +22,7 @@ export function parseWebviewMessage(message: unknown): FromWebview | undefined {
             rejectedHunks: m.rejectedHunks,
             revision: m.revision as number,
             ...(m.allowFurtherEdits === true ? { allowFurtherEdits: true } : {}),
+            ...(m.takeMerged === true ? { takeMerged: true } : {}),
           }
         : undefined;
     case 'reject':

@@ -44,6 +44,39 @@ export interface FileView {
   totalNewLines: number;
 }
 
+/**
+ * Lines of a file as it is now (1-based, inclusive) where a revert conflicts, with both sides: what is there now
+ * (and stays, if the user takes the merged parts) and what the revert wanted there. `end === start - 1` is the
+ * place before line `start`: the revert wanted to insert lines there, and `now` is empty.
+ */
+export interface ConflictRangeView {
+  start: number;
+  end: number;
+  /** The place in words: "Lines 12–14", "Line 3", "Before line 12", "At the end of the file". */
+  where: string;
+  /** The file's lines there now, without their line breaks. */
+  now: string[];
+  /** The lines the revert would have put there; absent when the conflict is about the whole file. */
+  wanted?: string[];
+}
+
+/**
+ * Why part of a revert cannot be applied as planned (the core's `RevertConflict.reason`): lines changed since
+ * the change, a created file changed since, a path taken by another file, a file gone, or a part already put back.
+ */
+export type ConflictReason = 'lines' | 'changedSinceCreated' | 'pathTaken' | 'missing' | 'alreadyReverted';
+
+/** One conflict of a revert under review, as the panel shows it. */
+export interface ConflictView {
+  /** The file it is in (absolute), and its short name. */
+  path: string;
+  displayPath: string;
+  reason: ConflictReason;
+  /** What happened, and what taking the merged parts does with it, in one or two sentences. */
+  summary: string;
+  ranges: ConflictRangeView[];
+}
+
 export interface RequestView {
   id: string;
   sessionLabel: string;
@@ -61,6 +94,17 @@ export interface RequestView {
    * explanation shown as the patch's source, and rejecting it a plain cancel with no reason to give.
    */
   own?: boolean;
+  /**
+   * The change is a revert from the change history: worded "Your revert" when the user started it (`own`), else
+   * "Revert from <label>" (an extension asked through the API); its explanation shown as what it reverts.
+   */
+  revert?: boolean;
+  /**
+   * Parts of the revert that conflict with later changes. The change shown is then the merged parts: every part
+   * that does not conflict, reverted; the conflicting lines stay as they are now. Approving it is "Take the
+   * Merged Parts" (`takeMerged` in the approval); the extension applies nothing of it without that.
+   */
+  conflicts?: ConflictView[];
 }
 
 /**
@@ -75,6 +119,7 @@ export type ToWebview =
 export type FromWebview =
   | { type: 'ready' }
   /** `allowFurtherEdits`: later changes to these files by the same session skip review (never protected files). */
-  | { type: 'approve'; id: string; rejectedHunks: Record<string, number[]>; allowFurtherEdits?: boolean; revision: number }
+  /** `takeMerged`: the user took the merged parts of a revert with conflicts (required to approve one). */
+  | { type: 'approve'; id: string; rejectedHunks: Record<string, number[]>; allowFurtherEdits?: boolean; revision: number; takeMerged?: boolean }
   | { type: 'reject'; id: string; reason?: string }
   | { type: 'openDiff'; id: string; path: string };

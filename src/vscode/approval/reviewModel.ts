@@ -8,7 +8,7 @@
  * which is how the guard names it).
  */
 import { type ApprovalDecision, type ApprovalRequest, applyHunks, type Hunk, indexLines, type LineIndex } from '../../core/index';
-import type { DiffLine, FileView, HunkView, RequestView } from './protocol';
+import type { ConflictView, DiffLine, FileView, HunkView, RequestView } from './protocol';
 
 export interface ReviewFile {
   path: string;
@@ -76,17 +76,27 @@ export interface RequestFlags {
   oneCall?: boolean;
   /** The user's own change (`isUsersOwnSession`). */
   own?: boolean;
+  /** A revert (the guard's `revert`): "Your revert" when the user started it, else whose it is. */
+  revert?: boolean;
+  /** A revert's conflicts, as the panel shows them (`conflictModel.ts`). */
+  conflicts?: ConflictView[];
 }
 
 export function requestView(id: string, sessionLabel: string, request: Pick<ApprovalRequest, 'operation' | 'explanation'>, files: ReviewFile[], flags: RequestFlags = {}): RequestView {
-  const { notice, revision = 0, oneCall = false, own = false } = flags;
+  const { notice, revision = 0, oneCall = false, own = false, conflicts = [] } = flags;
+  const { operation } = request;
+  const revert = operation === 'revert' || flags.revert === true;
   return {
     id,
     revision,
     sessionLabel,
     ...(oneCall ? { oneCall } : {}),
-    ...(own ? { own } : {}),
-    operation: request.operation,
+    // A revert is the user's own only when the user started it (an extension can ask for one through the API).
+    ...(own ? { own: true } : {}),
+    // A revert shows as the multi-file change it is.
+    operation: operation === 'revert' ? 'multiEdit' : operation,
+    ...(revert ? { revert } : {}),
+    ...(conflicts.length ? { conflicts } : {}),
     ...(request.explanation ? { explanation: request.explanation } : {}),
     files: files.map((file) => file.view),
     ...(notice ? { notice } : {}),
@@ -98,7 +108,7 @@ export function requestView(id: string, sessionLabel: string, request: Pick<Appr
  * content of each file with rejections (the guard reports that final content as what was applied). A deleted
  * file is deleted whole: rejections named for it are ignored and no content is ever sent for it.
  */
-export function approvalWith(files: ReviewFile[], rejectedHunks: Readonly<Record<string, readonly number[]>>): ApprovalDecision {
+export function approvalWith(files: ReviewFile[], rejectedHunks: Readonly<Record<string, readonly number[]>>): Extract<ApprovalDecision, { approved: true }> {
   const changed: { path: string; content: string }[] = [];
   for (const file of files) {
     if (file.deleted) continue;

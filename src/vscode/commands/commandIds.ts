@@ -18,4 +18,10 @@ export const CommandIds = {
   openSettings: 'readgate.openSettings',
   connectExternalAgent: 'readgate.connectExternalAgent',
   createGuardedAgent: 'readgate.createGuardedAgent',
+  revertChange: 'readgate.revertChange',
+  revertSession: 'readgate.revertSession',
+  revertFileToSessionStart: 'readgate.revertFileToSessionStart',
+  exportChangeLog: 'readgate.exportChangeLog',
+  showFileChanges: 'readgate.showFileChanges',
+  openAgentChange: 'readgate.openAgentChange',
 } as const;

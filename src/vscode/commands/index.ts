@@ -17,6 +17,13 @@ import { registerReviewPending } from './reviewPending';
 import { registerShowStatistics } from './showStatistics';
 import { registerToggleDedup } from './toggleDedup';
 import { registerWalkthrough } from './walkthrough';
+import { registerExportChangeLog } from './exportChangeLog';
+import type { HistoryDeps } from './historyCommands';
+import { registerOpenAgentChange } from './openAgentChange';
+import { registerRevertChange } from './revertChange';
+import { registerRevertFile } from './revertFile';
+import { registerRevertSession } from './revertSession';
+import { registerShowFileChanges } from './showFileChanges';
 
 export interface CommandDeps {
   approvals: ApprovalService;
@@ -29,9 +36,11 @@ export interface CommandDeps {
   toolResults: ToolResultStore;
   ended: EndedSessions;
   extensionUri: vscode.Uri;
+  /** The change history's commands (Agent Changes view, reverts, export). */
+  history: HistoryDeps;
 }
 
-export function registerCommands({ approvals, log, guard, files, labels, reports, toolResults, ended, extensionUri }: CommandDeps): vscode.Disposable {
+export function registerCommands({ approvals, log, guard, files, labels, reports, toolResults, ended, extensionUri, history }: CommandDeps): vscode.Disposable {
   return vscode.Disposable.from(
     registerReviewPending(approvals),
     registerShowLog(log),
@@ -44,5 +53,11 @@ export function registerCommands({ approvals, log, guard, files, labels, reports
     registerApplyPatch(guard, files, labels, extensionUri),
     registerWalkthrough(extensionUri, guard, labels),
     vscode.commands.registerCommand(CommandIds.clearEndedSessions, () => ended.clear()),
+    registerRevertChange(history),
+    registerRevertSession(history),
+    registerRevertFile(history),
+    registerOpenAgentChange(history),
+    registerShowFileChanges(history),
+    registerExportChangeLog(history),
   );
 }

@@ -4,7 +4,8 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { changedBy, type ErrorCode, type Guard, type LedgerEntryView, type SessionStats } from '../../core/index';
+import { changedBy, type ChangeRecord, type ErrorCode, type Guard, type LedgerEntryView, type SessionStats } from '../../core/index';
+import { agentLinesMarkdown } from '../history/agentLines';
 import { isStandaloneSession } from '../sessions/sessionKeys';
 import { STANDALONE_CALLS_LABEL, type SessionLabels } from '../sessions/sessionLabels';
 import { Disposable } from '../util/dispose';
@@ -70,6 +71,7 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
     private readonly labels: SessionLabels,
     private readonly standaloneTotals: () => SessionStats | undefined = () => undefined,
     private readonly ended: () => readonly EndedRecord[] = () => [],
+    private readonly history: () => Promise<ChangeRecord[]> = async () => [],
   ) {
     super();
     this._register(vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, this));
@@ -77,8 +79,14 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
 
   provideTextDocumentContent(uri: vscode.Uri): string | Promise<string> {
     const kind = path.posix.basename(uri.path, '.md');
-    if (kind === 'statistics') return statisticsReport(this.guard, this.labels, this.standaloneTotals(), this.ended());
+    if (kind === 'statistics') return this.statistics();
     return ledgerMarkdown(this.guard, this.labels, decodeURIComponent(uri.query));
+  }
+
+  private async statistics(): Promise<string> {
+    const report = statisticsReport(this.guard, this.labels, this.standaloneTotals(), this.ended());
+    const records = await this.history().catch(() => []);
+    return [report, ...agentLinesMarkdown(records, Date.now())].join('\n');
   }
 
   private opened = 0;

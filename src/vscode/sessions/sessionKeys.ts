@@ -38,6 +38,9 @@ export function isStandaloneSession(id: string): boolean {
 /** Ids of the sessions of the user's own palette actions (`palette:apply-patch:<uuid>`). */
 export const USER_PREFIX = 'palette:';
 
+/** Ids of the sessions the user's reverts of recorded changes run in (`palette:revert:<uuid>`). */
+export const REVERT_PREFIX = `${USER_PREFIX}revert:`;
+
 /** The change comes from the user's own action, not from an agent (see the header). */
 export function isUsersOwnSession(id: string): boolean {
   return id.startsWith(USER_PREFIX);

@@ -12,6 +12,13 @@ suite('the headless MCP server\'s command line', () => {
     assert.deepStrictEqual(parseCliArguments(['--root', '.', '--max-read-chars=12000'], '/work'), { kind: 'run', options: { roots: ['/work'], deny: [], dedup: true, placeholders: false, maxResultChars: 12000 } });
   });
 
+  test('--history names the folder that keeps the record of changes, resolved against the working folder', () => {
+    assert.deepStrictEqual(parseCliArguments(['--root', '.', '--history', '.readgate/history'], '/work'), { kind: 'run', options: { roots: ['/work'], deny: [], dedup: true, placeholders: false, history: '/work/.readgate/history' } });
+    assert.deepStrictEqual(parseCliArguments(['--root', '.', '--history=/h'], '/work'), { kind: 'run', options: { roots: ['/work'], deny: [], dedup: true, placeholders: false, history: '/h' } });
+    const missing = parseCliArguments(['--root', '.', '--history'], '/work');
+    assert.ok(missing.kind === 'error' && /--history needs a value/.test(missing.message), JSON.stringify(missing));
+  });
+
   test('--forget names the folder (a root, --cwd or the working folder) and optionally the client', () => {
     assert.deepStrictEqual(parseCliArguments(['--forget'], '/work'), { kind: 'forget', options: { folder: '/work' } });
     assert.deepStrictEqual(parseCliArguments(['--forget', '--client', 'claude-code', '--cwd', 'sub'], '/work'), { kind: 'forget', options: { folder: '/work/sub', client: 'claude-code' } });

@@ -60,6 +60,34 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
     assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt', force: true } })), /2\t2/);
   });
 
+  test('--history records the client\'s changes (surface mcp, its name) for the library to list and revert; the agent gets no revert tool', async () => {
+    const root = makeTempDir();
+    const historyDir = makeTempDir();
+    const file = path.join(root, 'h.txt');
+    fs.writeFileSync(file, 'one\ntwo\nthree\n');
+    ({ client } = await start(['--root', root, '--history', historyDir]));
+    assert.ok(!(await client.listTools()).tools.some((tool) => /revert|history|undo/i.test(tool.name)));
+    await client.callTool({ name: 'readgate_read', arguments: { filePath: 'h.txt' } });
+    const edited = await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'h.txt', oldString: 'two', newString: 'TWO' } });
+    assert.ok(!(edited as CallResult).isError, textOf(edited));
+    // The server is ended the way the SDK's client ends it; the record of the change must be complete by then.
+    await client.close();
+    client = undefined;
+    fs.writeFileSync(file, 'zero\none\nTWO\nthree\n'); // the user's own edit after the agent's, elsewhere in the file
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const core = require(path.join(repoRoot, 'dist/core.js'));
+    const guard = core.createGuard({ roots: [root], history: { dir: historyDir } });
+    const records = await guard.history();
+    assert.strictEqual(records.length, 1, JSON.stringify(records));
+    const [record] = records;
+    assert.deepStrictEqual([record.sessionId, record.surface, record.label, record.tool], ['mcp:stdio', 'mcp', 'headless-test 1.0.0', 'edit']);
+    assert.deepStrictEqual(record.files.map((changed: { path: string; kind: string }) => [changed.path, changed.kind]), [[fs.realpathSync(file), 'edit']]);
+    const reverted = await guard.revert({ changeId: record.id });
+    assert.strictEqual(reverted.ok, true, reverted.message);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), 'zero\none\ntwo\nthree\n', 'the agent\'s line is put back, the user\'s kept');
+    guard.dispose();
+  });
+
   test('a file changed on disk in the seen lines is refused with what changed, and left as it is', async () => {
     const root = makeTempDir();
     const file = path.join(root, 'a.txt');

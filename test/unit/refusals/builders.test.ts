@@ -18,6 +18,7 @@ import { pathInvalid } from '../../../src/core/refusals/pathInvalid';
 import { ERROR_CODES, type Refusal } from '../../../src/core/refusals/refusal';
 import { rejectedByUser } from '../../../src/core/refusals/rejectedByUser';
 import { requiresPriorRead } from '../../../src/core/refusals/requiresPriorRead';
+import { revertConflict } from '../../../src/core/refusals/revertConflict';
 import { specialFile } from '../../../src/core/refusals/specialFile';
 import { targetIsDirectory } from '../../../src/core/refusals/targetIsDirectory';
 import { verificationFailed } from '../../../src/core/refusals/verificationFailed';
@@ -38,6 +39,7 @@ const builders: [string, Record<string, (...args: never[]) => Refusal>][] = [
   ['PATH_INVALID', pathInvalid],
   ['REJECTED_BY_USER', rejectedByUser],
   ['EDIT_REQUIRES_PRIOR_READ', requiresPriorRead],
+  ['REVERT_CONFLICT', revertConflict],
   ['SPECIAL_FILE', specialFile],
   ['TARGET_IS_DIRECTORY', targetIsDirectory],
   ['PRIOR_READ_VERIFICATION_FAILED', verificationFailed],

@@ -51,6 +51,18 @@ suite('approval policy', () => {
     assert.strictEqual(decideApproval(facts({ mode: 'never', files: [source, { path: '/w/lib/x.json', relative: 'lib/x.json', removesOrMoves: true }] })).ask, false);
   });
 
+  test('a revert is reviewed whatever the mode: it is merged with what changed since, and the user sees the result', () => {
+    for (const mode of ['always', 'sensitive', 'never'] as const) {
+      assert.deepStrictEqual(decideApproval(facts({ mode, revert: true, granted: new Set(['/w/src/a.ts']) })), { ask: true, why: 'a revert is always reviewed' });
+    }
+  });
+
+  test('a change let through says by what, for the change history: a grant of the session, or the policy', () => {
+    assert.deepStrictEqual(decideApproval(facts({ granted: new Set(['/w/src/a.ts']) })), { ask: false, by: 'grant' });
+    assert.deepStrictEqual(decideApproval(facts({ mode: 'sensitive' })), { ask: false, by: 'policy' });
+    assert.deepStrictEqual(decideApproval(facts({ mode: 'never' })), { ask: false, by: 'policy' });
+  });
+
   test('a grant covers edits only: deleting or moving a granted file is reviewed', () => {
     // "Don't ask again for these files" was given for edits; it must not let the session delete them unseen.
     const granted = new Set(['/w/src/a.ts']);

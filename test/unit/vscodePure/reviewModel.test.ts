@@ -79,5 +79,9 @@ suite('review model', () => {
     const own = requestView('r2', 'Apply Patch (the clipboard)', { operation: 'multiEdit' }, [file], { own: true, revision: 3 });
     assert.deepStrictEqual([own.own, own.oneCall, own.revision, own.operation], [true, undefined, 3, 'multiEdit']);
     assert.strictEqual(requestView('r3', 'Agent', { operation: 'delete' }, [file]).own, undefined);
+    // A revert is the user's own only when the user started it; an extension's revert through the API is not.
+    const extensionRevert = requestView('r4', 'an extension', { operation: 'revert' }, [file]);
+    assert.deepStrictEqual([extensionRevert.own, extensionRevert.revert, extensionRevert.operation], [undefined, true, 'multiEdit']);
+    assert.strictEqual(requestView('r5', 'Revert', { operation: 'revert' }, [file], { own: true }).own, true);
   });
 });

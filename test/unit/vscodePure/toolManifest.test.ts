@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { AGENT_RULES, ERROR_CODES, GUARDED_AGENT_INSTRUCTIONS, MCP_INSTRUCTIONS, NEVER_RETRY, REFUSAL_GUIDE, TOOL_NAMES, TOOL_REFERENCE_NAMES, agentRulesList } from '../../../src/core/index';
+import { AGENT_RULES, ERROR_CODES, GUARDED_AGENT_INSTRUCTIONS, TOOL_ERROR_CODES, MCP_INSTRUCTIONS, NEVER_RETRY, REFUSAL_GUIDE, TOOL_NAMES, TOOL_REFERENCE_NAMES, agentRulesList } from '../../../src/core/index';
 import { MCP_TOOLS } from '../../../src/mcp/index';
 import { TOOL_INPUTS } from '../../../src/core/tools/toolInput';
 import { repoRoot } from '../helpers/repoRoot';
@@ -51,7 +51,7 @@ suite('language model tool manifest', () => {
 
   test('every model description explains every refusal code', () => {
     for (const tool of tools) {
-      const missing = ERROR_CODES.filter((code) => !tool.modelDescription.includes(code));
+      const missing = TOOL_ERROR_CODES.filter((code) => !tool.modelDescription.includes(code));
       assert.deepStrictEqual(missing, [], `${tool.name} does not explain ${missing.join(', ')}`);
     }
   });
@@ -111,7 +111,9 @@ suite('package.json and the core\'s tool names and agent instructions', () => {
   test('every model description ends with the core\'s refusal guide, the rule against retrying first', () => {
     for (const tool of tools) assert.ok(tool.modelDescription.endsWith(REFUSAL_GUIDE), `${tool.name}: its refusal list differs from REFUSAL_GUIDE`);
     assert.ok(REFUSAL_GUIDE.startsWith(NEVER_RETRY));
-    assert.deepStrictEqual(ERROR_CODES.filter((code) => !REFUSAL_GUIDE.includes(code)), []);
+    assert.deepStrictEqual(TOOL_ERROR_CODES.filter((code) => !REFUSAL_GUIDE.includes(code)), []);
+    // The codes only Guard calls return (a revert's conflict) are left out: no tool can return them.
+    assert.deepStrictEqual(ERROR_CODES.filter((code) => !TOOL_ERROR_CODES.includes(code)), ['REVERT_CONFLICT']);
   });
 
   test('descriptions and instructions name only tools that exist', () => {

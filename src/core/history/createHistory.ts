@@ -1,0 +1,17 @@
+/**
+ * A history kept in a folder on this machine: what `createGuard({ history: { dir, maxBytes?, maxAgeDays? } })`
+ * and the extension (its workspace storage) use. The folder is the history's alone (see
+ * `nodeFs/historyStorage.ts` for its layout); nothing is read or written before the first call.
+ */
+import { createNodeHistoryStorage } from '../nodeFs/historyStorage';
+import { History, type HistoryOptions } from './history';
+
+export interface FolderHistoryOptions extends Omit<HistoryOptions, 'storage'> {
+  /** Absolute folder for the history (created mode 0700 when missing). */
+  dir: string;
+}
+
+export function createHistory(options: FolderHistoryOptions): History {
+  const { dir, ...rest } = options;
+  return new History({ ...rest, storage: createNodeHistoryStorage(dir) });
+}

@@ -1,0 +1,20 @@
+/**
+ * `Revert This Change` (Agent Changes view, on a change or a file): undoes one recorded change by a three-way
+ * merge that keeps every later change, reviewed in the panel like any change.
+ */
+import * as vscode from 'vscode';
+import type { MutationResult } from '../../core/index';
+import { changeOfNode } from '../history/historyNodes';
+import { revertChangeText } from '../history/historyWords';
+import { runRevert } from '../history/revertRun';
+import { CommandIds } from './commandIds';
+import { type HistoryDeps, showNoHistory, showPickInView } from './historyCommands';
+
+export function registerRevertChange({ history, log }: HistoryDeps): vscode.Disposable {
+  return vscode.commands.registerCommand(CommandIds.revertChange, (node?: unknown): Promise<MutationResult> | undefined => {
+    if (!history) return showNoHistory();
+    const record = changeOfNode(node);
+    if (!record) return showPickInView('a change');
+    return runRevert('change', (options) => history.revert({ changeId: record.id }, options), revertChangeText(record, Date.now()), log);
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * The "Agent Changes" tree view: every change on record, sessions → changes → files, newest first (the model is
+ * `historyTree.ts`). A file opens the diff editor on what the change did to it. Redraws when a change is recorded
+ * (a burst redraws once, and a hidden view catches up when shown). While the history is empty the view shows its
+ * welcome, which the `readgate.agentChanges.state` context key selects: `empty` once a listing found nothing,
+ * `off` when the extension has nowhere to keep the history; no welcome while the first listing runs.
+ */
+import * as vscode from 'vscode';
+import type { ChangedFile, ChangeRecord } from '../../core/index';
+import { CommandIds } from '../commands/commandIds';
+import { Disposable } from '../util/dispose';
+import { markdownText } from '../util/markdownText';
+import { guardPathToUri } from '../util/paths';
+import { changeText, fileText, groupBySession, type ItemText, revertsOf, type SessionGroup, sessionText } from './historyTree';
+import type { HistorySource } from './historySource';
+
+export const AGENT_CHANGES_VIEW_ID = 'readgate.agentChanges';
+export const AGENT_CHANGES_STATE_KEY = 'readgate.agentChanges.state';
+
+export type AgentChangesNode =
+  /** `newest`: the session of the newest change, shown expanded. */
+  | { kind: 'session'; group: SessionGroup; newest: boolean }
+  | { kind: 'change'; record: ChangeRecord; revertedBy?: ChangeRecord }
+  | { kind: 'file'; record: ChangeRecord; file: ChangedFile; index: number };
+
+const REFRESH_INTERVAL_MS = 300;
+
+const SURFACE_ICONS: Record<string, string> = { chat: 'comment-discussion', tool: 'tools', mcp: 'plug', api: 'extensions', palette: 'account' };
+
+function tooltip(text: ItemText): vscode.MarkdownString {
+  const [first, ...rest] = text.tooltip;
+  return new vscode.MarkdownString([`**${markdownText(first ?? '')}**`, ...rest.map(markdownText)].join('\n\n'));
+}
+
+export class AgentChangesView extends Disposable implements vscode.TreeDataProvider<AgentChangesNode> {
+  private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<AgentChangesNode | undefined>());
+  readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
+  readonly view: vscode.TreeView<AgentChangesNode>;
+  private listing: Promise<ChangeRecord[]> | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private staleWhileHidden = false;
+
+  /** `history` undefined: the extension has nowhere to keep it (the view says so). */
+  constructor(
+    private readonly history: HistorySource | undefined,
+    private readonly display: (path: string) => string,
+  ) {
+    super();
+    this.view = this._register(vscode.window.createTreeView(AGENT_CHANGES_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
+    this._register(this.view.onDidChangeVisibility(({ visible }) => {
+      if (visible && this.staleWhileHidden) {
+        this.staleWhileHidden = false;
+        this.refresh();
+      }
+    }));
+    if (history) {
+      const unsubscribe = history.onDidRecord(() => this.scheduleRefresh());
+      this._register(new vscode.Disposable(unsubscribe));
+    } else {
+      void vscode.commands.executeCommand('setContext', AGENT_CHANGES_STATE_KEY, 'off');
+    }
+    this._register(new vscode.Disposable(() => this.refreshTimer && clearTimeout(this.refreshTimer)));
+  }
+
+  /** Lists the records again and redraws. */
+  refresh(): void {
+    this.listing = undefined;
+    this._onDidChangeTreeData.fire(undefined);
+  }
+
+  private scheduleRefresh(): void {
+    this.listing = undefined;
+    if (!this.view.visible) {
+      this.staleWhileHidden = true;
+      return;
+    }
+    if (this.refreshTimer || this.isDisposed) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      if (!this.isDisposed) this.refresh();
+    }, REFRESH_INTERVAL_MS);
+  }
+
+  private records(): Promise<ChangeRecord[]> {
+    if (!this.history) return Promise.resolve([]);
+    this.listing ??= this.history.list().then((records) => {
+      void vscode.commands.executeCommand('setContext', AGENT_CHANGES_STATE_KEY, records.length ? 'listed' : 'empty');
+      return records;
+    });
+    return this.listing;
+  }
+
+  async getChildren(node?: AgentChangesNode): Promise<AgentChangesNode[]> {
+    const records = await this.records();
+    if (!node) return groupBySession(records).map((group, i) => ({ kind: 'session', group, newest: i === 0 }));
+    if (node.kind === 'session') {
+      const reverts = revertsOf(records);
+      return node.group.changes.map((record) => ({ kind: 'change', record, ...(reverts.has(record.id) ? { revertedBy: reverts.get(record.id) } : {}) }));
+    }
+    if (node.kind === 'change') return node.record.files.map((file, index) => ({ kind: 'file', record: node.record, file, index }));
+    return [];
+  }
+
+  getTreeItem(node: AgentChangesNode): vscode.TreeItem {
+    const now = Date.now();
+    if (node.kind === 'session') {
+      const text = sessionText(node.group, now);
+      const item = new vscode.TreeItem(text.label, node.newest ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+      return this.dress(item, `history-session:${node.group.sessionId}`, text, new vscode.ThemeIcon(SURFACE_ICONS[node.group.surface] ?? 'history'));
+    }
+    if (node.kind === 'change') {
+      const text = changeText(node.record, now, node.revertedBy);
+      const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.Collapsed);
+      return this.dress(item, `history-change:${node.record.id}`, text, new vscode.ThemeIcon(node.record.revertOf !== undefined ? 'discard' : 'git-commit'));
+    }
+    const text = fileText(node.file, this.display);
+    const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);
+    item.resourceUri = guardPathToUri(node.file.path);
+    item.command = { command: CommandIds.openAgentChange, title: 'Open Changes', arguments: [node] };
+    return this.dress(item, `history-file:${node.record.id}:${node.index}`, text);
+  }
+
+  private dress(item: vscode.TreeItem, id: string, text: ItemText, icon?: vscode.ThemeIcon): vscode.TreeItem {
+    item.id = id;
+    item.description = text.description;
+    item.tooltip = tooltip(text);
+    item.contextValue = text.contextValue;
+    if (icon) item.iconPath = icon;
+    return item;
+  }
+}

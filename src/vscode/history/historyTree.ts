@@ -1,0 +1,107 @@
+/**
+ * The Agent Changes view as data: the change records grouped by session (sessions → changes → files, newest
+ * first), and what each item says (label, description, tooltip lines, context value). Pure: records and the
+ * time in, plain data out; `agentChangesView.ts` only turns it into tree items.
+ *
+ * A session is named by its newest record's label (what its owner called it last). Sessions of one call (tool
+ * calls without a chat session) and the user's reverts, each a session of its own, are gathered into one item
+ * each ("Tool calls without a chat session", "Your reverts"), as the statistics sum up the first: a pile of
+ * one-change sessions says nothing. A change another record reverted says so ("reverted"), and a revert names
+ * what it reverted.
+ */
+import type { ChangedFile, ChangeRecord } from '../../core/index';
+import { addCounts, countsText, fileCounts, type LineCounts, recordCounts } from './changeCounts';
+import { isStandaloneSession, REVERT_PREFIX } from '../sessions/sessionKeys';
+import { STANDALONE_CALLS_LABEL } from '../sessions/sessionLabels';
+import { approvedByText, baseName, changeTitle, fileKindText, surfaceShort, surfaceText, timeText } from './historyWords';
+
+/** Sessions gathered into one item: its key, label and surface; undefined for a session shown on its own. */
+function collectionOf(sessionId: string): { key: string; label: string; surface: string } | undefined {
+  if (isStandaloneSession(sessionId)) return { key: 'collection:tool-calls', label: STANDALONE_CALLS_LABEL, surface: 'tool' };
+  if (sessionId.startsWith(REVERT_PREFIX)) return { key: 'collection:reverts', label: 'Your reverts', surface: 'palette' };
+  return undefined;
+}
+
+export interface SessionGroup {
+  /** The session's id, or for a collection of sessions its key (`collection:…`, no session has it). */
+  sessionId: string;
+  /** Several sessions of one call or one revert each, gathered: no session revert applies to it. */
+  collection?: true;
+  label: string;
+  surface: string;
+  /** Time of its newest change. */
+  latest: number;
+  counts: LineCounts;
+  /** Newest first. */
+  changes: ChangeRecord[];
+}
+
+export const CONTEXT_SESSION = 'readgate.historySession';
+export const CONTEXT_COLLECTION = 'readgate.historyCollection';
+export const CONTEXT_CHANGE = 'readgate.historyChange';
+export const CONTEXT_FILE = 'readgate.historyFile';
+
+/** What one tree item says. */
+export interface ItemText {
+  label: string;
+  description: string;
+  /** Markdown-free lines; the view escapes them. */
+  tooltip: string[];
+  contextValue: string;
+}
+
+const newestFirst = (a: ChangeRecord, b: ChangeRecord): number => b.time - a.time || (a.id < b.id ? 1 : -1);
+
+export function groupBySession(records: readonly ChangeRecord[]): SessionGroup[] {
+  const groups = new Map<string, SessionGroup>();
+  for (const record of [...records].sort(newestFirst)) {
+    const collection = collectionOf(record.sessionId);
+    const key = collection?.key ?? record.sessionId;
+    let group = groups.get(key);
+    if (!group) {
+      group = { sessionId: key, label: collection?.label ?? record.label, surface: collection?.surface ?? record.surface, latest: record.time, counts: { added: 0, removed: 0 }, changes: [], ...(collection ? { collection: true as const } : {}) };
+      groups.set(key, group);
+    }
+    group.changes.push(record);
+    addCounts(group.counts, recordCounts(record));
+  }
+  return [...groups.values()].sort((a, b) => b.latest - a.latest);
+}
+
+/** Which record reverted each record (its id → the revert's record), for "reverted" marks. */
+export function revertsOf(records: readonly ChangeRecord[]): Map<string, ChangeRecord> {
+  const reverts = new Map<string, ChangeRecord>();
+  for (const record of records) if (record.revertOf !== undefined && !reverts.has(record.revertOf)) reverts.set(record.revertOf, record);
+  return reverts;
+}
+
+const changesText = (n: number): string => `${n} change${n === 1 ? '' : 's'}`;
+
+export function sessionText(group: SessionGroup, now: number): ItemText {
+  return {
+    label: group.label,
+    description: `${surfaceShort(group.surface)} · ${changesText(group.changes.length)} · ${countsText(group.counts)} · ${timeText(group.latest, now)}`,
+    tooltip: [group.label, `From ${surfaceText(group.surface)}`, group.collection ? 'Each change was a session of its own.' : `Session id: ${group.sessionId}`, `${changesText(group.changes.length)}, lines ${countsText(group.counts)}`],
+    contextValue: group.collection ? CONTEXT_COLLECTION : CONTEXT_SESSION,
+  };
+}
+
+export function changeText(record: ChangeRecord, now: number, revertedBy?: ChangeRecord): ItemText {
+  const parts = [countsText(recordCounts(record)), timeText(record.time, now)];
+  if (revertedBy) parts.push('reverted');
+  const tooltip = [changeTitle(record), `${new Date(record.time).toLocaleString()} · ${record.tool} from ${surfaceText(record.surface)} (${record.label})`, approvedByText(record.approvedBy)];
+  if (record.explanation) tooltip.push(`Reason given: ${record.explanation}`);
+  if (record.revertOf !== undefined) tooltip.push(`A revert of change ${record.revertOf}`);
+  if (revertedBy) tooltip.push(`Reverted at ${new Date(revertedBy.time).toLocaleString()}`);
+  return { label: changeTitle(record), description: parts.join(' · '), tooltip, contextValue: CONTEXT_CHANGE };
+}
+
+/** `display` gives the workspace-relative name of a path. */
+export function fileText(file: ChangedFile, display: (path: string) => string): ItemText {
+  const shown = display(file.path);
+  const folder = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '';
+  const kind = fileKindText(file);
+  const description = [folder, kind === 'edited' ? '' : kind, countsText(fileCounts(file))].filter(Boolean).join(' · ');
+  const tooltip = [shown, file.kind === 'rename' ? `Moved from ${display(file.from ?? '')}` : `The file was ${kind}`, `Lines ${countsText(fileCounts(file))}`, 'Click to compare the file before and after this change.'];
+  return { label: baseName(file.path), description, tooltip, contextValue: CONTEXT_FILE };
+}

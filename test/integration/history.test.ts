@@ -1,0 +1,362 @@
+/**
+ * The change history in a real VS Code: the Agent Changes view lists an agent's change (sessions → change →
+ * file), a file opens the diff editor on its past versions, reverts go through the review panel (into an unsaved
+ * buffer, with conflicts, a whole session, one file), the log exports, the statistics count lines per agent,
+ * and the records outlive the guard that wrote them.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as harness from './harness';
+import { api, type ApiSession, freshFile, nextReview, numbered, pendingReviews, REVIEW_HOOK, workspaceRoot } from './helpers';
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+interface DrawnItem {
+  label: string;
+  description: string;
+  tooltip: string;
+  contextValue: string;
+  children: DrawnItem[];
+}
+
+interface ChangeNode {
+  kind: 'session' | 'change' | 'file';
+  record?: { id: string; sessionId: string; files: { path: string }[] };
+  file?: { path: string };
+  group?: { sessionId: string };
+}
+
+const send = (message: unknown) => vscode.commands.executeCommand(REVIEW_HOOK, 'message', message);
+const drawn = async (options?: { refresh: boolean }): Promise<DrawnItem[]> => (await vscode.commands.executeCommand<DrawnItem[]>('readgate._test.agentChanges', options)) ?? [];
+const nodes = async (): Promise<ChangeNode[]> => (await vscode.commands.executeCommand<ChangeNode[]>('readgate._test.agentChangeNodes')) ?? [];
+
+/** The view's node of the change `sessionId` made, or of its file `file`. */
+async function nodeOf(kind: 'change' | 'file' | 'session', sessionId: string, file?: string): Promise<ChangeNode> {
+  return harness.waitFor(`the ${kind} node of ${sessionId}`, async () =>
+    (await nodes()).find((node) => node.kind === kind && (node.record?.sessionId ?? node.group?.sessionId) === sessionId && (file === undefined || node.file?.path === file)),
+  );
+}
+
+/** A file with a name people recognise, for the screenshots (`src/<name>` in a folder of this run). */
+function namedFile(name: string, content: string): string {
+  const file = path.join(workspaceRoot(), `history-${process.pid}`, 'src', name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+async function openEditor(file: string): Promise<vscode.TextEditor> {
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+}
+
+/** An agent session of the extension API that reads the file and changes it. */
+async function agentEdit(label: string, file: string, edits: { oldString: string; newString: string }[], explanation: string, session?: ApiSession): Promise<ApiSession> {
+  const agent = session ?? (await api()).openSession({ label });
+  await agent.read(file);
+  const result = await agent.edit(file, edits, { explanation });
+  assert.strictEqual(result.ok, true, result.message);
+  return agent;
+}
+
+async function activeDiff(): Promise<vscode.TabInputTextDiff> {
+  return harness.waitFor('a diff editor', () => {
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    return input instanceof vscode.TabInputTextDiff ? input : undefined;
+  });
+}
+
+suite('agent changes', () => {
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('the tree lists a change made through the extension API: its session, the change with +N −M and time, the file', async () => {
+    const file = freshFile(numbered(6), '.ts');
+    const agent = await agentEdit('Tree test agent', file, [{ oldString: 'line 4', newString: 'four\nfour and a half' }], 'Spell out line four');
+    const session = await harness.waitFor('the session in the tree', async () => (await drawn()).find((item) => item.label === 'Tree test agent'));
+    assert.match(session.description, /^API · 1 change · \+2 −1 · \d\d:\d\d$/);
+    assert.strictEqual(session.contextValue, 'readgate.historySession');
+    const [change] = session.children;
+    assert.strictEqual(change.label, 'Spell out line four');
+    assert.match(change.description, /^\+2 −1 · \d\d:\d\d$/);
+    // Review is off in these suites: the approval setting let it through, and the tooltip says so.
+    assert.match(change.tooltip, /Approved by the approval setting/);
+    assert.match(change.tooltip, /readgate_edit|edit/);
+    assert.deepStrictEqual(change.children.map((item) => [item.label, item.contextValue]), [[path.basename(file), 'readgate.historyFile']]);
+    assert.match(change.children[0].description, /\+2 −1$/);
+    if (harness.isAvailable) {
+      await vscode.commands.executeCommand('readgate.agentChanges.focus');
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await harness.screenshot('agent-changes-tree');
+    }
+    agent.dispose();
+  });
+
+  // A tool call without a chat session teaches no ledger anyone hears: the view hears the write instead.
+  test('the view hears of a change by itself, also of a tool call without a chat session, gathered with the other such calls', async () => {
+    const file = freshFile(numbered(3));
+    const read = await vscode.lm.invokeTool('readgate_read', { input: { filePath: file }, toolInvocationToken: undefined });
+    const version = /· version ([0-9a-f]{16})/.exec(read.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''))?.[1];
+    assert.ok(version, 'the read names its version');
+    await vscode.lm.invokeTool('readgate_edit', { input: { filePath: file, oldString: 'line 3', newString: 'three', expectedVersion: version, explanation: 'A call of its own' }, toolInvocationToken: undefined });
+    const calls = await harness.waitFor('the call in the view, without a refresh', async () =>
+      (await drawn({ refresh: false })).find((item) => item.label === 'Tool calls without a chat session' && item.children.some((change) => change.label === 'A call of its own')),
+    );
+    assert.strictEqual(calls.contextValue, 'readgate.historyCollection');
+    assert.match(calls.description, /^chat tools · /);
+  });
+
+  test('a file item opens the diff editor on its versions before and after, served read-only from the history', async () => {
+    const file = freshFile(numbered(5), '.ts');
+    const agent = await agentEdit('Diff test agent', file, [{ oldString: 'line 2', newString: 'two' }], 'Name line two');
+    const node = await nodeOf('file', agent.id, file);
+    await vscode.commands.executeCommand('readgate.openAgentChange', node);
+    const diff = await activeDiff();
+    assert.strictEqual(diff.original.scheme, 'readgate-history');
+    assert.strictEqual(diff.modified.scheme, 'readgate-history');
+    assert.ok(diff.original.path.endsWith(path.basename(file)), 'the tab is named after the file and has its language');
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.original)).getText(), numbered(5));
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), numbered(5).replace('line 2', 'two'));
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.original)).languageId, 'typescript');
+    if (harness.isAvailable) {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await harness.screenshot('agent-change-diff');
+    }
+    // A created file is compared with nothing.
+    const created = path.join(path.dirname(file), `created-${path.basename(file)}`);
+    const creation = await agent.write(created, 'fresh\n', { explanation: 'Create a file' });
+    assert.strictEqual(creation.ok, true, creation.message);
+    await vscode.commands.executeCommand('readgate.openAgentChange', await nodeOf('file', agent.id, created));
+    const createdDiff = await harness.waitFor('the diff of the created file', async () => {
+      const input = await activeDiff();
+      return input.modified.path.endsWith(path.basename(created)) ? input : undefined;
+    });
+    assert.strictEqual((await vscode.workspace.openTextDocument(createdDiff.original)).getText(), '');
+    assert.strictEqual((await vscode.workspace.openTextDocument(createdDiff.modified)).getText(), 'fresh\n');
+    agent.dispose();
+  });
+
+  test('a revert into a document with unsaved changes edits the buffer, leaves it unsaved, and one undo restores it', async () => {
+    const file = freshFile(numbered(5));
+    const agent = await agentEdit('Dirty buffer agent', file, [{ oldString: 'line 4', newString: 'agent line 4' }], 'Change line four');
+    const afterAgent = numbered(5).replace('line 4', 'agent line 4');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), afterAgent);
+    const editor = await openEditor(file);
+    assert.ok(await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), 'mine ')));
+    const revert = vscode.commands.executeCommand<{ ok: boolean; message?: string }>('readgate.revertChange', await nodeOf('change', agent.id));
+    const request = await nextReview();
+    assert.strictEqual(request.own, true, 'a revert is the user’s own change');
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    const result = await revert;
+    assert.strictEqual(result?.ok, true, result?.message);
+    assert.strictEqual(editor.document.getText(), 'mine ' + numbered(5));
+    assert.strictEqual(editor.document.isDirty, true, 'the buffer stays unsaved');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), afterAgent, 'the disk must not change while the user has unsaved work');
+    // The review panel had focus (the revert is the user's own); back in the editor, one undo takes the revert back.
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+    await vscode.commands.executeCommand('undo');
+    assert.strictEqual(editor.document.getText(), 'mine ' + afterAgent);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    agent.dispose();
+  });
+
+  test('a revert over lines changed since: the panel shows the conflict with both sides; only "Take the Merged Parts" applies the rest', async () => {
+    const file = namedFile('stock.txt', numbered(12));
+    const agent = await agentEdit('Conflict agent', file, [
+      { oldString: 'line 2\n', newString: 'agent two\n' },
+      { oldString: 'line 10\n', newString: 'agent ten\n' },
+    ], 'Rename lines two and ten');
+    const change = await nodeOf('change', agent.id);
+    // Someone else changes line 2 again.
+    const other = (await api()).openSession({ label: 'Another agent' });
+    await other.read(file);
+    assert.strictEqual((await other.edit(file, [{ oldString: 'agent two\n', newString: 'other two\n' }])).ok, true);
+    const revert = vscode.commands.executeCommand<{ ok: boolean; message?: string }>('readgate.revertChange', change);
+    const request = (await nextReview()) as Awaited<ReturnType<typeof nextReview>> & { conflicts?: { displayPath: string; reason: string; ranges: { where: string; now: string[]; wanted?: string[] }[] }[]; revert?: boolean };
+    assert.strictEqual(request.revert, true);
+    assert.deepStrictEqual(request.conflicts?.map((c) => [c.displayPath, c.reason, c.ranges.map((r) => [r.where, r.now, r.wanted])]), [
+      [vscode.workspace.asRelativePath(file), 'lines', [['Line 2', ['other two'], ['line 2']]]],
+    ]);
+    if (harness.isAvailable) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await harness.screenshot('revert-conflict-review');
+    }
+    // A plain approval does not take the merged parts: nothing is written, the request still waits.
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.strictEqual((await pendingReviews()).some((pending) => pending.id === request.id), true);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(12).replace('line 2\n', 'other two\n').replace('line 10\n', 'agent ten\n'));
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {}, takeMerged: true });
+    const result = await revert;
+    assert.strictEqual(result?.ok, true, result?.message);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(12).replace('line 2\n', 'other two\n'), 'line 10 reverted, line 2 kept as it is now');
+    other.dispose();
+    agent.dispose();
+  });
+
+  test('Revert Everything This Session Did undoes all its changes, newest first, as one reviewed change', async () => {
+    const first = freshFile(numbered(4));
+    const second = freshFile(numbered(4));
+    const agent = await agentEdit('Session revert agent', first, [{ oldString: 'line 1', newString: 'one' }], 'First change');
+    await agentEdit('', first, [{ oldString: 'line 3', newString: 'three' }], 'Second change', agent);
+    await agentEdit('', second, [{ oldString: 'line 2', newString: 'two' }], 'Third change', agent);
+    const revert = vscode.commands.executeCommand<{ ok: boolean; message?: string }>('readgate.revertSession', await nodeOf('session', agent.id));
+    const request = await nextReview();
+    assert.deepStrictEqual(request.files.map((f) => f.path).sort(), [first, second].sort());
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.strictEqual((await revert)?.ok, true);
+    assert.strictEqual(fs.readFileSync(first, 'utf8'), numbered(4));
+    assert.strictEqual(fs.readFileSync(second, 'utf8'), numbered(4));
+    // The revert is on record too, as the user's own.
+    const tree = await harness.waitFor('the revert in the tree', async () => (await drawn()).find((item) => item.label === 'Your reverts' && item.children.some((c) => /Revert everything Session revert agent changed/.test(c.label))));
+    assert.match(tree.description, /^you · \d+ changes? · /);
+    assert.strictEqual(tree.contextValue, 'readgate.historyCollection', 'no session revert for the gathered reverts');
+    agent.dispose();
+  });
+
+  test('Revert This File to Before the Session undoes the session’s changes to that file only', async () => {
+    const kept = freshFile(numbered(4));
+    const reverted = freshFile(numbered(4));
+    const agent = await agentEdit('File revert agent', reverted, [{ oldString: 'line 1', newString: 'one' }], 'First');
+    await agent.read(kept);
+    assert.strictEqual((await agent.multiEdit([
+      { uri: reverted, edits: [{ oldString: 'line 4', newString: 'four' }] },
+      { uri: kept, edits: [{ oldString: 'line 2', newString: 'two' }] },
+    ], { explanation: 'Both files' })).ok, true);
+    const revert = vscode.commands.executeCommand<{ ok: boolean; message?: string }>('readgate.revertFileToSessionStart', await nodeOf('file', agent.id, reverted));
+    const request = await nextReview();
+    assert.deepStrictEqual(request.files.map((f) => f.path), [reverted]);
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.strictEqual((await revert)?.ok, true);
+    assert.strictEqual(fs.readFileSync(reverted, 'utf8'), numbered(4));
+    assert.strictEqual(fs.readFileSync(kept, 'utf8'), numbered(4).replace('line 2', 'two'));
+    agent.dispose();
+  });
+
+  test('Export Agent Change Log writes JSON Lines, mode 0600, with the files’ contents when asked', async () => {
+    const file = freshFile('alpha\n');
+    const agent = await agentEdit('Export agent', file, [{ oldString: 'alpha', newString: 'beta' }], 'Export me');
+    const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rg-export-')), 'changes.jsonl');
+    const count = await vscode.commands.executeCommand<number>('readgate.exportChangeLog', { uri: vscode.Uri.file(target), contents: true });
+    const lines = fs.readFileSync(target, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sessionId: string; files: { before: string; after: string }[]; contents: Record<string, string> });
+    assert.strictEqual(lines.length, count);
+    const mine = lines.find((line) => line.sessionId === agent.id);
+    assert.ok(mine, 'the change is in the log');
+    assert.strictEqual(Buffer.from(mine.contents[mine.files[0].before], 'base64').toString(), 'alpha\n');
+    assert.strictEqual(Buffer.from(mine.contents[mine.files[0].after], 'base64').toString(), 'beta\n');
+    assert.strictEqual(fs.statSync(target).mode & 0o777, 0o600);
+    agent.dispose();
+  });
+
+  test('Show Agent Changes of This File picks among the file’s changes and opens the one picked', async () => {
+    const file = freshFile(numbered(3));
+    const agent = await agentEdit('Picker agent', file, [{ oldString: 'line 1', newString: 'one' }], 'Older');
+    await agentEdit('', file, [{ oldString: 'line 3', newString: 'three' }], 'Newer', agent);
+    const shown = vscode.commands.executeCommand<string>('readgate.showFileChanges', vscode.Uri.file(file));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.ok(await shown, 'a change was picked');
+    const diff = await activeDiff();
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), numbered(3).replace('line 1', 'one').replace('line 3', 'three'), 'the newest change comes first');
+    // From a file of the Agent Changes view, the same pick: every change on record of that file.
+    const node = await nodeOf('file', agent.id, fs.realpathSync(file));
+    const fromView = vscode.commands.executeCommand<string>('readgate.showFileChanges', node);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.strictEqual(await fromView, await shown, 'the newest change of the file, picked from the view\'s item');
+    agent.dispose();
+  });
+
+  test('the statistics count lines added and removed per agent from the history', async () => {
+    const file = freshFile(numbered(3));
+    const agent = await agentEdit('Statistics agent', file, [{ oldString: 'line 2', newString: 'two\nmore' }], 'Count me');
+    const statistics = (await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '';
+    assert.match(statistics, /## Lines changed per agent/);
+    assert.match(statistics, /\| Statistics agent \| API \| 1 \| 2 \| 1 \| \d\d:\d\d \|/);
+    agent.dispose();
+  });
+
+  // A real window reload would end this test run (the extension host restarts), so a second guard of the
+  // headless library opens the same storage, as the extension does after a reload.
+  // The second window runIntegration.mjs opens on this workspace (reload.history.test.ts) finds this change.
+  test('before a reload: an agent changes a file, and the test notes which change and file for the next window', async () => {
+    const file = namedFile('reloaded.txt', 'before the reload\nkept line\n');
+    const agent = await agentEdit('Agent before the reload', file, [{ oldString: 'before the reload', newString: 'changed before the reload' }], 'Change it before the reload');
+    const [record] = await (await api()).history({ sessionId: agent.id });
+    assert.ok(record, 'the change is on record');
+    fs.writeFileSync(path.join(process.env.READGATE_TEST_OUT ?? os.tmpdir(), 'before-reload.json'), JSON.stringify({ changeId: record.id, sessionId: agent.id, file }));
+    agent.dispose();
+  });
+
+  test('the records outlive the guard that wrote them: a second guard on the same storage lists them; files are 0600', async () => {
+    const file = freshFile('kept\n');
+    const agent = await agentEdit('Persistent agent', file, [{ oldString: 'kept', newString: 'changed' }], 'Remember me');
+    const folder = await vscode.commands.executeCommand<string>('readgate._test.historyFolder');
+    assert.ok(folder, 'the extension keeps a history');
+    const [record] = await harness.waitFor('the record in the tree', async () => {
+      const found = (await nodes()).filter((node) => node.kind === 'change' && node.record?.sessionId === agent.id);
+      return found.length ? found : undefined;
+    });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const core = require(path.join(repoRoot, 'dist/core.js')) as typeof import('../../src/core/index');
+    const second = core.createGuard({ roots: [path.dirname(file)], history: { dir: folder } });
+    try {
+      const listed = await second.history({ sessionId: agent.id });
+      assert.deepStrictEqual(listed.map((r) => [r.id, r.label, r.surface, r.explanation]), [[record.record?.id, 'Persistent agent', 'api', 'Remember me']]);
+    } finally {
+      second.dispose();
+    }
+    const modes = fs.readdirSync(path.join(folder, 'records')).map((name) => fs.statSync(path.join(folder, 'records', name)).mode & 0o777);
+    assert.ok(modes.length > 0 && modes.every((mode) => mode === 0o600), `record modes: ${modes.map((m) => m.toString(8)).join(', ')}`);
+    agent.dispose();
+  });
+
+  test('screenshot for the README: the view with a change opened beside its diff', async function () {
+    if (!harness.isAvailable) this.skip();
+    const source = [
+      "import { restock } from './restock';",
+      '',
+      'const threshold = 5;',
+      '',
+      'export function restockAll(items: Item[]): void {',
+      '  for (let i = 0; i <= items.length; i++) {',
+      '    if (items[i].stock < threshold) restock(items[i]);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const file = namedFile('inventory.ts', source);
+    const agent = await agentEdit('Claude Code 2.0.14', file, [
+      { oldString: 'i <= items.length', newString: 'i < items.length' },
+      { oldString: 'restock(items[i]);', newString: 'restock(items[i], batchSize);' },
+    ], 'Fix the off-by-one in the restock loop');
+    const helper = path.join(path.dirname(file), 'batch.ts');
+    assert.strictEqual((await agent.write(helper, 'export const batchSize = 12;\n', { explanation: 'Add the batch size' })).ok, true);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('readgate.agentChanges.focus');
+    await harness.waitFor('the agent in the tree', async () => (await drawn()).some((item) => item.label === 'Claude Code 2.0.14'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.actions.treeView.readgate.agentChanges.collapseAll');
+    await harness.click('.pane-header:has-text("Sessions")');
+    await harness.drag('.part.sidebar', 160, 0, 'rightEdge');
+    const row = (text: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has-text("${text}")`;
+    await harness.click(row('Claude Code 2.0.14'));
+    await harness.click(row('Fix the off-by-one'));
+    // The inline diff reads whole lines beside the wider side bar.
+    const diffEditor = vscode.workspace.getConfiguration('diffEditor');
+    await diffEditor.update('renderSideBySide', false, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('readgate.openAgentChange', await nodeOf('file', agent.id, file));
+      await activeDiff();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await harness.screenshot('agent-changes-readme');
+    } finally {
+      await diffEditor.update('renderSideBySide', undefined, vscode.ConfigurationTarget.Global);
+      await harness.click('.pane-header:has-text("Sessions")');
+    }
+    agent.dispose();
+  });
+});

@@ -1,0 +1,152 @@
+import * as assert from 'assert';
+import type { ChangedFile, ChangeRecord } from '../../../src/core/index';
+import { computeLineChanges, hunksOf, indexLines } from '../../../src/core/index';
+import { countsText, fileCounts, recordCounts } from '../../../src/vscode/history/changeCounts';
+import { CONTEXT_CHANGE, CONTEXT_COLLECTION, CONTEXT_FILE, CONTEXT_SESSION, changeText, fileText, groupBySession, revertsOf, sessionText } from '../../../src/vscode/history/historyTree';
+import { agentLinesMarkdown, linesPerAgent } from '../../../src/vscode/history/agentLines';
+import { changeTitle, timeText } from '../../../src/vscode/history/historyWords';
+import { revertFailureText } from '../../../src/vscode/history/revertOutcome';
+
+const NOW = new Date(2026, 2, 14, 16, 30).getTime();
+const at = (hours: number, minutes: number, day = 14): number => new Date(2026, 2, day, hours, minutes).getTime();
+
+/** The hunks the core records for a change from `before` to `after`. */
+function hunks(before: string, after: string): unknown[] {
+  return hunksOf(computeLineChanges(before, after), indexLines(before).count, indexLines(after).count);
+}
+
+const text = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join('');
+
+function file(path: string, kind: ChangedFile['kind'], before: string, after: string, from?: string): ChangedFile {
+  return { path, kind, before: kind === 'create' ? null : 'b'.repeat(64), after: kind === 'delete' ? null : 'a'.repeat(64), hunks: hunks(before, after), ...(from ? { from } : {}) };
+}
+
+let next = 0;
+function record(sessionId: string, time: number, files: ChangedFile[], extra: Partial<ChangeRecord> = {}): ChangeRecord {
+  return { id: `r${next++}`, time, sessionId, label: 'Claude Code 2.0.14', surface: 'mcp', tool: 'readgate_edit', approvedBy: 'user', files, ...extra };
+}
+
+const edited = file('/w/src/inventory.ts', 'edit', text(10), text(10).replace('line 3\n', 'THREE\n').replace('line 8\n', 'EIGHT\neight and a half\n'));
+const created = file('/w/src/health.ts', 'create', '', text(4));
+
+suite('change history: counts', () => {
+  test('counts the lines each hunk adds and removes, and sums a change over its files', () => {
+    assert.deepStrictEqual(fileCounts(edited), { added: 3, removed: 2 });
+    assert.deepStrictEqual(fileCounts(created), { added: 4, removed: 0 });
+    assert.deepStrictEqual(recordCounts({ files: [edited, created] }), { added: 7, removed: 2 });
+    assert.strictEqual(countsText({ added: 1200, removed: 3 }), '+1,200 −3');
+  });
+
+  // Hunks are whatever the recording surface gave (`unknown[]`): one that cannot be read must not count as none.
+  test('a hunk without readable line changes makes the count a lower bound, said as "at least"', () => {
+    const odd = { ...edited, hunks: [...edited.hunks, { oldStart: 1 }, null] };
+    assert.deepStrictEqual(fileCounts(odd), { added: 3, removed: 2, partial: true });
+    assert.strictEqual(countsText(fileCounts(odd)), 'at least +3 −2');
+    assert.deepStrictEqual(fileCounts({ hunks: [] }), { added: 0, removed: 0 }, 'a move without an edit changes no line');
+  });
+});
+
+suite('change history: the Agent Changes tree', () => {
+  test('groups changes by session, sessions by their newest change, newest first; changes newest first', () => {
+    const a1 = record('mcp:a', at(10, 0), [edited]);
+    const b1 = record('chat-participant:b', at(11, 0), [created], { label: '@readgate: add a health check', surface: 'chat' });
+    const a2 = record('mcp:a', at(12, 0), [created]);
+    const groups = groupBySession([a1, b1, a2]);
+    assert.deepStrictEqual(groups.map((g) => [g.sessionId, g.changes.map((c) => c.id)]), [['mcp:a', [a2.id, a1.id]], ['chat-participant:b', [b1.id]]]);
+    assert.deepStrictEqual(groups[0].counts, { added: 7, removed: 2 });
+  });
+
+  // Each tool call without a chat session, and each revert, is a session of its own: one item each would pile up.
+  test('sessions of one call and the user’s reverts are gathered into one item each, with no session revert', () => {
+    const calls = [record('tool:call:1', at(9, 0), [edited], { surface: 'tool', label: 'A tool call without a chat session' }), record('tool:call:2', at(9, 5), [created], { surface: 'tool', label: 'A tool call without a chat session' })];
+    const reverts = [record('palette:revert:1', at(9, 10), [edited], { surface: 'palette', label: 'Revert' }), record('palette:revert:2', at(9, 20), [edited], { surface: 'palette', label: 'Revert' })];
+    const groups = groupBySession([...calls, ...reverts]);
+    assert.deepStrictEqual(groups.map((g) => [g.label, g.changes.length, g.collection]), [['Your reverts', 2, true], ['Tool calls without a chat session', 2, true]]);
+    assert.strictEqual(sessionText(groups[0], NOW).contextValue, CONTEXT_COLLECTION);
+    assert.deepStrictEqual(linesPerAgent(calls).map((row) => [row.label, row.changes]), [['Tool calls without a chat session', 2]]);
+  });
+
+  test('a session says where it came from, how many changes, the lines and when', () => {
+    const [group] = groupBySession([record('mcp:a', at(10, 0), [edited]), record('mcp:a', at(14, 5), [created])]);
+    const item = sessionText(group, NOW);
+    assert.strictEqual(item.label, 'Claude Code 2.0.14');
+    assert.strictEqual(item.description, 'MCP · 2 changes · +7 −2 · 14:05');
+    assert.strictEqual(item.contextValue, CONTEXT_SESSION);
+    assert.ok(item.tooltip.includes('From an MCP client'));
+  });
+
+  test('a change is titled by its explanation, else by what it did; its description is "+N −M" and its time; approvedBy in the tooltip', () => {
+    const explained = record('mcp:a', at(9, 7, 2), [edited], { explanation: 'Fix the off-by-one in the restock loop\nand more details' });
+    const item = changeText(explained, NOW);
+    assert.strictEqual(item.label, 'Fix the off-by-one in the restock loop');
+    assert.strictEqual(item.description, '+3 −2 · Mar 2, 09:07');
+    assert.strictEqual(item.contextValue, CONTEXT_CHANGE);
+    assert.ok(item.tooltip.includes('Approved by you, in the review panel'), item.tooltip.join('\n'));
+    assert.strictEqual(changeText(record('mcp:a', NOW, [edited, created], { approvedBy: 'policy' }), NOW).label, 'Change 2 files');
+    assert.ok(changeText(record('mcp:a', NOW, [edited], { approvedBy: 'grant' }), NOW).tooltip.some((line) => /don’t ask again/.test(line)));
+  });
+
+  test('a change that was reverted says so, and a revert names itself', () => {
+    const original = record('mcp:a', at(10, 0), [edited]);
+    const revert = record('palette:revert:1', at(11, 0), [edited], { revertOf: original.id, surface: 'palette', label: 'Revert' });
+    const reverts = revertsOf([revert, original]);
+    assert.match(changeText(original, NOW, reverts.get(original.id)).description, / · reverted$/);
+    assert.strictEqual(changeTitle(revert), 'Revert: Edit inventory.ts');
+  });
+
+  test('a file shows its name, its folder, what happened to it unless edited, and its lines', () => {
+    const display = (path: string): string => path.replace('/w/', '');
+    assert.deepStrictEqual([fileText(edited, display).label, fileText(edited, display).description], ['inventory.ts', 'src · +3 −2']);
+    assert.strictEqual(fileText(created, display).description, 'src · created · +4 −0');
+    const moved = file('/w/lib/stock.ts', 'rename', text(2), text(2), '/w/src/stock.ts');
+    assert.strictEqual(fileText(moved, display).description, 'lib · moved from stock.ts · +0 −0');
+    assert.strictEqual(fileText(moved, display).contextValue, CONTEXT_FILE);
+  });
+
+  test('times read as the clock today, the day this year, the year before', () => {
+    assert.strictEqual(timeText(at(8, 5), NOW), '08:05');
+    assert.strictEqual(timeText(at(8, 5, 1), NOW), 'Mar 1, 08:05');
+    assert.strictEqual(timeText(new Date(2025, 11, 31, 23, 59).getTime(), NOW), 'Dec 31 2025, 23:59');
+  });
+});
+
+suite('change history: lines per agent', () => {
+  test('sums an agent (label and surface) over its sessions, most lines first', () => {
+    const rows = linesPerAgent([
+      record('mcp:a', at(10, 0), [edited]),
+      record('mcp:b', at(11, 0), [created]),
+      record('chat:x', at(12, 0), [created], { label: 'Chat docs', surface: 'tool' }),
+    ]);
+    assert.deepStrictEqual(rows.map((row) => [row.label, row.surface, row.changes, row.counts]), [
+      ['Claude Code 2.0.14', 'mcp', 2, { added: 7, removed: 2 }],
+      ['Chat docs', 'tool', 1, { added: 4, removed: 0 }],
+    ]);
+  });
+
+  test('the statistics table escapes agent names and marks counts that are lower bounds; no history, no section', () => {
+    const odd = { ...created, hunks: [...created.hunks, { broken: true }] };
+    const lines = agentLinesMarkdown([record('mcp:a', at(10, 0), [odd], { label: 'Evil | <b>agent</b>' })], NOW);
+    assert.strictEqual(lines[1], '## Lines changed per agent');
+    const row = lines.at(-1) ?? '';
+    assert.ok(!row.includes('<b>'), row);
+    assert.strictEqual(row.split(' | ').length, 6, `one cell per column: ${row}`);
+    assert.match(row, /\| 4 \(at least\) \| 0 \(at least\) \| 10:00 \|$/);
+    assert.deepStrictEqual(agentLinesMarkdown([], NOW), []);
+  });
+});
+
+suite('change history: a revert that did not happen', () => {
+  test('the user’s own cancel is a cancel; the rest say what happened and the next step, in the user’s words', () => {
+    assert.strictEqual(revertFailureText('REJECTED_BY_USER', 'x'), 'The revert was cancelled: nothing was written.');
+    assert.strictEqual(revertFailureText('CANCELLED', 'x'), 'The revert was cancelled: nothing was written.');
+    // The core's message is for library callers ("approve with takeMerged: true"): not what a user can do.
+    const conflict = revertFailureText('REVERT_CONFLICT', 'The revert of change x conflicts … approve the revert with takeMerged: true');
+    assert.ok(!conflict.includes('takeMerged'), conflict);
+    assert.match(revertFailureText('FILE_CHANGED_SINCE_READ', 'x'), /Run the revert again/);
+    assert.strictEqual(
+      revertFailureText('INVALID_INPUT', 'The history no longer holds the file contents of change "c1" (dropped by its budget, or damaged), so it cannot be reverted. Nothing was changed.'),
+      'ReadGate did not revert: The history no longer holds the file contents of change "c1" (dropped by its budget, or damaged), so it cannot be reverted. Nothing was written.',
+    );
+    assert.strictEqual(revertFailureText('SOMETHING_NEW', 'First line.\nSecond.'), 'ReadGate did not revert (SOMETHING_NEW): First line.');
+  });
+});
