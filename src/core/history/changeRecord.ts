@@ -47,6 +47,11 @@ export interface ChangedFile {
   after: string | null;
   /** The hunks as the recording surface gave them (for counts and display; a revert never relies on them). */
   hunks: unknown[];
+  /**
+   * The file's permission bits (`mode & 0o7777`): a deleted file's, so its revert recreates it with them (a
+   * created file's when the port reported them). Absent in older records: a revert then uses the default mode.
+   */
+  mode?: number;
 }
 
 export interface ChangeRecord {
@@ -75,6 +80,8 @@ export interface RecordFileInput {
   before: Uint8Array | null;
   after: Uint8Array | null;
   hunks?: unknown[];
+  /** Permission bits (`ChangedFile.mode`); not recorded unless an integer 0..0o7777. */
+  mode?: number;
 }
 
 /** A change to record, as the commit step knows it right after a successful write. */
@@ -96,6 +103,8 @@ export function isVersionId(value: unknown): value is string {
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
+/** Permission bits as a record keeps them: an integer from 0 to 0o7777. */
+export const isFileMode = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0o7777;
 const isBytes = (value: unknown): value is Uint8Array => value instanceof Uint8Array;
 
 /** Which versions a kind has: a create has no before, a delete no after, the others both. */
@@ -144,7 +153,9 @@ export function parseRecord(value: unknown): ChangeRecord | undefined {
     if (!versionsFit(file.kind, file.before !== null, file.after !== null)) return undefined;
     if (file.kind === 'rename' ? !isText(file.from) : file.from !== undefined) return undefined;
   }
-  return record;
+  // A mode that is not permission bits is dropped, not the record: the file then comes back with the default mode.
+  if (record.files.every((file) => file.mode === undefined || isFileMode(file.mode))) return record;
+  return { ...record, files: record.files.map(({ mode, ...file }) => (isFileMode(mode) ? { ...file, mode } : file)) };
 }
 
 /** The version ids a record refers to (each once). */

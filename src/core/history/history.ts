@@ -19,7 +19,7 @@
  */
 import { nullLogger, systemClock, type Clock, type Logger } from '../ports';
 import { decideBudget } from './budget';
-import { type ChangeRecord, type ChangedFile, type RecordInput, deepFreeze, invalidInput, isVersionId, parseRecord, versionsOf } from './changeRecord';
+import { type ChangeRecord, type ChangedFile, type RecordInput, deepFreeze, invalidInput, isFileMode, isVersionId, parseRecord, versionsOf } from './changeRecord';
 import { type ExportOptions, exportLine } from './exportLines';
 import type { HistoryStorage } from './historyStorage';
 import type { RevertChange } from './revertTypes';
@@ -168,7 +168,7 @@ export class History {
         const before = file.before === null ? null : await this.readVersionChecked(file.before);
         const after = file.after === null ? null : await this.readVersionChecked(file.after);
         if (before === undefined || after === undefined) return undefined;
-        files.push({ path: file.path, kind: file.kind, ...(file.from !== undefined ? { from: file.from } : {}), before, after });
+        files.push({ path: file.path, kind: file.kind, ...(file.from !== undefined ? { from: file.from } : {}), before, after, ...(file.mode !== undefined ? { mode: file.mode } : {}) });
       }
       return { id: record.id, files };
     });
@@ -230,7 +230,7 @@ export class History {
       for (const file of input.files) {
         const before = file.before ? await this.storeVersion(file.before, added) : null;
         const after = file.after ? await this.storeVersion(file.after, added) : null;
-        files.push({ path: file.path, kind: file.kind, ...(file.from !== undefined ? { from: file.from } : {}), before, after, hunks: file.hunks ?? [] });
+        files.push({ path: file.path, kind: file.kind, ...(file.from !== undefined ? { from: file.from } : {}), before, after, hunks: file.hunks ?? [], ...(isFileMode(file.mode) ? { mode: file.mode } : {}) });
       }
       const draft: ChangeRecord = {
         id,

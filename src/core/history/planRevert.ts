@@ -42,6 +42,8 @@ interface StateFile {
   origins: number[];
   /** The path whose current file this content descends from; null for content the revert brought back. */
   originPath: string | null;
+  /** Permission bits of a deleted file the revert brings back (its record's `mode`), when known. */
+  mode?: number;
 }
 
 class RevertState {
@@ -83,9 +85,9 @@ class RevertState {
   }
 }
 
-function restored(binary: string): StateFile {
+function restored(binary: string, mode: number | undefined): StateFile {
   const lines = splitLines(binary);
-  return { binary, lines, origins: lines.map(() => -1), originPath: null };
+  return { binary, lines, origins: lines.map(() => -1), originPath: null, ...(mode !== undefined ? { mode } : {}) };
 }
 
 /** Lines `[start, start + length)` of a state file as a range of the current file's lines. */
@@ -130,7 +132,7 @@ function merged(step: Step, path: string, file: StateFile, before: string, after
     if (runs.length) conflict(step, reason, path, file, runs);
   }
   const origins = result.origins.map((i) => (i >= 0 ? file.origins[i] : -1));
-  return { binary: result.lines.join(''), lines: result.lines, origins, originPath: file.originPath };
+  return { binary: result.lines.join(''), lines: result.lines, origins, originPath: file.originPath, ...(file.mode !== undefined ? { mode: file.mode } : {}) };
 }
 
 const whole = (file: StateFile | null) => (file ? [{ start: 0, length: file.lines.length }] : []);
@@ -171,7 +173,7 @@ function intentsOf(step: Step, change: RevertChange): Intents {
         conflict(step, 'changedSinceCreated', file.path, now, runs);
       }
     } else if (file.kind === 'delete' && before !== null) {
-      placements.push({ path: file.path, file: restored(before), source: file });
+      placements.push({ path: file.path, file: restored(before, file.mode), source: file });
     } else if (file.kind === 'rename' && before !== null && after !== null && file.from !== undefined) {
       if (!now) conflict(step, 'missing', file.path, null);
       else placements.push({ path: file.from, file: merged(step, file.path, now, before, after), vacates: file.path, source: file });
@@ -230,7 +232,7 @@ function operations(state: RevertState): RevertOp[] {
     if (moveTargets.has(path) || movedAway.has(path)) continue;
     const now = state.initialOf(path);
     const next = state.get(path);
-    if (next && next.binary !== now) writes.push({ type: 'write', path, current: now === null ? null : asContent(now), content: asContent(next.binary) });
+    if (next && next.binary !== now) writes.push({ type: 'write', path, current: now === null ? null : asContent(now), content: asContent(next.binary), ...(now === null && next.mode !== undefined ? { mode: next.mode } : {}) });
     else if (!next && now !== null) deletes.push({ type: 'delete', path, current: asContent(now) });
   }
   return [...moves, ...writes, ...deletes];

@@ -18,6 +18,8 @@ export interface RevertFile {
   from?: string;
   before: Content | null;
   after: Content | null;
+  /** A deleted file's permission bits (`ChangedFile.mode`), for the file its revert recreates. */
+  mode?: number;
 }
 
 export interface RevertChange {
@@ -31,10 +33,11 @@ export type CurrentFiles = (path: string) => Content | null;
 
 /**
  * What to write. `current` is what the file holds now, as the plan saw it: the guard must write only while the
- * file still holds exactly that (null: the path must still be free), else plan again.
+ * file still holds exactly that (null: the path must still be free), else plan again. A write that creates a
+ * file (`current` null) carries the permission bits of the deleted file it brings back, when they are known.
  */
 export type RevertOp =
-  | { type: 'write'; path: string; current: Content | null; content: Content }
+  | { type: 'write'; path: string; current: Content | null; content: Content; mode?: number }
   | { type: 'delete'; path: string; current: Content }
   /** Moves the file at `from` (holding `current`) to the free path `to`, with `content`. */
   | { type: 'move'; from: string; to: string; current: Content; content: Content };

@@ -32,6 +32,11 @@ export interface FilePlan {
   movedTo?: { path: string; target: string };
   /** The file as planned against (absent for a new file). */
   stat?: FileStat;
+  /**
+   * Permission bits for a new file (a deleted file a revert brings back, with its recorded mode); absent: the
+   * default. A plan of an existing file keeps `stat.mode`.
+   */
+  mode?: number;
   before?: FileText;
   beforeText: string;
   encoding: TextEncoding;

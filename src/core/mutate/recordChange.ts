@@ -9,6 +9,7 @@
  * stays written and its result is the same.
  */
 import type { Hunk } from '../edit/hunks';
+import type { FileStat } from '../ports';
 import type { RecordFileInput } from '../history/changeRecord';
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
@@ -27,10 +28,14 @@ export interface RecordMeta {
 function fileInput(final: FinalFile, hunks: Hunk[]): RecordFileInput {
   const { plan, bytes } = final;
   const before = plan.created ? null : (plan.before?.bytes ?? null);
-  if (plan.deleted) return { path: plan.path, kind: 'delete', before, after: null, hunks };
+  // A deleted file's mode from the stat the plan was checked against, so its revert brings it back with it.
+  if (plan.deleted) return { path: plan.path, kind: 'delete', before, after: null, hunks, ...modeOf(plan.stat) };
   if (plan.movedTo) return { path: plan.movedTo.path, kind: 'rename', from: plan.path, before, after: bytes, hunks };
-  return { path: plan.path, kind: plan.created ? 'create' : 'edit', before, after: bytes, hunks };
+  // A created file's mode only when the port reported the stat of the file it placed (no stat of its own here).
+  return { path: plan.path, kind: plan.created ? 'create' : 'edit', before, after: bytes, hunks, ...(plan.created ? modeOf(final.written) : {}) };
 }
+
+const modeOf = (stat: FileStat | undefined): { mode?: number } => (stat ? { mode: stat.mode & 0o7777 } : {});
 
 /** Queues the record of the written files (`written`, each with its applied hunks). Never throws, never waits. */
 export function recordChange(ctx: GuardContext, s: SessionState, written: readonly { final: FinalFile; hunks: Hunk[] }[], meta: RecordMeta): void {

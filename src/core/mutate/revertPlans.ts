@@ -132,7 +132,7 @@ async function planOf(ctx: GuardContext, op: RevertOp, now: ReadonlyMap<string, 
   if (refused) return refused;
   const after = await contentAt(ctx, op.type === 'move' ? fileAt(now, op.to) : at, op.content);
   if (isRefusal(after)) return after;
-  if (op.type !== 'move') return filePlan(at, at.text, after, {});
+  if (op.type !== 'move') return filePlan(at, at.text, after, !at.stat && op.mode !== undefined ? { mode: op.mode } : {});
   const to = fileAt(now, op.to);
   return filePlan(at, at.text, after, { movedTo: { path: to.path, target: to.target } });
 }

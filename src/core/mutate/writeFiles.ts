@@ -48,7 +48,8 @@ function expectationOf(plan: FilePlan, folders: FolderExpectation[]): WriteExpec
 }
 
 function modeOf(plan: FilePlan): { mode?: number } {
-  return plan.stat ? { mode: plan.stat.mode } : {};
+  if (plan.stat) return { mode: plan.stat.mode };
+  return plan.mode !== undefined ? { mode: plan.mode } : {};
 }
 
 /** Contents first, removals last: a failure while writing leaves every file that was to go in place. */

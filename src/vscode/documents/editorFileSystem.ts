@@ -160,6 +160,8 @@ export class EditorFileSystem extends Disposable implements FileSystem {
   async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<FileStat | void> {
     this._onWillWrite.fire(path);
     const document = await this.editableDocument(path);
+    // `options.mode` (a replaced file's mode, or the recorded mode of a deleted file a revert brings back) goes
+    // through to the Node port for files on disk; a virtual workspace's file system has no modes and ignores it.
     if (!document) return this.backend(path).writeFile(path, data, options);
     // The buffer must still hold exactly what the guard planned against: typing during review is never overwritten.
     const expected = options?.expect?.current;
