@@ -84,15 +84,9 @@ export interface RecordFileInput {
   mode?: number;
 }
 
-/** A change to record, as the commit step knows it right after a successful write. */
-export interface RecordInput {
-  sessionId: string;
-  label: string;
-  surface: string;
-  tool: string;
-  explanation?: string;
-  approvedBy: string;
-  revertOf?: string;
+/** A change to record, as the commit step knows it right after a successful write: a record without its id
+ * and time, with the files' bytes instead of versions. */
+export interface RecordInput extends Omit<ChangeRecord, 'id' | 'time' | 'files'> {
   files: RecordFileInput[];
 }
 

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { ChangedFile, ChangeRecord } from '../../core/index';
 import { CommandIds } from '../commands/commandIds';
 import { Disposable } from '../util/dispose';
+import { VisibleRefresh } from '../views/visibleRefresh';
 import { markdownText } from '../util/markdownText';
 import { guardPathToUri } from '../util/paths';
 import { changeText, fileText, groupBySession, type ItemText, revertsOf, type SessionGroup, sessionText } from './historyTree';
@@ -37,8 +38,7 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   readonly view: vscode.TreeView<AgentChangesNode>;
   private listing: Promise<ChangeRecord[]> | undefined;
-  private refreshTimer: NodeJS.Timeout | undefined;
-  private staleWhileHidden = false;
+  private readonly refresher: VisibleRefresh;
 
   /** `history` undefined: the extension has nowhere to keep it (the view says so). */
   constructor(
@@ -47,19 +47,13 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
   ) {
     super();
     this.view = this._register(vscode.window.createTreeView(AGENT_CHANGES_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
-    this._register(this.view.onDidChangeVisibility(({ visible }) => {
-      if (visible && this.staleWhileHidden) {
-        this.staleWhileHidden = false;
-        this.refresh();
-      }
-    }));
+    this.refresher = this._register(new VisibleRefresh(this.view, REFRESH_INTERVAL_MS, () => this.refresh()));
     if (history) {
       const unsubscribe = history.onDidRecord(() => this.scheduleRefresh());
       this._register(new vscode.Disposable(unsubscribe));
     } else {
       void vscode.commands.executeCommand('setContext', AGENT_CHANGES_STATE_KEY, 'off');
     }
-    this._register(new vscode.Disposable(() => this.refreshTimer && clearTimeout(this.refreshTimer)));
   }
 
   /** Lists the records again and redraws. */
@@ -70,15 +64,7 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
 
   private scheduleRefresh(): void {
     this.listing = undefined;
-    if (!this.view.visible) {
-      this.staleWhileHidden = true;
-      return;
-    }
-    if (this.refreshTimer || this.isDisposed) return;
-    this.refreshTimer = setTimeout(() => {
-      this.refreshTimer = undefined;
-      if (!this.isDisposed) this.refresh();
-    }, REFRESH_INTERVAL_MS);
+    this.refresher.schedule();
   }
 
   private records(): Promise<ChangeRecord[]> {

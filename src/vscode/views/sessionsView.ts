@@ -11,6 +11,7 @@ import { changedBy, type Guard, type LedgerEntryView, type SessionStats } from '
 import { isStandaloneSession } from '../sessions/sessionKeys';
 import type { SessionLabels } from '../sessions/sessionLabels';
 import { Disposable } from '../util/dispose';
+import { VisibleRefresh } from './visibleRefresh';
 import { guardPathToUri } from '../util/paths';
 import { markdownCode, markdownText } from '../util/markdownText';
 import { sessionFiles } from './sessionFiles';
@@ -34,9 +35,8 @@ const REFRESH_INTERVAL_MS = 400;
 export class SessionsView extends Disposable implements vscode.TreeDataProvider<SessionsNode> {
   private readonly _onDidChangeTreeData = this._register(new vscode.EventEmitter<SessionsNode | undefined>());
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
-  private refreshTimer: NodeJS.Timeout | undefined;
-  private staleWhileHidden = false;
   readonly view: vscode.TreeView<SessionsNode>;
+  private readonly refresher: VisibleRefresh;
 
   constructor(
     private readonly guard: Guard,
@@ -45,40 +45,21 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     private readonly ended?: EndedSessions,
   ) {
     super();
-    if (ended) this._register(ended.onDidChange(() => this.scheduleRefresh()));
     this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
+    this.refresher = this._register(new VisibleRefresh(this.view, REFRESH_INTERVAL_MS, () => this.refresh()));
+    if (ended) this._register(ended.onDidChange(() => this.scheduleRefresh()));
     this._register(onDidNoteChange(() => this.scheduleRefresh()));
-    this._register(this.view.onDidChangeVisibility(({ visible }) => {
-      if (visible && this.staleWhileHidden) {
-        this.staleWhileHidden = false;
-        this.refresh();
-      }
-    }));
     const unsubscribe = guard.onDidChangeLedger(() => this.scheduleRefresh());
-    this._register(new vscode.Disposable(() => {
-      unsubscribe();
-      if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    }));
+    this._register(new vscode.Disposable(unsubscribe));
   }
 
   refresh(): void {
     this._onDidChangeTreeData.fire(undefined);
   }
 
-  /**
-   * Redraws at most a few times a second, and only while the view is visible: a redraw checks files by content,
-   * and a git checkout or fast typing notes changes in bursts. A hidden view catches up when it is shown.
-   */
+  /** A redraw checks files by content: at most a few a second, and only while the view is visible. */
   private scheduleRefresh(): void {
-    if (!this.view.visible) {
-      this.staleWhileHidden = true;
-      return;
-    }
-    if (this.refreshTimer || this.isDisposed) return;
-    this.refreshTimer = setTimeout(() => {
-      this.refreshTimer = undefined;
-      if (!this.isDisposed) this.refresh();
-    }, REFRESH_INTERVAL_MS);
+    this.refresher.schedule();
   }
 
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
