@@ -112,7 +112,9 @@ export interface SessionStats {
   reads: number;
   contentReads: number;
   placeholderHits: number;
-  /** Tokens the placeholders saved, estimated from the size of the content they stood for. */
+  /** Re-reads answered with only what changed (`kind: 'delta'`). */
+  deltaReads: number;
+  /** Tokens the placeholders and deltas saved, estimated from the size of the content they stood for. */
   estimatedTokensSaved: number;
   /** Applied edits, writes and multiEdits. */
   mutations: number;
@@ -444,6 +446,11 @@ export interface Edit {
 export type ReadResult =
   | { ok: true; kind: 'content'; text: string; startLine: number; endLine: number; totalLines: number; truncated: boolean; version: string }
   | { ok: true; kind: 'unchanged'; text: string; startLine: number; endLine: number; version: string }
+  /**
+   * A re-read after the file changed, where placeholders are on: only the changed lines (numbered as now) and
+   * the unchanged runs named; every unchanged line was shown to the session in `since`, the version it last saw.
+   */
+  | { ok: true; kind: 'delta'; text: string; startLine: number; endLine: number; totalLines: number; version: string; since: string }
   | Refusal;
 
 export interface MutatedFile {

@@ -9,7 +9,7 @@ export class SessionState {
   readonly ledger: SessionLedger;
   reads = 0;
   lastRefusal: { key: string; code: ErrorCode } | undefined;
-  readonly stats: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
+  readonly stats: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, deltaReads: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
   /** `SessionOptions.surface` and `label`: where the session's changes come from, for the change history. */
   origin: { surface: string; label: string };
 

@@ -18,8 +18,11 @@ import type { ReadOptions, ReadResult } from '../types';
 import { type GuardContext, IN_MEMORY_MAX_BYTES, type Limits } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import { type CutFact, cutBeforeDecoding, cutBeforeFormatting, decideRead, placeholderText } from './decideRead';
-import { type FileText, decodeFile, decodedOf, versionOf } from './loadText';
+import { type FileText, decodeFile, decodedOf, encodingName, lineAt, versionOf } from './loadText';
 import { type Shown, pastEnd, showLoaded, showStreamed } from './showRange';
+import { computeLineChanges } from '../edit/lineDiff';
+import { deltaText } from './deltaRead';
+import { utf8Size } from './resultBudget';
 
 /** A read's result and what the ledger learns from it. */
 export interface ReadOutcome {
@@ -107,7 +110,34 @@ async function readInMemory(call: ReadCall): Promise<Shown | ReadOutcome | Refus
   if (cut === 'unknown' && decideRead(entry, { ...facts, ...range, cut: shown.truncated ? 'yes' : 'no' }) === 'placeholder') {
     return placeholder(call, version, range, bytes.length, file.index.count);
   }
+  if (facts.dedup && !facts.force && !shown.truncated) shown.delta = deltaOf(call, file, shown);
   return shown;
+}
+
+/**
+ * Where placeholders are on, a re-read of lines the session was shown in an older version: only what changed,
+ * when every unchanged line of the range was shown to it and the delta is shorter than the content.
+ */
+function deltaOf(call: ReadCall, file: FileText, shown: Shown): string | undefined {
+  const { entry, ctx } = call;
+  if (!entry?.version || entry.version === file.version || entry.shown.length === 0) return undefined;
+  const before = ctx.snapshots.get(entry.version);
+  if (before === undefined) return undefined;
+  const changes = computeLineChanges(before, file.text, { old: ctx.snapshots.decoded(entry.version)?.index, new: file.index });
+  const text = deltaText({
+    path: call.path,
+    from: shown.from,
+    to: shown.endLine,
+    totalLines: file.index.count,
+    sizeBytes: file.bytes.length,
+    version: file.version,
+    ...(file.encoding === 'utf8' && !file.codec ? {} : { encodingNote: encodingName(file) }),
+    readNumber: shown.readNumber,
+    lineAt: (line) => lineAt(file, line),
+    seen: { version: entry.version, shown: entry.shown, readNumber: entry.shownByRead },
+    changes,
+  });
+  return text !== undefined && utf8Size(text) < utf8Size(shown.text) ? text : undefined;
 }
 
 /** A file too big to load: the range is streamed, and a dedup hit is only known once the range is formatted. */
@@ -145,6 +175,15 @@ function recordShown(call: ReadCall, shown: Shown): ReadOutcome {
     recordedAt: ctx.clock.now(),
   };
   ctx.logger.info('[guard] read', { session: s.id, path, version: shown.version, lines: formatRanges(shown.fullyShown), truncated: shown.truncated, totalLines: shown.totalLines });
+  if (shown.delta !== undefined) return { result: countDelta(call, shown, shown.delta, entry!.version!), updates: [update] };
   const result: ReadResult = { ok: true, kind: 'content', text: shown.text, startLine: shown.from, endLine: shown.endLine, totalLines: shown.totalLines, truncated: shown.truncated, version: shown.version };
   return { result, updates: [update] };
+}
+
+/** A delta re-read's result, counted: what it saved is the content it stood for, less itself, ~4 characters a token. */
+function countDelta(call: ReadCall, shown: Shown, text: string, since: string): ReadResult {
+  call.s.stats.deltaReads++;
+  call.s.stats.estimatedTokensSaved += Math.round((utf8Size(shown.text) - utf8Size(text)) / 4);
+  call.ctx.logger.debug('[guard] read: delta', { session: call.s.id, path: call.path, version: shown.version, since });
+  return { ok: true, kind: 'delta', text, startLine: shown.from, endLine: shown.endLine, totalLines: shown.totalLines, version: shown.version, since };
 }

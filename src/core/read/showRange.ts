@@ -26,6 +26,8 @@ export interface Shown {
   readNumber: number;
   /** The decoded text, when the whole file was loaded (for snapshots and carried coverage). */
   file?: FileText;
+  /** What changed since the session's last shown version, sent instead of `text` (`deltaRead.ts`). */
+  delta?: string;
 }
 
 export const pastEnd = invalidArgument.pastEnd;
