@@ -56,7 +56,7 @@ export type { LineIndex } from './edit/lineEndings';
 
 // The four tools as one input check and dispatch, shared by the language model tools and the MCP servers.
 export { TOOL_NAMES, isToolName, parseToolCall } from './tools/toolCall';
-export type { PathMapper, ToolName, ToolOutcome, ToolRun } from './tools/toolCall';
+export type { CallBudget, PathMapper, ToolName, ToolOutcome, ToolRun } from './tools/toolCall';
 export type { ApplyPatchInput, EditInput, MultiEditInput, ReadInput, WriteInput } from './tools/toolInput';
 // What agents are told about the tools, on every surface (the chat participant, MCP, the guarded agent file).
 export { TOOL_REFERENCE_NAMES } from './tools/toolNames';

@@ -241,6 +241,11 @@ export interface ReadOptions {
   offset?: number;
   limit?: number;
   force?: boolean;
+  /**
+   * This call's own result budget (a caller that learns it per call, such as VS Code's `tokenBudget`): the result
+   * stays within it as well as within the session's; only what it shows counts as shown.
+   */
+  maxChars?: number;
   signal?: AbortSignal;
 }
 

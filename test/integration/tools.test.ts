@@ -23,6 +23,21 @@ suite('language model tools', () => {
     assert.ok(text.includes('10\tline 10\n11\tline 11\n12\tline 12'), text);
   });
 
+  test('a read stays within the tokenBudget VS Code passes (Copilot does), at four characters a token, and says where to continue', async () => {
+    const file = freshFile(numbered(2_000));
+    const tokenizationOptions = { tokenBudget: 1_000, countTokens: async (text: string) => Math.ceil(text.length / 4) };
+    const text = textOf(await vscode.lm.invokeTool('readgate_read', { input: { filePath: file }, toolInvocationToken: undefined, tokenizationOptions }));
+    assert.ok(Buffer.byteLength(text) <= 4_000, `${Buffer.byteLength(text)} characters for a 1,000-token budget`);
+    assert.match(text.split('\n')[0], /cut by the size limit: next offset (\d+)/);
+    assert.match(text, /the budget this call was given/);
+    // Without a budget the same read is as long as the other caps allow.
+    const whole = textOf(await invoke('readgate_read', { filePath: file }));
+    assert.ok(whole.length > 4_000 && !/cut by/.test(whole.split('\n')[0]), whole.slice(0, 200));
+    // A budget below what a read needs at least (a header and a line) is raised to that least, never refused.
+    const tiny = textOf(await vscode.lm.invokeTool('readgate_read', { input: { filePath: file }, toolInvocationToken: undefined, tokenizationOptions: { ...tokenizationOptions, tokenBudget: 10 } }));
+    assert.ok(Buffer.byteLength(tiny) <= 2_000 && /\tline 1\n/.test(tiny), tiny.slice(0, 300));
+  });
+
   test('an edit of an unread file is refused with a message that starts with the code', async () => {
     const file = freshFile(numbered(5));
     const message = await rejection(invoke('readgate_edit', { filePath: file, oldString: 'line 2', newString: 'two' }));

@@ -22,7 +22,7 @@ import { type FileText, decodeFile, decodedOf, encodingName, lineAt, versionOf }
 import { type Shown, pastEnd, showLoaded, showStreamed } from './showRange';
 import { computeLineChanges } from '../edit/lineDiff';
 import { deltaText } from './deltaRead';
-import { utf8Size } from './resultBudget';
+import { limitsWithin, utf8Size } from './resultBudget';
 
 /** A read's result and what the ledger learns from it. */
 export interface ReadOutcome {
@@ -58,11 +58,17 @@ export async function performRead(ctx: GuardContext, s: SessionState, given: str
   }
   if (stat.kind !== 'file') return refused(specialFile.special(path, specialKindName(stat.kind)));
   // What this session saw at this path, whatever inode holds it now: the content decides.
-  const call: ReadCall = { ctx, s, path, target, stat, options, entry: s.ledger.at(target), dedup: s.dedup ?? ctx.dedup, limits: s.limits(ctx.limits) };
+  const call: ReadCall = { ctx, s, path, target, stat, options, entry: s.ledger.at(target), dedup: s.dedup ?? ctx.dedup, limits: withinCallBudget(s.limits(ctx.limits), options.maxChars) };
   const shown = stat.size > IN_MEMORY_MAX_BYTES ? await readStreamed(call) : await readInMemory(call);
   if ('result' in shown) return shown;
   if ('ok' in shown) return refused(shown);
   return recordShown(call, shown);
+}
+
+/** The session's caps, tightened by the call's own budget where that is smaller. */
+function withinCallBudget(limits: Limits, maxChars: number | undefined): Limits {
+  if (maxChars === undefined || maxChars >= (limits.maxChars ?? Infinity)) return limits;
+  return limitsWithin(limits, { maxChars, reason: 'the budget this call was given' });
 }
 
 /** The placeholder, counted: what the content would have cost is its share of the file's bytes, ~4 characters a token. */

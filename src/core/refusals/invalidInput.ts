@@ -73,6 +73,7 @@ export const invalidArgument = {
   patchEmpty: (): Refusal => invalid('patch is empty: pass the whole patch text.'),
   lineNumber: (name: 'offset' | 'limit', value: unknown): Refusal => invalid(`${name} must be a whole number ≥ 1 (${name === 'offset' ? 'the first line to return' : 'how many lines to return'}), not ${givenNumber(value)}.`),
   force: (): Refusal => invalid('force must be true or false.'),
+  maxChars: (value: unknown): Refusal => invalid(`maxChars must be a whole number ≥ 1 (the most characters this read's result may hold), not ${givenNumber(value)}.`),
   signal: (threw: boolean): Refusal => invalid(`options.signal must be an AbortSignal.${threw ? ' Reading or listening to the one given threw.' : ''}`),
   pastEnd: (path: string, offset: number, totalLines: number): Refusal =>
     invalid(`offset ${offset} is past the end of ${displayPath(path)}, which has ${totalLines} line${totalLines === 1 ? '' : 's'}. Read with an offset from 1 to ${totalLines}.`),

@@ -35,7 +35,7 @@ interface Call {
 }
 
 export interface ReadCall extends Call {
-  options: { offset?: number; limit?: number; force?: boolean };
+  options: { offset?: number; limit?: number; force?: boolean; maxChars?: number };
 }
 
 export interface MutationCallOptions {
@@ -162,7 +162,7 @@ function copyEdits(list: object, length: number, where: string): Edit[] | Refusa
 export function readCall(path: unknown, given: unknown): ReadCall | Refusal {
   return copied(() => {
     const raw = optionsObject(given);
-    const read = { offset: option(raw, 'offset'), limit: option(raw, 'limit'), force: option(raw, 'force') };
+    const read = { offset: option(raw, 'offset'), limit: option(raw, 'limit'), force: option(raw, 'force'), maxChars: option(raw, 'maxChars') };
     const signal = option(raw, 'signal');
     const invalid = validatePath(path) ?? validateReadOptions(read);
     if (invalid) return invalid;
@@ -170,6 +170,7 @@ export function readCall(path: unknown, given: unknown): ReadCall | Refusal {
     if (read.offset !== undefined) options.offset = read.offset as number;
     if (read.limit !== undefined) options.limit = read.limit as number;
     if (read.force !== undefined) options.force = read.force as boolean;
+    if (read.maxChars !== undefined) options.maxChars = read.maxChars as number;
     return { path: path as string, options, signal, key: [path, options.offset, options.limit, options.force] };
   });
 }

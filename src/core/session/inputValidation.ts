@@ -76,9 +76,10 @@ export function validateMutationOptions(options: { expectedVersion?: unknown; ex
 
 const isLineNumber = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 1;
 
-export function validateReadOptions(options: { offset: unknown; limit: unknown; force: unknown }): Refusal | undefined {
+export function validateReadOptions(options: { offset: unknown; limit: unknown; force: unknown; maxChars: unknown }): Refusal | undefined {
   if (options.offset !== undefined && !isLineNumber(options.offset)) return invalidArgument.lineNumber('offset', options.offset);
   if (options.limit !== undefined && !isLineNumber(options.limit)) return invalidArgument.lineNumber('limit', options.limit);
   if (options.force !== undefined && typeof options.force !== 'boolean') return invalidArgument.force();
+  if (options.maxChars !== undefined && !isLineNumber(options.maxChars)) return invalidArgument.maxChars(options.maxChars);
   return undefined;
 }

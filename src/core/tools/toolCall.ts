@@ -15,8 +15,13 @@ export { TOOL_NAMES, isToolName, type ToolName } from './toolNames';
 
 export type ToolOutcome = { ok: true; text: string } | Refusal;
 
+/** What a surface learns per call: a read's result stays within `maxChars` (VS Code's `tokenBudget`, as characters). */
+export interface CallBudget {
+  maxChars?: number;
+}
+
 /** A checked call: runs the guard call in `session`. */
-export type ToolRun = (session: GuardSession, signal?: AbortSignal) => Promise<ToolOutcome>;
+export type ToolRun = (session: GuardSession, signal?: AbortSignal, budget?: CallBudget) => Promise<ToolOutcome>;
 
 /** Turns a caller's path (an adapter may accept URIs) into the guard's path, or refuses it. */
 export type PathMapper = (filePath: string) => string | Refusal;
@@ -32,7 +37,7 @@ export function parseToolCall(name: string, input: unknown, toPath: PathMapper =
       const path = toPath(checked.value.filePath);
       if (typeof path !== 'string') return path;
       const { offset, limit, force } = checked.value;
-      return { ok: true, run: (session, signal) => session.read(path, { offset, limit, force, signal }) };
+      return { ok: true, run: (session, signal, budget) => session.read(path, { offset, limit, force, signal, ...(budget?.maxChars ? { maxChars: budget.maxChars } : {}) }) };
     }
     case TOOL_NAMES.edit: {
       const checked = checkEditInput(input);

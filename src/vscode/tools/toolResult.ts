@@ -5,7 +5,7 @@
  * Cancellation tokens become AbortSignals for the guard.
  */
 import * as vscode from 'vscode';
-import { parseToolCall, type Refusal, type ToolName } from '../../core/index';
+import { type CallBudget, parseToolCall, type Refusal, type ToolName } from '../../core/index';
 import { toGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import type { ToolSessions } from './toolSessions';
@@ -21,11 +21,24 @@ export function toToolResult(result: { ok: true; text: string } | Refusal): vsco
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(showVirtualPaths(result.text))]);
 }
 
+/** Characters a token, as the budgets of clients that count tokens are turned into characters. */
+const CHARS_PER_TOKEN = 4;
+
+/**
+ * The budget VS Code gave this call (Copilot passes `tokenizationOptions.tokenBudget`): a read stays within it,
+ * at four characters a token, as well as within the session's budget.
+ */
+export function callBudget(options: { tokenizationOptions?: { tokenBudget?: unknown } }): CallBudget | undefined {
+  const tokens = options.tokenizationOptions?.tokenBudget;
+  return typeof tokens === 'number' && Number.isFinite(tokens) && tokens > 0 ? { maxChars: Math.max(1, Math.floor(tokens * CHARS_PER_TOKEN)) } : undefined;
+}
+
 /** Checks a tool call's input (a refusal is thrown before any session is touched), then runs it in its session. */
-export async function invokeGuarded(sessions: ToolSessions, name: ToolName, options: { input: unknown; toolInvocationToken: unknown }, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+export async function invokeGuarded(sessions: ToolSessions, name: ToolName, options: { input: unknown; toolInvocationToken: unknown; tokenizationOptions?: { tokenBudget?: unknown } }, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
   const call = parseToolCall(name, options.input, (filePath) => toGuardPath(filePath));
   if (!call.ok) throw refusalError(call);
-  return toToolResult(await sessions.run(options.toolInvocationToken, (session) => withAbortSignal(token, (signal) => call.run(session, signal))));
+  const budget = callBudget(options);
+  return toToolResult(await sessions.run(options.toolInvocationToken, (session) => withAbortSignal(token, (signal) => call.run(session, signal, budget))));
 }
 
 /** Runs `work` with an AbortSignal that follows `token`. */

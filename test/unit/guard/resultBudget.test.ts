@@ -73,6 +73,27 @@ suite('result budget: nothing counts that the client was not shown', () => {
     assert.strictEqual(read.kind === 'content' && read.endLine, 900);
   });
 
+  test('a call\'s own budget (maxChars) tightens the session\'s for that read only; only what it showed counts; bad values are INVALID_INPUT', async () => {
+    const f = budgeted();
+    const file = f.file('big.txt', lines900());
+    const session = f.guard.session('per-call');
+    const small = await session.read(file, { maxChars: 3_000 });
+    assertOk(small);
+    assert.ok(Buffer.byteLength(small.text) <= 3_000, `${Buffer.byteLength(small.text)}`);
+    const end = small.kind === 'content' ? small.endLine : 0;
+    assert.ok(end > 10 && end < 900, `${end}`);
+    assert.match(small.text, /the budget this call was given/);
+    // The lines past the cut were not shown: an edit there is refused, one in the shown lines applies.
+    assert.strictEqual(codeOf(await session.edit(file, [{ oldString: 'row 0800 ', newString: 'row 800 ' }])), 'EDIT_OUTSIDE_SEEN_RANGE');
+    assert.strictEqual(codeOf(await session.edit(file, [{ oldString: 'row 0002 ', newString: 'row 2 ' }])), 'ok');
+    // A larger call budget than the session's does not loosen it.
+    const budgetedSession = f.guard.session('b', { resultBudget: BUDGET });
+    const loose = await budgetedSession.read(file, { maxChars: 1_000_000 });
+    assertOk(loose);
+    assert.ok(Buffer.byteLength(loose.text) <= BUDGET.maxChars);
+    for (const maxChars of [0, -5, 1.5, '100', Number.NaN]) assert.strictEqual(codeOf(await session.read(file, { maxChars: maxChars as number })), 'INVALID_INPUT', String(maxChars));
+  });
+
   test('seeded property: every read fits the budget and every line counted as seen was shown whole', async function () {
     this.timeout(120_000);
     const random = seeded();
