@@ -3,7 +3,8 @@
 // The parent process only orchestrates: it makes one temp dir, creates the big fixtures, and runs every part
 // in a fresh child (`node --expose-gc bench/run.mjs --part <name> ...`) so memory baselines (heapUsed, RSS,
 // maxRSS) are not polluted by the other parts. Each child prints one `@@RESULT <json>` line; the parent
-// prints the sections and the final table, then deletes the temp dir. See bench/README.md.
+// prints the sections and the final table, then deletes the temp dir. At the end it runs the trajectory replay
+// (bench/replay.mjs) as notes. See bench/README.md.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -727,6 +728,17 @@ async function main() {
     console.log(table(targets, ['target', 'measured', 'result']));
     const misses = targets.filter((r) => r[2] === 'MISS').length;
     console.log(`\n${targets.length - misses}/${targets.length} targets pass${misses ? `, ${misses} miss` : ''}. Node ${process.version}.`);
+
+    // notes -----------------------------------------------------------------------------------------
+    // What placeholders and deltas save on real agent trajectories (bench/replay.mjs): information, no target;
+    // it prints "traces not found …, skipped" without ../shared/traces. Its own sanity check failing fails the run.
+    console.log('\nnotes · trajectory replay (bench/replay.mjs, information only):');
+    const replay = spawnSync(process.execPath, [path.join(here, 'replay.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 240_000 });
+    if (replay.status !== 0) fail(`trajectory replay failed (exit ${replay.status}${replay.signal ? `, ${replay.signal}` : ''})`);
+    // What a Claude Code hook adds to each tool call (bench/hookCost.mjs): information, no target.
+    console.log('\nnotes · the agent-context hook (bench/hookCost.mjs, information only):');
+    const hook = spawnSync(process.execPath, [path.join(here, 'hookCost.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 240_000 });
+    if (hook.status !== 0) fail(`hook cost measurement failed (exit ${hook.status}${hook.signal ? `, ${hook.signal}` : ''})`);
   } catch (error) {
     fail(error?.stack ?? String(error));
   } finally {
