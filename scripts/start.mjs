@@ -35,6 +35,11 @@ function shellWord(value) {
 /** The last lines `npm start` prints: where to go, how to begin, and how an agent in a terminal reaches the window. */
 export function startBanner({ url, workspace, bridgePath }) {
   const bridge = `node ${shellWord(bridgePath)}`;
+  const commands = [
+    [`${bridge} --list`, 'the window it reaches, and why'],
+    [`${bridge} setup claude-code`, 'Claude Code: its settings, then the line to run'],
+  ];
+  const width = Math.max(...commands.map(([command]) => command.length));
   return [
     'VS Code 1.139.1 with ReadGate is running. Open:',
     '',
@@ -46,8 +51,7 @@ export function startBanner({ url, workspace, bridgePath }) {
     'Agents in another terminal (any terminal of this user) reach the window once the page is open:',
     '',
     `    cd ${shellWord(workspace)}`,
-    `    ${bridge} --list          # the window it reaches, and why`,
-    `    claude mcp add readgate -- ${bridge}`,
+    ...commands.map(([command, why]) => `    ${command.padEnd(width)}   # ${why}`),
     '',
     '"ReadGate: Connect an External Agent…" shows the set-up for each agent. Press Ctrl+C to stop.',
   ].join('\n');

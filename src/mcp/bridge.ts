@@ -9,6 +9,7 @@
  * user why (a bridge that just exits shows only "failed to start").
  *   node dist/mcp-bridge.js [--cwd <dir>] [--list]   (--list: where it looks, the windows, and which one it would pick)
  *   node dist/mcp-bridge.js --forget [--client <name>] [--cwd <dir>]   (from a client's compaction hooks)
+ *   node dist/mcp-bridge.js setup claude-code [--project <dir>] [--dry-run]   (an agent's project settings: src/mcp/setup)
  */
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
@@ -17,13 +18,14 @@ import { discoveryDir, discoveryDirReason, listWindows, scanWindows, type Window
 import { pickWindow } from './windowChoice';
 import { describeWindows } from './windowList';
 import { requestForget } from './forget';
+import { setupMain } from './setup/setupCommand';
 import { StdioTransport } from './stdioTransport';
 
 function say(message: string): void {
   process.stderr.write(`readgate-mcp-bridge: ${message}\n`);
 }
 
-const USAGE = 'Usage: node mcp-bridge.js [--cwd <dir>] [--list] | --forget [--client <name>] [--cwd <dir>]';
+const USAGE = 'Usage: node mcp-bridge.js [--cwd <dir>] [--list] | --forget [--client <name>] [--cwd <dir>] | setup claude-code [--project <dir>] [--dry-run] (setup --help)';
 
 function argumentsOf(argv: readonly string[]): { cwd: string; list: boolean; forget: boolean; client?: string } | string {
   let cwd = process.cwd();
@@ -133,6 +135,7 @@ class Relay {
 }
 
 async function main(): Promise<number> {
+  if (process.argv[2] === 'setup') return setupMain('bridge');
   const args = argumentsOf(process.argv.slice(2));
   if (typeof args === 'string') return say(args), 2;
   if (args.forget) {

@@ -1,26 +1,28 @@
 /**
- * `dist/mcp.js`: the headless guard as a stdio MCP server. One guard, one ledger session for the process,
- * opened once the client said who it is, with that client's result budget (`clientProfiles.ts`); placeholders
- * only with `--placeholders`, as clients' subagents share the connection. Every change is approved here,
- * because the client's own permission prompt is the review. `--forget` (run from a client's hooks) tells
- * running servers for the folder to forget what that client had read. Logs go to stderr: stdout carries the
- * protocol.
+ * `dist/mcp.js`: the headless guard as a stdio MCP server. One guard; a ledger session per agent context the
+ * client's hooks name, else one for the connection (`headlessSessions.ts`), each with the client's result
+ * budget (`clientProfiles.ts`); placeholders for contexts whose compaction is hooked, else only with
+ * `--placeholders`. Every change is approved here, because the client's own permission prompt is the review.
+ * `hook` is what the client's hooks run (`contextHook.ts`); `--forget` (from older set-ups' hooks) tells
+ * running servers for the folder to forget what that client had read. `setup claude-code` writes an agent's
+ * project settings for this server (src/mcp/setup). Logs go to stderr: stdout carries the protocol.
  */
 import * as fs from 'fs';
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { createGuard, type GuardSession, parseToolCall } from '../core/index';
+import { createGuard, parseToolCall } from '../core/index';
 import { parseCliArguments, USAGE } from './cliArguments';
-import { clientPolicy } from './clientProfiles';
-import { ForgetWatch, mustForget, requestForget } from './forget';
+import { requestForget } from './forget';
+import { HeadlessSessions } from './headlessSessions';
+import { setupMain } from './setup/setupCommand';
 import { StdioTransport } from './stdioTransport';
 import { READGATE_VERSION } from './toolDefinitions';
-import { clientLabel, createToolServer } from './toolServer';
+import { createToolServer } from './toolServer';
 
 const say = (message: string): void => void process.stderr.write(`readgate-mcp: ${message}\n`);
 
 const SESSION_ID = 'mcp:stdio';
 
 async function main(): Promise<number> {
+  if (process.argv[2] === 'setup') return setupMain('server');
   const parsed = parseCliArguments(process.argv.slice(2), process.cwd());
   if (parsed.kind === 'help') return void process.stdout.write(`${USAGE}\n`), 0;
   if (parsed.kind === 'version') return void process.stdout.write(`${READGATE_VERSION}\n`), 0;
@@ -37,35 +39,13 @@ async function main(): Promise<number> {
   const quiet = (): void => undefined;
   const logger = { trace: quiet, debug: quiet, info: quiet, warn: say, error: say };
   const guard = createGuard({ roots, deny, dedup, logger, ...(history ? { history: { dir: history } } : {}) });
-  const forget = new ForgetWatch(() => [...roots, process.cwd()]);
-  let clientName: string | undefined;
-  let clientVersion: Implementation | undefined;
-  let session: GuardSession | undefined;
-  let opened = 0;
-  // Opened at the first call, when the client has said who it is: its budget is fixed for the session.
-  const sessionNow = (): GuardSession => {
-    for (const marker of forget.newMarkers()) {
-      if (session && mustForget(marker, clientName, opened)) {
-        session.clear();
-        say(`forgot what ${clientName ?? 'the client'} had read (its context was compacted or cleared)`);
-      }
-    }
-    if (session) return session;
-    const policy = clientPolicy(clientName, { maxResultChars, placeholders, env: process.env, howToRaise: 'the server\'s --max-read-chars option' });
-    opened = Date.now();
-    // Its changes are recorded as the client's (surface 'mcp', labelled with the name it gave).
-    session = guard.session(SESSION_ID, { dedup: dedup && policy.placeholders, resultBudget: policy.budget, surface: 'mcp', label: clientLabel(clientVersion) ?? 'MCP client' });
-    return session;
-  };
+  const sessions = new HeadlessSessions(guard, { sessionId: SESSION_ID, folders: () => [...roots, process.cwd()], dedup, placeholders, ...(maxResultChars !== undefined ? { maxResultChars } : {}), say });
   const server = createToolServer({
-    call: async (name, input, signal) => {
+    call: async (name, input, signal, _progress, meta) => {
       const call = parseToolCall(name, input);
-      return call.ok ? call.run(sessionNow(), signal) : call;
+      return call.ok ? call.run(sessions.sessionFor(meta), signal) : call;
     },
-    onClient: (client) => {
-      clientName = client.name;
-      clientVersion = client;
-    },
+    onClient: (client) => sessions.setClient(client),
   });
   // Errors of the transport (a message refused unread) and of the protocol: said on stderr, never fatal.
   server.onerror = (error) => say(error.message);
@@ -73,7 +53,7 @@ async function main(): Promise<number> {
   const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
   // A client that ends the server (stdin closed, or SIGTERM as SDK clients send) must not lose the record of a
   // change it just made: records are written after each change without holding up its answer, so wait for them.
-  const settled = (): Promise<unknown> => guard.history({ sessionId: SESSION_ID }).catch(() => undefined);
+  const settled = (): Promise<unknown> => Promise.all(sessions.sessionIds().map((sessionId) => guard.history({ sessionId }).catch(() => undefined)));
   const onSignal = (signal: NodeJS.Signals): void => void settled().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);

@@ -2,6 +2,7 @@
  * The headless server's command line, parsed as a pure function:
  *   node dist/mcp.js --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>]
  *   node dist/mcp.js --forget [--client <name>] [--cwd <dir>]
+ *   (`node dist/mcp.js setup …` is dispatched before this parse: src/mcp/setup)
  * Roots are resolved against the working folder; at least one is required to serve.
  */
 import * as path from 'path';
@@ -26,6 +27,7 @@ export interface ForgetOptions {
 
 export const USAGE = `Usage: node dist/mcp.js --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>]
        node dist/mcp.js --forget [--client <name>] [--cwd <dir>]
+       node dist/mcp.js setup claude-code --root <dir> [the options above] [--dry-run]
 
 ReadGate's guarded file tools (readgate_read, readgate_edit, readgate_multiEdit, readgate_write, readgate_applyPatch) as an MCP
 server on stdio, for agents on machines without VS Code. One ledger session per process.
@@ -46,6 +48,8 @@ server on stdio, for agents on machines without VS Code. One ledger session per 
   --cwd <dir>           with --forget: the folder (default: the working folder)
   --help                this text
   --version             ReadGate's version
+  setup claude-code     write the project's .claude/settings.json for this server and print the claude mcp add
+                        line that starts it with these options (setup --help)
 
 Edits are applied at once: approval is your MCP client's own permission prompt.`;
 

@@ -21,6 +21,15 @@ export interface ForgetMarker {
   client?: string;
   /** When it was asked (ms since the epoch). */
   time: number;
+  /**
+   * The client's conversation, when its hook named it (Claude Code's `session_id`): then only that
+   * conversation's agent contexts forget (`agentContexts.ts`), besides the client's unidentified sessions.
+   */
+  conversation?: string;
+  /** With `conversation`: the agent context ("main", or a subagent's id). */
+  agent?: string;
+  /** The agent context ended (a subagent stopped): its ledger is dropped; nothing else forgets. */
+  end?: boolean;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -42,15 +51,24 @@ export function concerns(marker: ForgetMarker, folders: readonly string[]): bool
 
 /** Whether a session of `client` opened at `since` must forget because of `marker`. Pure. */
 export function mustForget(marker: ForgetMarker, client: string | undefined, since: number): boolean {
-  if (marker.time < since) return false;
+  if (marker.time < since || marker.end) return false;
   return marker.client === undefined || (client !== undefined && marker.client.toLowerCase() === client.toLowerCase());
 }
+
+const given = (field: unknown): field is string => typeof field === 'string' && field !== '';
 
 function parse(text: string): ForgetMarker | undefined {
   try {
     const value = JSON.parse(text) as Partial<ForgetMarker>;
     if (typeof value.folder !== 'string' || !path.isAbsolute(value.folder) || typeof value.time !== 'number') return undefined;
-    return { folder: value.folder, time: value.time, ...(typeof value.client === 'string' && value.client ? { client: value.client } : {}) };
+    return {
+      folder: value.folder,
+      time: value.time,
+      ...(given(value.client) ? { client: value.client } : {}),
+      ...(given(value.conversation) ? { conversation: value.conversation } : {}),
+      ...(given(value.agent) ? { agent: value.agent } : {}),
+      ...(value.end === true ? { end: true } : {}),
+    };
   } catch {
     return undefined;
   }

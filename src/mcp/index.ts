@@ -22,3 +22,11 @@ export { WAIT_PROGRESS_INTERVAL_MS, WaitProgress, progressReport, reviewWaitMess
 export type { ProgressReport } from './waitProgress';
 export { ForgetWatch, concerns, forgetDir, listForgetMarkers, mustForget, requestForget } from './forget';
 export type { ForgetMarker } from './forget';
+export { shellWord } from './shellWord';
+export { claudeMcpAddLine } from './setup/claudeCode';
+export { AgentContexts, contextLabel, contextSessionId } from './agentContexts';
+export type { AgentContext, ContextEffects } from './agentContexts';
+export { MAIN_AGENT, callIdOf, contextNotesDir, takeNote, writeNote } from './contextNotes';
+export type { ContextNote } from './contextNotes';
+export { decideHook } from './contextHook';
+export type { HookAction } from './contextHook';

@@ -54,7 +54,7 @@ interface ProjectRun {
  * A project folder holding a.txt and `files`, a stand-in window on it, and one run of `cli` there configured
  * by those files alone (and by `setupCommands`, run first in the folder).
  */
-async function runInProject(options: { cli: AgentCli; files: Record<string, string>; script: Script | { in(root: string): Script }; trustProject?: boolean; args?: string[]; setupCommands?: string[]; keepHome?: boolean }): Promise<ProjectRun> {
+async function runInProject(options: { cli: AgentCli; files: Record<string, string>; script: Script | { in(root: string): Script }; trustProject?: boolean; args?: string[]; setupCommands?: string[]; keepHome?: boolean; env?: Record<string, string> }): Promise<ProjectRun> {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'readgate-guide-')));
   made.push(base);
   const root = path.join(base, 'project');
@@ -75,7 +75,7 @@ async function runInProject(options: { cli: AgentCli; files: Record<string, stri
       script: typeof options.script === 'function' ? options.script : options.script.in(root),
       projectConfigOnly: true,
       trustProject: options.trustProject,
-      env: { READGATE_DISCOVERY_DIR: discovery },
+      env: { READGATE_DISCOVERY_DIR: discovery, ...options.env },
       args: options.args,
       setupCommands: options.setupCommands,
       keepHome: options.keepHome,
@@ -113,10 +113,13 @@ suiteSetup(function () {
   assert.ok(fs.existsSync(BRIDGE), 'dist/mcp-bridge.js is missing: npm run build');
 });
 
+/** The guide's two commands: the bridge's `setup claude-code` (.claude/settings.json), then the `claude mcp add` line it prints (.mcp.json). */
+const CLAUDE_COMMANDS = (): string[] => [CLAUDE[0].text, CLAUDE[1].text];
+
 suite('Claude Code, set up as the guide says', () => {
-  /** The guide's three steps (.mcp.json by `claude mcp add`), in a folder Claude Code was never started in. */
+  /** The guide's steps (its two commands and .claude/settings.local.json), in a folder Claude Code was never started in. */
   let untrusted: ProjectRun;
-  /** The same files, in a folder whose trust dialog the user accepted. */
+  /** The same steps, in a folder whose trust dialog the user accepted. */
   let trusted: ProjectRun;
   /** settings.json without permissions.allow, without and with the guide's --allowedTools. */
   let withoutAllow: ProjectRun;
@@ -124,22 +127,25 @@ suite('Claude Code, set up as the guide says', () => {
   /** .mcp.json alone, not trusted, with the guide's --allowedTools. */
   let mcpJsonOnly: ProjectRun;
   let mcpJson: string;
+  /** .claude/settings.json as the guide's setup command wrote it. */
+  let settings: string;
 
   suiteSetup(async function () {
     this.timeout(600_000);
-    const settings = CLAUDE[1].text;
     const local = CLAUDE[2].text;
     untrusted = await runInProject({
       cli: 'claude',
-      files: { '.claude/settings.json': settings, '.claude/settings.local.json': local },
-      setupCommands: [CLAUDE[0].text],
+      files: { '.claude/settings.local.json': local },
+      setupCommands: CLAUDE_COMMANDS(),
       script: steps([readA, editA, say('Done.')]),
     });
     mcpJson = fs.readFileSync(path.join(untrusted.root, '.mcp.json'), 'utf8');
+    settings = fs.readFileSync(path.join(untrusted.root, '.claude/settings.json'), 'utf8');
     const claudeFiles = (settingsText: string): Record<string, string> => ({ '.mcp.json': mcpJson, '.claude/settings.json': settingsText, '.claude/settings.local.json': local });
     trusted = await runInProject({
       cli: 'claude',
-      files: claudeFiles(settings),
+      files: { '.claude/settings.local.json': local },
+      setupCommands: CLAUDE_COMMANDS(),
       trustProject: true,
       script: {
         in: (root) =>
@@ -161,11 +167,19 @@ suite('Claude Code, set up as the guide says', () => {
     for (const [name, project] of Object.entries({ untrusted, trusted, withoutAllow, withoutAllowFlagged, mcpJsonOnly })) report(`guide-claude-${name}`, project.run.toolResults.map(describeCall));
   });
 
-  test('`claude mcp add --scope project readgate -- node <bridge>`, run as the guide prints it, writes .mcp.json naming exactly that command', () => {
-    assert.strictEqual(CLAUDE[0].text, `claude mcp add --scope project readgate -- node ${BRIDGE}`);
-    const [setup] = untrusted.run.setup;
+  test('`node <bridge> setup claude-code` writes .claude/settings.json and prints the guide\'s `claude mcp add --scope project readgate -- node <bridge>`, which, run as printed, writes .mcp.json naming exactly that command', () => {
+    assert.strictEqual(CLAUDE[0].text, `node ${BRIDGE} setup claude-code`);
+    assert.strictEqual(CLAUDE[1].text, `claude mcp add --scope project readgate -- node ${BRIDGE}`);
+    const [setup, add] = untrusted.run.setup;
     assert.strictEqual(setup.status, 0, `${setup.stdout}\n${setup.stderr}`);
+    assert.deepStrictEqual(setup.stdout.split('\n').filter((line) => line.includes('claude mcp add')).map((line) => line.trim()), [CLAUDE[1].text]);
+    assert.strictEqual(add.status, 0, `${add.stdout}\n${add.stderr}`);
     assert.deepStrictEqual(JSON.parse(mcpJson), { mcpServers: { readgate: { type: 'stdio', command: 'node', args: [BRIDGE], env: {} } } });
+    const written = JSON.parse(settings) as { permissions: unknown; hooks: Record<string, unknown> };
+    assert.deepStrictEqual(written.permissions, { allow: ['mcp__readgate'], deny: ['Edit', 'Write', 'NotebookEdit'] });
+    assert.deepStrictEqual(Object.keys(written.hooks), ['PreToolUse', 'SubagentStop', 'PreCompact', 'SessionStart']);
+    // The trusted run set the same folder up again from nothing: the same file.
+    assert.strictEqual(fs.readFileSync(path.join(trusted.root, '.claude/settings.json'), 'utf8'), settings);
   });
 
   test('in a folder not trusted yet, `claude -p` ignores the project\'s allow rule and refuses ReadGate\'s tools (it says so on stderr), as the guide now warns', () => {
@@ -180,7 +194,7 @@ suite('Claude Code, set up as the guide says', () => {
     assert.strictEqual(untrusted.content, ORIGINAL);
   });
 
-  test('with the guide\'s three files in a trusted folder, `claude -p` reads and edits through the bridge without a prompt, and the edit is applied', () => {
+  test('set up as the guide says, in a trusted folder, `claude -p` reads and edits through the bridge without a prompt, and the edit is applied', () => {
     assert.deepStrictEqual(trusted.window.clients, ['claude-code']);
     assert.deepStrictEqual(trusted.window.calls.map((each) => each.tool), ['readgate_read', 'readgate_edit']);
     const read = resultOf(trusted, 'readgate_read');
@@ -228,7 +242,7 @@ suite('Claude Code, set up as the guide says', () => {
 const COMPACT_AT = 970_000;
 const SUMMARY = 'The user asked to change beta to gamma in a.txt. I read a.txt (line 2 is beta) and b.txt with readgate_read; next I edit a.txt. [summary 5e1f]';
 
-suite('Claude Code compacts: the guide\'s hooks make ReadGate forget', () => {
+suite('Claude Code compacts: the hooks the guide\'s setup command adds make ReadGate forget', () => {
   let withHooks: ProjectRun;
   /** The same files without the hooks. */
   let withoutHooks: ProjectRun;
@@ -249,13 +263,15 @@ suite('Claude Code compacts: the guide\'s hooks make ReadGate forget', () => {
 
   suiteSetup(async function () {
     this.timeout(600_000);
-    const settings = JSON.parse(CLAUDE[1].text) as { hooks?: Record<string, { hooks: { command: string }[] }[]> };
+    const local = { '.claude/settings.local.json': CLAUDE[2].text };
+    // Claude Code records a hook in its transcript only when the hook printed something, and ReadGate's prints
+    // nothing unless READGATE_HOOK_DEBUG asks it to say what it did.
+    withHooks = await runInProject({ cli: 'claude', files: local, setupCommands: CLAUDE_COMMANDS(), trustProject: true, keepHome: true, env: { READGATE_HOOK_DEBUG: '1' }, script: compactingScript() });
+    const settings = JSON.parse(fs.readFileSync(path.join(withHooks.root, '.claude/settings.json'), 'utf8')) as { hooks?: Record<string, { hooks: { command: string }[] }[]> };
     hookCommand = settings.hooks!.PreCompact[0].hooks[0].command;
-    const mcpJson = JSON.stringify({ mcpServers: { readgate: { type: 'stdio', command: 'node', args: [BRIDGE], env: {} } } }, null, 2);
-    const files = (settingsText: string): Record<string, string> => ({ '.mcp.json': mcpJson, '.claude/settings.json': settingsText, '.claude/settings.local.json': CLAUDE[2].text });
-    withHooks = await runInProject({ cli: 'claude', files: files(CLAUDE[1].text), trustProject: true, keepHome: true, script: compactingScript() });
     delete settings.hooks;
-    withoutHooks = await runInProject({ cli: 'claude', files: files(JSON.stringify(settings, null, 2)), trustProject: true, script: compactingScript() });
+    const mcpJson = fs.readFileSync(path.join(withHooks.root, '.mcp.json'), 'utf8');
+    withoutHooks = await runInProject({ cli: 'claude', files: { ...local, '.mcp.json': mcpJson, '.claude/settings.json': JSON.stringify(settings, null, 2) }, trustProject: true, script: compactingScript() });
     for (const [name, project] of Object.entries({ withHooks, withoutHooks })) report(`guide-claude-compaction-${name}`, project.run.toolResults.map(describeCall));
   });
 
@@ -272,13 +288,16 @@ suite('Claude Code compacts: the guide\'s hooks make ReadGate forget', () => {
   });
 
   test('the compaction runs the guide\'s hook command: forget markers for the project and claude-code, and the window clears that session', () => {
-    assert.strictEqual(hookCommand, `node ${BRIDGE} --forget --client claude-code`);
-    // One marker from PreCompact, one from SessionStart (matcher "compact").
-    assert.deepStrictEqual(withHooks.markers.map((marker) => [marker.folder, marker.client]), [[withHooks.root, 'claude-code'], [withHooks.root, 'claude-code']]);
+    assert.strictEqual(hookCommand, `node ${BRIDGE} hook`);
+    // One marker from PreCompact, one from SessionStart (matcher "compact"), both for the main agent. Claude Code's
+    // summary is written by an agent of its own whose end runs SubagentStop: that marker only ends that agent.
+    const forgets = withHooks.markers.filter((marker) => !marker.end);
+    assert.deepStrictEqual(forgets.map((marker) => [marker.folder, marker.client, marker.agent]), [[withHooks.root, 'claude-code', 'main'], [withHooks.root, 'claude-code', 'main']]);
+    assert.ok(withHooks.markers.filter((marker) => marker.end).every((marker) => marker.agent !== 'main'), JSON.stringify(withHooks.markers));
     const transcripts = path.join(withHooks.run.home, '.claude', 'projects');
     const lines = fs.readdirSync(transcripts, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl')).flatMap((name) => fs.readFileSync(path.join(transcripts, name), 'utf8').split('\n'));
-    const hookRun = lines.filter(Boolean).map((line) => JSON.parse(line) as { attachment?: { type?: string; hookName?: string; command?: string; exitCode?: number } }).find((entry) => entry.attachment?.type === 'hook_success' && entry.attachment.hookName === 'SessionStart:compact');
-    assert.deepStrictEqual(hookRun && { command: hookRun.attachment!.command, exitCode: hookRun.attachment!.exitCode }, { command: hookCommand, exitCode: 0 });
+    const hookRun = lines.filter(Boolean).map((line) => JSON.parse(line) as { attachment?: { type?: string; hookName?: string; command?: string; exitCode?: number; stderr?: string } }).find((entry) => entry.attachment?.type === 'hook_success' && entry.attachment.hookName === 'SessionStart:compact');
+    assert.deepStrictEqual(hookRun && { command: hookRun.attachment!.command, exitCode: hookRun.attachment!.exitCode, stderr: hookRun.attachment!.stderr }, { command: hookCommand, exitCode: 0, stderr: 'readgate-mcp-bridge hook: marker written\n' });
     // Each marker clears the one session Claude Code's calls came through, at its next call (the edit).
     assert.ok(withHooks.window.forgotten.length > 0, 'the window cleared no session');
     assert.deepStrictEqual([...new Set(withHooks.window.forgotten.map((each) => each.session))], [...new Set(withHooks.window.calls.map((each) => each.session))]);

@@ -59,8 +59,9 @@ suite('agents: connecting external agents and a guarded Copilot agent', () => {
     assert.deepStrictEqual(sections.map((section) => section.id), ['claude-code', 'codex', 'gemini', 'qwen', 'cline', 'any', 'copilot']);
     assert.strictEqual(vscode.workspace.getConfiguration('readgate').get('mcp.enabled'), true);
     const bridge = sections[0].blocks[0].text;
-    assert.match(bridge, /^claude mcp add --scope project readgate -- node \S+mcp-bridge\.js$/);
-    assert.ok(fs.existsSync(bridge.split(' -- node ')[1].replace(/^'|'$/g, '')), 'the bridge the set-up names is not installed');
+    assert.match(bridge, /^node \S+mcp-bridge\.js setup claude-code$/);
+    assert.match(sections[0].blocks[1].text, /^claude mcp add --scope project readgate -- node \S+mcp-bridge\.js$/);
+    assert.ok(fs.existsSync(sections[0].blocks[1].text.split(' -- node ')[1].replace(/^'|'$/g, '')), 'the bridge the set-up names is not installed');
     assert.ok(sections.find((section) => section.id === 'any')!.blocks.some((block) => /Bearer \S{20,}/.test(block.text)), 'no HTTP set-up for the running server');
     if (!harness.isAvailable) return;
     await harness.waitFor('the page', async () => ((await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('What is guarded, and what is not') && text.includes('Claude Code')) ? true : undefined));

@@ -201,6 +201,51 @@ suite('mcp: external agents through the window', () => {
     assert.ok(!(edited as CallResult).isError, textOf(edited));
   });
 
+  test('a client whose hooks name its agent contexts: a ledger each, the main agent\'s repeated read is the placeholder, contexts nest in the Sessions view, a stopped subagent ends (screenshot)', async function () {
+    this.timeout(60_000);
+    const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    const file = freshFile(numbered(300));
+    const claude = await connect(entry, 'claude-code', '2.1.332');
+    clients.push(claude);
+    let next = 0;
+    const hook = (input: Record<string, unknown>, args: string[] = []): void => {
+      const run = spawnSync(process.execPath, [bridge, 'hook', ...args], { input: JSON.stringify({ cwd: workspaceRoot(), ...input }), env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, encoding: 'utf8' });
+      assert.deepStrictEqual([run.status, run.stdout], [0, ''], run.stderr);
+    };
+    // As Claude Code does: the PreToolUse hook has run (and ended) before the call, which carries the same id.
+    const call = async (agent: string | undefined, name: string, args: Record<string, unknown>): Promise<string> => {
+      const id = `toolu_host_${++next}`;
+      hook({ hook_event_name: 'PreToolUse', session_id: 'conversation-1', tool_use_id: id, tool_name: `mcp__readgate__${name}`, ...(agent ? { agent_id: agent, agent_type: 'Explore' } : {}) }, ['--compaction-hooked']);
+      return textOf(await claude.callTool({ name, arguments: args, _meta: { 'claudecode/toolUseId': id } }));
+    };
+    assert.match(await call(undefined, 'readgate_read', { filePath: file }), /read #1\n/);
+    assert.match(await call(undefined, 'readgate_read', { filePath: file }), /unchanged since your read #1/);
+    assert.match(await call('agent-7', 'readgate_read', { filePath: file, limit: 5 }), /\tline 1\n/, 'a subagent is shown the content');
+    assert.match(await call('agent-7', 'readgate_edit', { filePath: file, oldString: 'line 200\n', newString: 'x\n' }), /^EDIT_OUTSIDE_SEEN_RANGE: /);
+    // A change of two lines by someone else: the main agent's re-read carries those two lines.
+    fs.writeFileSync(file, numbered(300).replace('line 100\n', 'line one hundred\n').replace('line 250\n', 'line two hundred fifty\n'));
+    const delta = await call(undefined, 'readgate_read', { filePath: file });
+    assert.match(delta, /only what changed since your read #1/);
+    assert.match(delta, /100\tline one hundred\n/);
+    assert.doesNotMatch(delta, /line 150/);
+    if (harness.isAvailable) {
+      await vscode.commands.executeCommand('workbench.view.extension.readgate');
+      const sidebar = async () => (await harness.workbenchTexts('.part.sidebar .pane:has(> .pane-header:has-text("Sessions"))')).join('\n');
+      let seen = '';
+      await harness.waitFor('the contexts under their client', async () => {
+        seen = await sidebar();
+        return seen.includes('Claude Code 2.1.332') && seen.includes('main agent') && seen.includes('subagent Explore') ? seen : undefined;
+      }).catch((error: Error) => assert.fail(`${error.message}; the Sessions view shows:\n${seen}`));
+      await harness.screenshot('sessions-agent-contexts');
+    }
+    // The subagent stops: its context ends and is listed under Ended sessions.
+    hook({ hook_event_name: 'SubagentStop', session_id: 'conversation-1', agent_id: 'agent-7', agent_type: 'Explore' });
+    assert.match(await call('agent-7', 'readgate_edit', { filePath: file, oldString: 'line 1\n', newString: 'x\n' }), /^EDIT_REQUIRES_PRIOR_READ: /, 'a new context of the same id starts empty');
+    // A compaction of the conversation: the main agent's next read is content again.
+    hook({ hook_event_name: 'PreCompact', session_id: 'conversation-1', trigger: 'auto' });
+    assert.match(await call(undefined, 'readgate_read', { filePath: file }), /\tline 150\n/);
+  });
+
   test('readgate.mcp.maxReadChars sets the budget of every client, live', async () => {
     const big = freshFile(Array.from({ length: 900 }, (_, i) => `row ${i + 1} ${'y'.repeat(90)}`).join('\n') + '\n');
     const client = await connect(entry, 'claude-code', '2.1.332');

@@ -32,7 +32,7 @@ suite('npm start: the demo VS Code', () => {
     assert.strictEqual(unreadable.settings['files.autoSave'], 'off');
   });
 
-  test('its last lines say how to begin (Get Started) and how an agent in another terminal reaches the window', async () => {
+  test('its last lines say how to begin (Get Started), how an agent in another terminal reaches the window and how to set Claude Code up', async () => {
     const { startBanner } = await load<Start>('start.mjs');
     const banner = startBanner({ url: 'http://127.0.0.1:8080/?folder=%2Fd', workspace: '/state/demo', bridgePath: '/home/me/.readgate/mcp-bridge.js' });
     const lines = banner.split('\n');
@@ -41,6 +41,9 @@ suite('npm start: the demo VS Code', () => {
     assert.match(banner, /any terminal of this user/);
     assert.ok(lines.includes('    cd /state/demo'), banner);
     assert.ok(lines.some((line) => line.startsWith('    node /home/me/.readgate/mcp-bridge.js --list')), banner);
+    // Claude Code's set-up is the bridge's own command, which prints the `claude mcp add` line to run after it.
+    assert.ok(lines.some((line) => /^ {4}node \/home\/me\/\.readgate\/mcp-bridge\.js setup claude-code +# /.test(line)), banner);
+    assert.ok(!banner.includes('claude mcp add'), 'the banner offers claude mcp add without the settings that guard the agent');
     assert.ok(!banner.includes('Show Log'), 'the last message named Show Log, not where to begin');
     assert.ok(lines.length <= 20, `${lines.length} lines`);
   });

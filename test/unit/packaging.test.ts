@@ -14,7 +14,7 @@ suite('packaging (what the VSIX carries, and the Extensions page it shows)', () 
     this.timeout(60_000);
     const files = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').map((line) => line.trim()).filter(Boolean);
     // Connect an External Agent installs dist/mcp-bridge.js from the installed extension; dist/mcp.js is the headless server.
-    const wanted = ['package.json', 'dist/extension.js', 'dist/core.js', 'dist/mcp.js', 'dist/mcp-bridge.js', 'dist/webview/approval.js', 'media/walkthrough/fresh.patch', 'media/walkthrough/stale.patch'];
+    const wanted = ['package.json', 'dist/extension.js', 'dist/core.js', 'dist/mcp.js', 'dist/mcp-server.js', 'dist/mcp-hook.js', 'dist/mcp-bridge.js', 'dist/webview/approval.js', 'media/walkthrough/fresh.patch', 'media/walkthrough/stale.patch'];
     for (const file of wanted) assert.ok(files.includes(file), `${file} is missing from: ${files.join(', ')}`);
     assert.deepStrictEqual(files.filter((file) => /^(src|test|out|scripts|bench|node_modules|demo)\//.test(file) || file.endsWith('.map')), []);
   });

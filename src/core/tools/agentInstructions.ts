@@ -21,8 +21,8 @@ export const NEVER_RETRY = 'Never retry a refused call with identical arguments.
 export const AGENT_RULES = {
   readFirst: `Read a file with ${read} before you change it (offset and limit read part of a big file), and change only lines you have read in its current version; replacing a whole existing file needs all of it read.`,
   changeTools: `Change files only with ${edit}, ${multiEdit}, ${write} and ${applyPatch} (a unified diff, search/replace blocks or an apply_patch patch; it also creates, deletes and moves files).`,
-  /** Only where a read may answer with the placeholder (the `@readgate` participant keeps them). */
-  placeholder: 'A read that answers "unchanged since your read" means the content is exactly what an earlier result in this conversation showed; use that, or pass force: true if you truly need it again.',
+  /** Only where a read may answer with the placeholder or a delta (the `@readgate` participant keeps them). */
+  placeholder: 'A read that answers "unchanged since your read" means the content is exactly what an earlier result in this conversation showed; one that answers "only what changed since your read" shows the changed lines, and the lines it names as unchanged are exactly as that result showed them. Use that, or pass force: true if you truly need it all again.',
   refusals: `A refusal starts with a code and says the next step: follow it. FILE_CHANGED_SINCE_READ shows what changed, so you can re-issue a corrected change at once. ${NEVER_RETRY}`,
   review: "Each change waits for the user's review. When a change is rejected, the file was not modified: follow the user's reason.",
   /** Only where long results are saved to a file (the `@readgate` participant's tool result store). */

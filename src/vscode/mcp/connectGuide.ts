@@ -4,6 +4,7 @@
  * bridge, which finds the window by its workspace folder, so one set-up serves every window and survives
  * restarts; the HTTP endpoint and token change with each window.
  */
+import { claudeMcpAddLine, shellWord } from '../../mcp/index';
 
 export interface GuideBlock {
   /** Shown above the block. */
@@ -35,34 +36,12 @@ export interface GuideInput {
   folder?: string;
 }
 
-/** A path as one shell word (POSIX quoting, only when needed). */
-export function shellWord(value: string): string {
-  return /^[\w@%+=:,./~-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
+/** A path as one shell word (POSIX quoting, only when needed): the same quoting as the setup command's. */
+export { shellWord };
 
 /** A TOML basic string. */
 function tomlString(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-
-/** The MCP name Claude Code gives itself (`clientInfo.name`): `--forget --client` names it. */
-const CLAUDE_CODE_CLIENT = 'claude-code';
-
-/**
- * Claude Code's project settings: ReadGate's tools allowed (it refuses every MCP call, reads too, in its
- * default, acceptEdits and plan modes until they are), its own file-editing tools denied (Claude Code 2.1 has
- * Edit, Write and NotebookEdit; MultiEdit is gone and a rule naming it only warns), and its compaction hooks
- * telling ReadGate to forget what the conversation had read.
- */
-export function claudeCodeSettings(bridge: string): object {
-  const forget = [{ type: 'command', command: `node ${bridge} --forget --client ${CLAUDE_CODE_CLIENT}` }];
-  return {
-    permissions: { allow: ['mcp__readgate'], deny: ['Edit', 'Write', 'NotebookEdit'] },
-    hooks: {
-      PreCompact: [{ hooks: forget }],
-      SessionStart: [{ matcher: 'compact|clear', hooks: forget }],
-    },
-  };
 }
 
 export const NOT_GUARDED = [
@@ -82,12 +61,15 @@ export function connectGuide(input: GuideInput): GuideSection[] {
     {
       id: 'claude-code',
       title: 'Claude Code',
-      intro: 'Add ReadGate as an MCP server of this project, allow its tools, turn off Claude Code\'s own file-editing tools so its edits go through ReadGate, and let its compaction hooks tell ReadGate when the conversation was summarized or cleared.',
+      intro: 'Set the project up with one command, then add ReadGate as its MCP server. The command allows ReadGate\'s tools, turns off Claude Code\'s own file-editing tools so its edits go through ReadGate, and adds hooks that tell ReadGate which of Claude Code\'s agents a call comes from and when the conversation was summarized or cleared.',
       blocks: [
-        { caption: 'In a terminal, in the project folder (this writes .mcp.json):', text: `claude mcp add --scope project readgate -- node ${bridge}` },
         {
-          caption: 'In .claude/settings.json (merge with what is there): ReadGate\'s tools are allowed (Claude Code refuses every MCP call, reads too, until they are), Claude Code\'s own Edit, Write and NotebookEdit tools are denied, and after a compaction or /clear ReadGate forgets what the conversation had read. Claude Code applies a project\'s allow rules only in a folder you trust: start claude in the project folder once and accept its trust dialog.',
-          text: JSON.stringify(claudeCodeSettings(bridge), null, 2),
+          caption: 'In a terminal, in the project folder: this writes .claude/settings.json, or merges into it (your other settings stay; running it again changes nothing; --dry-run shows the file first). ReadGate\'s tools are allowed (Claude Code refuses every MCP call, reads too, until they are), Claude Code\'s own Edit, Write and NotebookEdit tools are denied, and its hooks run the bridge.',
+          text: `node ${bridge} setup claude-code`,
+        },
+        {
+          caption: 'Then the line it prints, in the same folder (this writes .mcp.json). Claude Code applies a project\'s allow rules only in a folder you trust: start claude in the project folder once and accept its trust dialog.',
+          text: claudeMcpAddLine({ script: input.bridgePath, args: [] }),
         },
         {
           caption: 'Once, in .claude/settings.local.json (not committed): approve the project\'s server, or answer the question Claude Code asks at its first start.',

@@ -16,7 +16,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { type Guard, type GuardSession, parseToolCall, type ToolOutcome } from '../../core/index';
-import { clientLabel, clientPolicy, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, type ProgressReport, publishWindow, READGATE_VERSION, reviewWaitMessage, serveHttp, WAIT_PROGRESS_INTERVAL_MS, WaitProgress } from '../../mcp/index';
+import { AgentContexts, clientLabel, clientPolicy, contextLabel, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, type ProgressReport, publishWindow, READGATE_VERSION, reviewWaitMessage, serveHttp, WAIT_PROGRESS_INTERVAL_MS, WaitProgress } from '../../mcp/index';
 import type { ReviewWaits } from '../approval/approvalService';
 import type { Config } from '../config';
 import type { Log } from '../log';
@@ -58,8 +58,10 @@ export class McpHost extends Disposable implements McpServerControl {
   private readonly token = randomBytes(32).toString('base64url');
   /** Each open MCP session's client (from `initialize`) and when it opened, for its budget and for forgetting. */
   private readonly clients = new Map<string, { name?: string; opened: number }>();
-  /** Forget requests from clients' hooks (`mcp-bridge.js --forget`) for this window's folders. */
+  /** Forget requests from clients' hooks (`mcp-bridge.js hook`, or `--forget`) for this window's folders. */
   private readonly forget = new ForgetWatch(() => this.folders());
+  /** The agent contexts clients' hooks named (`mcp-bridge.js hook`): a ledger session each. */
+  private readonly contexts = new AgentContexts();
 
   constructor(
     private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; reviews: ReviewWaits; log: Log },
@@ -202,7 +204,7 @@ export class McpHost extends Disposable implements McpServerControl {
     const id = `${MCP_PREFIX}${mcpSessionId}`;
     this.clients.set(id, { opened: Date.now() });
     const server = createToolServer({
-      call: (name, input, signal, progress) => this.call(id, name, input, signal, progress),
+      call: (name, input, signal, progress, meta) => this.call(id, name, input, signal, progress, meta),
       onClient: (client) => {
         this.clients.set(id, { name: client.name, opened: this.clients.get(id)?.opened ?? Date.now() });
         this.deps.labels.set(id, clientLabel(client));
@@ -212,37 +214,62 @@ export class McpHost extends Disposable implements McpServerControl {
     return {
       server,
       close: () => {
-        this.deps.guard.dropSession(id);
-        this.deps.labels.delete(id);
+        for (const context of this.contexts.end(id)) this.endContext(context.id);
+        this.endContext(id);
         this.clients.delete(id);
       },
     };
   }
 
-  /** The session of an MCP session, created at its first call with its client's budget and placeholder rule. */
-  private sessionFor(id: string): GuardSession {
-    const config = this.deps.config.current;
-    const policy = clientPolicy(this.clients.get(id)?.name, { maxResultChars: config.mcpMaxReadChars, placeholders: config.mcpPlaceholders, howToRaise: 'the readgate.mcp.maxReadChars setting' });
-    return this.deps.toolSessions.forKey(id, { dedup: policy.placeholders && config.dedup, resultBudget: policy.budget });
+  private endContext(id: string): void {
+    this.deps.guard.dropSession(id);
+    this.deps.labels.delete(id);
   }
 
-  /** A client's hook asked to forget (its context was compacted or cleared): its sessions here forget what they read. */
+  /**
+   * The session a call runs in: its agent context's when the client's hook named one (placeholders on where its
+   * compaction is hooked too), else the MCP session's own; created at its first call with the client's budget.
+   */
+  private sessionFor(id: string, meta: unknown): GuardSession {
+    const config = this.deps.config.current;
+    const client = this.clients.get(id);
+    const policy = clientPolicy(client?.name, { maxResultChars: config.mcpMaxReadChars, placeholders: config.mcpPlaceholders, howToRaise: 'the readgate.mcp.maxReadChars setting' });
+    const context = this.contexts.route(id, meta);
+    if (!context) return this.deps.toolSessions.forKey(id, { dedup: policy.placeholders && config.dedup, resultBudget: policy.budget });
+    if (!this.deps.labels.has(context.id)) this.deps.labels.set(context.id, contextLabel(this.deps.labels.labelOf(id), context), id);
+    return this.deps.toolSessions.forKey(context.id, { dedup: (policy.placeholders || context.compactionHooked) && config.dedup, resultBudget: policy.budget });
+  }
+
+  /**
+   * A client's hook asked to forget (a context was compacted or cleared) or said a subagent stopped: the MCP
+   * sessions of that client forget what the conversation's context (or, for older hooks, any context) had read,
+   * and a stopped subagent's context ends.
+   */
   private forgetAsked(): void {
     for (const marker of this.forget.newMarkers()) {
+      const bases = new Set<string>();
       for (const [id, client] of this.clients) {
+        if (marker.time >= client.opened && (marker.client === undefined || marker.client.toLowerCase() === client.name?.toLowerCase())) bases.add(id);
         if (!mustForget(marker, client.name, client.opened) || !this.deps.guard.hasSession(id)) continue;
         this.deps.guard.session(id).clear();
         this.deps.log.info(`[mcp] session ${id.slice(MCP_PREFIX.length, MCP_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`);
       }
+      const effects = this.contexts.apply(marker, bases);
+      for (const context of effects.cleared) {
+        if (!this.deps.guard.hasSession(context.id)) continue;
+        this.deps.guard.session(context.id).clear();
+        this.deps.log.info(`[mcp] ${this.deps.labels.labelOf(context.id)} forgot what it had read (compaction or clear)`);
+      }
+      for (const context of effects.ended) this.endContext(context.id);
     }
   }
 
-  private async call(id: string, name: string, input: unknown, signal: AbortSignal, progress: ProgressReport | undefined): Promise<ToolOutcome> {
+  private async call(id: string, name: string, input: unknown, signal: AbortSignal, progress: ProgressReport | undefined, meta: unknown): Promise<ToolOutcome> {
     this.forgetAsked();
     const call = parseToolCall(name, input, (filePath) => toGuardPath(filePath));
     const waiting = progress && this.reportReviewWaits(id, progress);
     try {
-      const outcome = call.ok ? await call.run(this.sessionFor(id), signal) : call;
+      const outcome = call.ok ? await call.run(this.sessionFor(id, meta), signal) : call;
       return outcome.ok ? { ok: true, text: showVirtualPaths(outcome.text) } : { ...outcome, message: showVirtualPaths(outcome.message) };
     } finally {
       waiting?.dispose();

@@ -9,13 +9,31 @@ export const STANDALONE_CALLS_LABEL = 'Tool calls without a chat session';
 
 export class SessionLabels {
   private readonly labels = new Map<string, string>();
+  /** An agent context's session → the MCP session it belongs to (the Sessions view nests them). */
+  private readonly parents = new Map<string, string>();
 
-  set(id: string, label: string | undefined): void {
+  /** `parent`: the session this one is a part of (an agent context of an MCP session). */
+  set(id: string, label: string | undefined, parent?: string): void {
     if (label) this.labels.set(id, label);
+    if (parent) this.parents.set(id, parent);
+  }
+
+  has(id: string): boolean {
+    return this.labels.has(id);
   }
 
   delete(id: string): void {
     this.labels.delete(id);
+    this.parents.delete(id);
+  }
+
+  parentOf(id: string): string | undefined {
+    return this.parents.get(id);
+  }
+
+  /** The sessions that are parts of `parent`, in the order they were named. */
+  partsOf(parent: string): string[] {
+    return [...this.parents].filter(([, of]) => of === parent).map(([id]) => id);
   }
 
   labelOf(id: string): string {

@@ -20,7 +20,7 @@ import type { EndedSessions } from '../sessions/endedSessions';
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
 
-const NO_STATS: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
+const NO_STATS: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, deltaReads: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
 
 export type SessionsNode =
   | { kind: 'session'; id: string }
@@ -66,7 +66,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     const guard = this.guard;
     // A tool call without a chat session has a session for that call only: not one to list.
     if (!node) {
-      const live: SessionsNode[] = guard.sessionIds().filter((id) => !isStandaloneSession(id)).map((id) => ({ kind: 'session', id }));
+      const live: SessionsNode[] = this.topLevel().map((id) => ({ kind: 'session', id }));
       return this.ended?.list().length ? [...live, { kind: 'ended' }] : live;
     }
     if (node.kind === 'ended') return (this.ended?.list() ?? []).map((record) => ({ kind: 'endedSession', id: record.id }));
@@ -75,14 +75,27 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
       const { listed } = sessionFiles(this.ended?.get(node.id)?.entries ?? []);
       return listed.map((entry) => ({ kind: 'file', sessionId: node.id, entry, ended: true }));
     }
+    if (node.kind !== 'session') return [];
+    // Agent contexts first (a subagent's ledger under its client's session), then the session's own files.
+    const parts: SessionsNode[] = this.labels.partsOf(node.id).filter((id) => guard.hasSession(id)).map((id) => ({ kind: 'session', id }));
     // A node drawn before its session was dropped: looking must not bring the session back.
-    if (node.kind !== 'session' || !guard.hasSession(node.id)) return [];
+    if (!guard.hasSession(node.id)) return parts;
     const session = guard.session(node.id);
     const { listed, checked, more } = sessionFiles(session.entries());
     const states = await Promise.all(listed.map((entry, index) => (entry.version === undefined || index >= checked ? 'unknown' : session.check(entry.path).catch(() => 'unknown'))));
     const files: SessionsNode[] = listed.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
     if (more > 0) files.push({ kind: 'more', sessionId: node.id, count: more });
-    return files;
+    return [...parts, ...files];
+  }
+
+  /** Live sessions that are not part of another, and the MCP sessions whose agent contexts are live. */
+  private topLevel(): string[] {
+    const ids = new Set<string>();
+    for (const id of this.guard.sessionIds()) {
+      if (isStandaloneSession(id)) continue;
+      ids.add(this.labels.parentOf(id) ?? id);
+    }
+    return [...ids];
   }
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
@@ -91,10 +104,16 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
       const session = guard.hasSession(node.id) ? guard.session(node.id) : undefined;
       const stats = session?.stats() ?? NO_STATS;
       const files = session?.entries().length ?? 0;
-      const item = new vscode.TreeItem(this.labels.labelOf(node.id), vscode.TreeItemCollapsibleState.Expanded);
+      const label = this.labels.labelOf(node.id);
+      // Under its client's session, an agent context is named by its part alone ("subagent Explore").
+      const item = new vscode.TreeItem(this.labels.parentOf(node.id) ? label.split(' › ').pop() ?? label : label, vscode.TreeItemCollapsibleState.Expanded);
       item.id = `session:${node.id}`;
-      item.description = `${files} file${files === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'}`;
-      item.tooltip = new vscode.MarkdownString(`**${markdownText(this.labels.labelOf(node.id))}**\n\nSession id: ${markdownCode(node.id)}\n\nReads ${stats.reads} (${stats.placeholderHits} answered with the unchanged placeholder, ~${stats.estimatedTokensSaved} tokens saved) · changes applied ${stats.mutations}`);
+      const contexts = this.labels.partsOf(node.id).filter((id) => guard.hasSession(id)).length;
+      const own = `${files} file${files === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'}`;
+      // A client whose every call named its agent has nothing of its own to count: its contexts say it all.
+      item.description = contexts === 0 ? own : `${contexts} agent context${contexts === 1 ? '' : 's'}${session ? ` · ${own}` : ''}`;
+      const saved = `${stats.placeholderHits} answered with the unchanged placeholder, ${stats.deltaReads} with only what changed, ~${stats.estimatedTokensSaved} tokens saved`;
+      item.tooltip = new vscode.MarkdownString(`**${markdownText(label)}**\n\nSession id: ${markdownCode(node.id)}\n\nReads ${stats.reads} (${saved}) · changes applied ${stats.mutations}`);
       item.contextValue = 'readgate.session';
       item.iconPath = new vscode.ThemeIcon('comment-discussion');
       return item;

@@ -9,17 +9,17 @@ suite('Connect an External Agent: the guide', () => {
   test('has a section per kind of agent, each set-up starting the bridge', () => {
     const sections = connectGuide(input);
     assert.deepStrictEqual(sections.map((section) => section.id), ['claude-code', 'codex', 'gemini', 'qwen', 'cline', 'any', 'copilot']);
-    assert.strictEqual(sections[0].blocks[0].text, 'claude mcp add --scope project readgate -- node /home/me/.readgate/mcp-bridge.js');
+    assert.strictEqual(sections[0].blocks[0].text, 'node /home/me/.readgate/mcp-bridge.js setup claude-code');
+    assert.strictEqual(sections[0].blocks[1].text, 'claude mcp add --scope project readgate -- node /home/me/.readgate/mcp-bridge.js');
     for (const id of ['claude-code', 'codex', 'gemini', 'qwen', 'cline', 'any']) assert.ok(sections.find((section) => section.id === id)!.blocks.some((block) => block.text.includes(input.bridgePath)), id);
   });
 
-  test('Claude Code: ReadGate allowed, its own edit tools denied (no MultiEdit: gone in 2.1), hooks that forget on compaction; the JSON and TOML snippets parse', () => {
+  test('Claude Code: the bridge\'s setup command (which writes the settings: setupCommand.test.ts), then the claude mcp add line it prints; the JSON and TOML snippets parse', () => {
     const sections = connectGuide(input);
-    const forget = [{ type: 'command', command: `node ${input.bridgePath} --forget --client claude-code` }];
-    assert.deepStrictEqual(JSON.parse(sections[0].blocks[1].text), {
-      permissions: { allow: ['mcp__readgate'], deny: ['Edit', 'Write', 'NotebookEdit'] },
-      hooks: { PreCompact: [{ hooks: forget }], SessionStart: [{ matcher: 'compact|clear', hooks: forget }] },
-    });
+    assert.match(sections[0].blocks[0].caption, /^In a terminal, in the project folder: this writes \.claude\/settings\.json, or merges into it/);
+    assert.match(sections[0].blocks[0].caption, /Edit, Write and NotebookEdit tools are denied/);
+    assert.match(sections[0].blocks[1].caption, /^Then the line it prints, in the same folder \(this writes \.mcp\.json\)\. Claude Code applies a project's allow rules only in a folder you trust/);
+    assert.ok(!sections[0].blocks.some((block) => block.text.includes('"hooks"')), 'the guide still shows the settings to merge by hand');
     assert.deepStrictEqual(JSON.parse(sections[0].blocks[2].text), { enabledMcpjsonServers: ['readgate'] });
     assert.strictEqual(sections[0].blocks[3].text, 'claude -p "<your task>" --allowedTools mcp__readgate');
     const byId = (id: string) => sections.find((section) => section.id === id)!;
@@ -43,7 +43,8 @@ suite('Connect an External Agent: the guide', () => {
     assert.strictEqual(shellWord('/a b/it\'s.js'), `'/a b/it'\\''s.js'`);
     assert.strictEqual(shellWord('/plain/path.js'), '/plain/path.js');
     const sections = connectGuide({ ...input, bridgePath: 'C:\\Users\\Me Too\\"x".js' });
-    assert.match(sections[0].blocks[0].text, /-- node 'C:\\Users\\Me Too\\"x".js'$/);
+    assert.strictEqual(sections[0].blocks[0].text, `node 'C:\\Users\\Me Too\\"x".js' setup claude-code`);
+    assert.match(sections[0].blocks[1].text, /-- node 'C:\\Users\\Me Too\\"x".js'$/);
     assert.strictEqual(sections[1].blocks[0].text.split('\n')[2], 'args = ["C:\\\\Users\\\\Me Too\\\\\\"x\\".js"]');
     assert.match(sections.find((section) => section.id === 'any')!.blocks.at(-1)!.text, / --root '\/work\/my project'$/);
   });

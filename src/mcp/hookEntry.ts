@@ -1,0 +1,16 @@
+/**
+ * What `dist/mcp.js` and `dist/mcp-bridge.js` run first: a client's hook (`hook`) runs before every tool call,
+ * so only the hook's few modules are loaded for it (the server's and the bridge's are loaded, lazily, only for
+ * anything else): Node's start-up is then most of what a hook costs.
+ */
+import { runHook } from './contextHook';
+
+/** Runs the hook when asked for and returns true, else false (the caller loads its own program). */
+export function ranHook(name: string): boolean {
+  if (process.argv[2] !== 'hook') return false;
+  const debug = (message: string): void => void (process.env.READGATE_HOOK_DEBUG && process.stderr.write(`${name} hook: ${message}\n`));
+  void runHook(process.argv.slice(3), debug).then((code) => {
+    process.exitCode = code;
+  });
+  return true;
+}

@@ -1,0 +1,8 @@
+/**
+ * `dist/mcp.js`: a launcher. A client's hook (`hook`) runs before every tool call, so it loads only the hook's
+ * small bundle (`dist/mcp-hook.js`), not the server's (`dist/mcp-server.js`): Node parses a bundle whole even
+ * where its modules are loaded lazily, and the server's costs tens of milliseconds a call (bench/hookCost.mjs).
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- the two bundles beside this file, chosen at run time */
+if (process.argv[2] === 'hook') require('./mcp-hook.js');
+else require('./mcp-server.js');
