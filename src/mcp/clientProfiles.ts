@@ -48,7 +48,7 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
     label: 'Codex',
     names: ['codex-mcp-client'],
     maxResultChars: 9_000,
-    reason: 'Codex keeps only the start and end of MCP output beyond its model\'s limit, 10 KB for some models',
+    reason: 'Codex keeps only the first and last 5,982 bytes of a tool result over 11,964 bytes for models it has no data for (47,964 for its own models)',
   },
   {
     label: 'Gemini CLI',

@@ -26,10 +26,31 @@ export interface PrepareOptions {
   projectConfigOnly: boolean;
   /** Record that the user trusted `cwd`, where the CLI keeps that (RunOptions.trustProject). */
   trustProject: boolean;
+  /** The CLI's user hooks file (Codex: `<CODEX_HOME>/hooks.json`), as RunOptions.hooks gives it. */
+  hooks?: unknown;
+  /** Whether and how those hooks are trusted (RunOptions.hookTrust). */
+  hookTrust?: HookTrust;
+}
+
+/** `trusted`: recorded as reviewed by the user; `bypass`: the CLI's flag that runs hooks unreviewed; `none`: neither. */
+export type HookTrust = 'trusted' | 'bypass' | 'none';
+
+/** What an adapter may still do after the set-up commands, just before the CLI starts. */
+export interface BeforeRun {
+  /** The CLI's command. */
+  command: string;
+  /** The run's whole environment. */
+  env: Record<string, string>;
+  cwd: string;
+  home: string;
+  hooks?: unknown;
+  hookTrust?: HookTrust;
 }
 
 export interface CliAdapter {
   dialect: Dialect;
   /** Writes the run's config files under `home` and returns the CLI's arguments and environment additions. */
   prepare(options: PrepareOptions): { args: string[]; env: Record<string, string> };
+  /** Steps that need the CLI itself (Codex: trusting the run's hooks through its app server). */
+  beforeRun?(context: BeforeRun): Promise<void>;
 }

@@ -4,7 +4,7 @@
  * results here are exactly what the CLI showed the model, so tests assert on them and on nothing else.
  */
 
-export type Api = 'anthropic' | 'openai';
+export type Api = 'anthropic' | 'openai' | 'responses';
 
 export interface ToolCall {
   id: string;
@@ -17,6 +17,11 @@ export interface ToolResultSeen {
   id: string;
   /** The text the model was shown (text parts joined; other parts as `[type]`). */
   text: string;
+  /**
+   * The result's parts as the CLI sent them, when it sends more than one (Codex: a "Wall time: … Output:"
+   * part, then the server's text); `text` joins them with newlines.
+   */
+  parts?: string[];
   isError: boolean;
 }
 

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { repoRoot } from '../unit/helpers/repoRoot';
 
-export type AgentCli = 'claude' | 'qwen';
+export type AgentCli = 'claude' | 'qwen' | 'codex';
 
 interface Pinned {
   pkg: string;
@@ -24,6 +24,8 @@ interface Pinned {
 export const PINNED: Record<AgentCli, Pinned> = {
   claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'node_modules/.bin/claude' },
   qwen: { pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'node_modules/.bin/qwen' },
+  // A Node launcher; the native binary comes from the optional dependency @openai/codex-linux-x64 (`--version`: "codex-cli 0.171.0").
+  codex: { pkg: '@openai/codex', version: '0.171.0', bin: 'node_modules/.bin/codex' },
 };
 
 const MARKER = '.complete';

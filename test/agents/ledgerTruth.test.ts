@@ -17,11 +17,13 @@ import { type AgentRun, runAgent } from './runAgent';
 import { byContext, call, say, steps } from './script';
 import { numberedLine, numberedLines } from './textFiles';
 
-const CLIS: AgentCli[] = ['claude', 'qwen'];
-const NAMES: Record<AgentCli, string> = { claude: 'Claude Code', qwen: 'Qwen Code' };
-const SUBAGENT_TOOL: Record<AgentCli, string> = { claude: 'Agent', qwen: 'agent' };
+/** The CLIs these scenarios were written for (Codex has its own tests: codexFacts, codexContexts). */
+type Cli = Extract<AgentCli, 'claude' | 'qwen'>;
+const CLIS: Cli[] = ['claude', 'qwen'];
+const NAMES: Record<Cli, string> = { claude: 'Claude Code', qwen: 'Qwen Code' };
+const SUBAGENT_TOOL: Record<Cli, string> = { claude: 'Agent', qwen: 'agent' };
 /** The names the CLIs give in MCP's initialize, which choose ReadGate's budget (the server is named readgate). */
-const CLIENT_NAMES: Record<AgentCli, string> = { claude: 'claude-code', qwen: 'qwen-cli-mcp-client-readgate' };
+const CLIENT_NAMES: Record<Cli, string> = { claude: 'claude-code', qwen: 'qwen-cli-mcp-client-readgate' };
 
 suiteSetup(function () {
   this.timeout(600_000);

@@ -1,11 +1,12 @@
 /**
  * The scripted model server on its own, over HTTP, for the paths the pinned CLIs did not take in the agent
  * runs: side requests (no tools, or another conversation), non-streaming replies, token counts, unknown
- * routes, and the replay of a step after the harness loaded a deferred tool.
+ * routes, the replay of a step after the harness loaded a deferred tool, and the Responses API's events.
  */
 import * as assert from 'assert';
 import { claudeDialect } from './claudeCode';
-import { ModelServer } from './modelServer';
+import { codexDialect } from './codexCli';
+import { type Dialect, ModelServer } from './modelServer';
 import { qwenDialect } from './qwenCode';
 import { call, type Script, say, steps } from './script';
 
@@ -13,7 +14,7 @@ const PROMPT = 'the main prompt';
 const tools = (...names: string[]) => names.map((name) => ({ name, description: name, input_schema: { type: 'object' } }));
 const anthropicBody = (extra: object) => ({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: PROMPT }], tools: tools('Read'), ...extra });
 
-async function withServer(dialect: typeof claudeDialect, script: Script, run: (post: (path: string, body: object) => Promise<Response>, server: ModelServer) => Promise<void>) {
+async function withServer(dialect: Dialect, script: Script, run: (post: (path: string, body: object) => Promise<Response>, server: ModelServer) => Promise<void>) {
   const server = new ModelServer(dialect, script, PROMPT);
   const base = await server.start();
   try {
@@ -102,6 +103,33 @@ suite('the scripted model server', () => {
       };
       const bridged = reply.choices[0].message.tool_calls[0].function;
       assert.deepStrictEqual([bridged.name, JSON.parse(bridged.arguments)], ['tool_call', { name: 'mcp__readgate__readgate_read', arguments: { filePath: 'a' } }]);
+    });
+  });
+
+  test('plays the Responses API: namespaced tools named <namespace>__<tool>, a call streamed back with its namespace, results read from function_call_output', async () => {
+    const namespace = { type: 'namespace', name: 'mcp__readgate', tools: [{ type: 'function', name: 'readgate_read' }] };
+    const input = (extra: object[] = []) => [
+      { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'be brief' }] },
+      { type: 'message', role: 'user', content: [{ type: 'input_text', text: '<environment_context>…</environment_context>' }] },
+      { type: 'message', role: 'user', content: [{ type: 'input_text', text: PROMPT }] },
+      ...extra,
+    ];
+    const body = (extra: object) => ({ model: 'm', stream: true, input: input(), tools: [{ type: 'function', name: 'exec_command' }, namespace, { type: 'tool_search' }], ...extra });
+    await withServer(codexDialect, steps([call('readgate_read', { filePath: 'a' }), say('done')]), async (post, server) => {
+      const stream = events(await (await post('/v1/responses', body({}))).text()) as { type: string; item?: Record<string, unknown>; response?: { usage?: object; output: object[] } }[];
+      assert.deepStrictEqual(stream.map((e) => e.type), ['response.created', 'response.in_progress', 'response.output_item.added', 'response.function_call_arguments.delta', 'response.function_call_arguments.delta', 'response.function_call_arguments.done', 'response.output_item.done', 'response.completed']);
+      const item = stream[6].item!;
+      assert.deepStrictEqual([item.type, item.namespace, item.name, JSON.parse(String(item.arguments))], ['function_call', 'mcp__readgate', 'readgate_read', { filePath: 'a' }]);
+      assert.ok(stream[7].response?.usage);
+      assert.deepStrictEqual(server.requests[0].conversation?.toolNames, ['exec_command', 'mcp__readgate__readgate_read', 'tool_search']);
+      assert.strictEqual(server.requests[0].context?.kind, 'main');
+      const answered = input([
+        { type: 'function_call', call_id: item.call_id, namespace: 'mcp__readgate', name: 'readgate_read', arguments: '{"filePath":"a"}' },
+        { type: 'function_call_output', call_id: item.call_id, output: [{ type: 'input_text', text: 'Wall time: 0.0100 seconds\nOutput:' }, { type: 'input_text', text: 'a.txt' }] },
+      ]);
+      const plain = (await (await post('/v1/responses', body({ stream: false, input: answered }))).json()) as { output: { type: string; content: { text: string }[] }[] };
+      assert.deepStrictEqual([plain.output[0].type, plain.output[0].content[0].text], ['message', 'done']);
+      assert.deepStrictEqual(server.toolResults().map((r) => [r.tool, r.name, r.result?.parts]), [['readgate_read', 'mcp__readgate__readgate_read', ['Wall time: 0.0100 seconds\nOutput:', 'a.txt']]]);
     });
   });
 });

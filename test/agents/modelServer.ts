@@ -18,6 +18,7 @@ import type { AddressInfo } from 'net';
 import { parseAnthropic, writeAnthropicReply, writeTokenCount } from './anthropicApi';
 import type { Api, Conversation, ModelReply, ToolCall, ToolResultSeen } from './conversation';
 import { parseOpenAi, writeOpenAiReply } from './openaiApi';
+import { parseResponses, writeResponsesReply } from './responsesApi';
 import type { AgentContext, Reply, Script, ScriptCall } from './script';
 
 /** What the server needs to know about one CLI's habits. */
@@ -60,6 +61,13 @@ export interface ToolResultRecord extends IssuedCall {
 }
 
 const LOAD_TAG = 'load';
+
+/** Each API's model endpoint (the path's end), request reader and reply writer. */
+const API: Record<Api, { path: string; parse(body: object): Conversation; write: typeof writeAnthropicReply }> = {
+  anthropic: { path: '/messages', parse: parseAnthropic, write: writeAnthropicReply },
+  openai: { path: '/chat/completions', parse: parseOpenAi, write: writeOpenAiReply },
+  responses: { path: '/responses', parse: parseResponses, write: writeResponsesReply },
+};
 
 export class ModelServer {
   readonly requests: RecordedRequest[] = [];
@@ -119,18 +127,18 @@ export class ModelServer {
   private async answer(record: RecordedRequest, raw: string, res: http.ServerResponse): Promise<void> {
     const path = record.path.split('?')[0];
     if (record.method === 'POST' && path.endsWith('/messages/count_tokens')) return writeTokenCount(res, record.body);
-    const isModelCall = record.method === 'POST' && (this.dialect.api === 'anthropic' ? path.endsWith('/messages') : path.endsWith('/chat/completions'));
+    const api = API[this.dialect.api];
+    const isModelCall = record.method === 'POST' && path.endsWith(api.path);
     if (!isModelCall || typeof record.body !== 'object') {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { type: 'not_found_error', message: `the scripted model does not serve ${record.method} ${path}` } }));
       return;
     }
-    const conversation = this.dialect.api === 'anthropic' ? parseAnthropic(record.body as object) : parseOpenAi(record.body as object);
+    const conversation = api.parse(record.body as object);
     record.conversation = conversation;
     record.context = this.classify(conversation, record.body);
     record.reply = record.context.kind === 'side' ? { text: 'OK', calls: [] } : await this.nextReply(record.context, conversation, raw);
-    const write = this.dialect.api === 'anthropic' ? writeAnthropicReply : writeOpenAiReply;
-    write(res, conversation, record.reply, record.body, record.index);
+    api.write(res, conversation, record.reply, record.body, record.index);
   }
 
   private classify(conversation: Conversation, body: unknown): AgentContext {

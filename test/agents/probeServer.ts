@@ -1,7 +1,8 @@
 /**
  * A tiny stdio MCP server that reports what an agent CLI gives the MCP servers it starts. Its one tool,
- * `probe`, returns as JSON the named environment variables of this process (null when unset) and the `_meta`
- * the client sent with the call (which tells whether a server can know which agent or tool call asked).
+ * `probe`, returns as JSON the named environment variables of this process (null when unset), the `_meta`
+ * the client sent with the call (which tells whether a server can know which agent or tool call asked), the
+ * name the client gave in `initialize`, the server's process id and the time of the call (ms since the epoch).
  * `--description-length N` pads the tool's description to N characters, to see how much of it the CLI passes
  * on to the model. Run as `node probeServer.js [--description-length N]`.
  */
@@ -21,6 +22,6 @@ server.setRequestHandler(ListToolsRequestSchema, () => ({
 server.setRequestHandler(CallToolRequestSchema, (request) => {
   const names = (request.params.arguments?.names ?? []) as string[];
   const env = Object.fromEntries(names.map((name) => [name, process.env[name] ?? null]));
-  return { content: [{ type: 'text', text: JSON.stringify({ env, meta: request.params._meta ?? null }) }] };
+  return { content: [{ type: 'text', text: JSON.stringify({ env, meta: request.params._meta ?? null, client: server.getClientVersion()?.name ?? null, pid: process.pid, time: Date.now() }) }] };
 });
 void server.connect(new StdioServerTransport());

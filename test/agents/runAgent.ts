@@ -12,13 +12,14 @@ import * as os from 'os';
 import * as path from 'path';
 import { repoRoot } from '../unit/helpers/repoRoot';
 import { claudeCode } from './claudeCode';
-import type { CliAdapter, McpServer } from './cliAdapter';
+import type { CliAdapter, HookTrust, McpServer } from './cliAdapter';
+import { codexCli } from './codexCli';
 import { type AgentCli, ensureAgentCli } from './install';
 import { ModelServer, type IssuedCall, type RecordedRequest, type ToolResultRecord } from './modelServer';
 import { qwenCode } from './qwenCode';
 import type { Script } from './script';
 
-const ADAPTERS: Record<AgentCli, CliAdapter> = { claude: claudeCode, qwen: qwenCode };
+const ADAPTERS: Record<AgentCli, CliAdapter> = { claude: claudeCode, qwen: qwenCode, codex: codexCli };
 
 export interface RunOptions {
   cli: AgentCli;
@@ -28,7 +29,10 @@ export interface RunOptions {
   mcpServers?: Record<string, McpServer>;
   args?: string[];
   env?: Record<string, string>;
-  /** Top-level entries for the CLI's user settings file (`tools` for Qwen Code's truncation settings). */
+  /**
+   * Top-level entries for the CLI's user settings file (`tools` for Qwen Code's truncation settings; Codex:
+   * config.toml, merged table by table, `null` removing an entry).
+   */
   settings?: Record<string, unknown>;
   timeoutMs?: number;
   /** Keep the run's home folder (the CLI's config, transcripts, saved tool results) for inspection. */
@@ -51,6 +55,18 @@ export interface RunOptions {
    * verbatim against the run's private home. The run goes on whatever they return; see `AgentRun.setup`.
    */
   setupCommands?: string[];
+  /**
+   * Codex: the user's hooks file, `<CODEX_HOME>/hooks.json` (`{ hooks: { PreToolUse: [{ matcher, hooks: [{ type:
+   * "command", command }] }] } }`).
+   */
+  hooks?: unknown;
+  /**
+   * Codex: whether the hooks run. `trusted` (default when `hooks` is given): every hook Codex lists for `cwd`
+   * (the project's `.codex/hooks.json` too) is recorded as trusted with its current hash, as the user's review in
+   * `/hooks` would; `bypass`: `--dangerously-bypass-hook-trust`; `none` (default otherwise): left untrusted
+   * (`codex exec` then skips them).
+   */
+  hookTrust?: HookTrust;
 }
 
 export interface SetupOutcome {
@@ -113,9 +129,12 @@ export async function runAgent(options: RunOptions): Promise<AgentRun> {
       settings: options.settings ?? {},
       projectConfigOnly: options.projectConfigOnly === true,
       trustProject: options.trustProject === true,
+      hooks: options.hooks,
+      hookTrust: options.hookTrust,
     });
     const env = { ...baseEnv(home), ...launch.env };
     const setup = (options.setupCommands ?? []).map((line) => runSetup(line, path.dirname(command), env, options.cwd));
+    await adapter.beforeRun?.({ command, env, cwd: options.cwd, home, hooks: options.hooks, hookTrust: options.hookTrust });
     const outcome = await run(command, launch.args, env, options.cwd, options.timeoutMs ?? 180_000);
     return { ...outcome, requests: server.requests, toolResults: server.toolResults(), calls: server.calls, scriptErrors: server.scriptErrors, home, setup };
   } finally {

@@ -79,7 +79,7 @@ export function connectGuide(input: GuideInput): GuideSection[] {
       ],
       notes: [
         'Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.',
-        'Claude Code shows its model only a 2,000-character preview of a tool result over 50,000 characters, so ReadGate keeps each result under 45,000 (less if you lowered MAX_MCP_OUTPUT_TOKENS). Its subagents share the connection, so a repeated read gets the content again, never an "unchanged" placeholder.',
+        'Claude Code shows its model only a 2,000-character preview of a tool result over 50,000 characters, so ReadGate keeps each result under 45,000 (less if you lowered MAX_MCP_OUTPUT_TOKENS). Its subagents share the connection: the hooks the setup adds tell ReadGate which agent makes each call, so each keeps its own reads, a repeated read of unchanged lines is a short placeholder and a re-read after a change brings only what changed; without the hooks a repeated read gets the content again.',
         'While a change waits for your review, the call waits too, for at most MCP_TOOL_TIMEOUT milliseconds (an environment variable, or "env" in Claude Code\'s settings.json): 100,000,000 by default, over a day. MCP_TIMEOUT is something else: how long the server may take to start.',
       ],
     },
