@@ -1,7 +1,7 @@
 /**
  * A client's result budget (nothing is counted as seen that the client did not show) turned into the
  * caps a read and a diff obey. Clients cut long tool results (Claude Code keeps a preview of results over
- * ~50,000 characters, Codex cuts MCP output near 10 KB); a read that returned more than its client shows would
+ * ~50,000 characters, Codex cuts MCP output near 12 KB for models it has no data for); a read that returned more than its client shows would
  * record lines as seen, and allow placeholders for them, that the model never had. So a session with a budget
  * reads at most that much: its byte cap shrinks to the budget less room for the header and notes (UTF-8 bytes
  * are never fewer than UTF-16 code units, so a byte cap bounds characters too), and long lines are shortened

@@ -1,6 +1,6 @@
 /**
  * A session's result budget (SPEC section 3): clients cut long tool results (Claude Code keeps a preview of
- * results over ~50,000 characters, Codex cuts MCP output near 10 KB), so nothing a session returns may be longer
+ * results over ~50,000 characters, Codex cuts MCP output near 12 KB for models it has no data for), so nothing a session returns may be longer
  * than its client shows, and only what a result shows counts as seen. Found with Claude Code: a 900-line read
  * returned ~90 KB, the client kept a 2 KB preview, the repeated read answered "unchanged … exactly as shown
  * then" and an edit of line 600, which the model never had, was applied.
