@@ -87,3 +87,7 @@ export type { ExportOptions as HistoryExportOptions } from './history/exportLine
 export type { HistoryArea, HistoryStorage, StoredFile } from './history/historyStorage';
 export { planRevert, planSessionRevert } from './history/planRevert';
 export type { Content as RevertContent, CurrentFiles, LineRange, RevertChange, RevertConflict, RevertFile, RevertOp, RevertPlan } from './history/revertTypes';
+export { compareProblems, distanceToChange } from './problems/compareProblems';
+export type { Problem, ProblemComparison, ProblemSeverity } from './problems/compareProblems';
+export { MAX_LISTED, problemLine, problemsSection } from './problems/problemsSection';
+export type { FileProblems } from './problems/problemsSection';

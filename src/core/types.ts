@@ -295,6 +295,8 @@ export interface GuardSession {
   /** Forgets everything seen (call after context compaction). */
   clear(): void;
   /** A snapshot of this session's statistics. */
+  /** The most one result of this session may hold (its `resultBudget`, in UTF-8 bytes), or undefined without one. */
+  maxResultChars(): number | undefined;
   stats(): SessionStats;
   /** A snapshot of this session's ledger, most recently used last. */
   entries(): LedgerEntryView[];

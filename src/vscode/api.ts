@@ -7,6 +7,7 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { ChangeRecord, Edit, Guard, MultiEditChange, MutationResult, ReadResult, RevertTarget, ToolResultStore } from '../core/index';
+import type { AgentProblems } from './problems/agentProblems';
 import type { SessionLabels } from './sessions/sessionLabels';
 import { Disposable } from './util/dispose';
 import { API_PREFIX, apiSessionId } from './sessions/sessionKeys';
@@ -91,10 +92,16 @@ class ApiSession implements ReadGateSession {
     private readonly guard: Guard,
     readonly id: string,
     private readonly onDispose: () => void,
+    private readonly problems?: AgentProblems,
   ) {}
 
   private get session() {
     return this.guard.session(this.id);
+  }
+
+  /** A change of this session: its result ends with the problems it introduced. */
+  private change(work: () => Promise<MutationResult>): Promise<MutationResult> {
+    return this.problems ? this.problems.run(this.id, this.session.maxResultChars(), work) : work();
   }
 
   async read(uri: vscode.Uri | string, options?: { offset?: number; limit?: number; force?: boolean }): Promise<ReadResult> {
@@ -106,13 +113,13 @@ class ApiSession implements ReadGateSession {
   async edit(uri: vscode.Uri | string, edits: Edit[], options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
     if (this.disposed) return disposedRefusal;
     const path = toGuardPath(uri);
-    return typeof path === 'string' ? shown(await this.session.edit(path, edits, options)) : path;
+    return typeof path === 'string' ? shown(await this.change(() => this.session.edit(path, edits, options))) : path;
   }
 
   async write(uri: vscode.Uri | string, content: string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
     if (this.disposed) return disposedRefusal;
     const path = toGuardPath(uri);
-    return typeof path === 'string' ? shown(await this.session.write(path, content, options)) : path;
+    return typeof path === 'string' ? shown(await this.change(() => this.session.write(path, content, options))) : path;
   }
 
   async multiEdit(changes: ApiChange[], options?: { explanation?: string }): Promise<MutationResult> {
@@ -128,13 +135,13 @@ class ApiSession implements ReadGateSession {
       if (destination !== undefined && typeof destination !== 'string') return destination;
       resolved.push({ path, ...(edits !== undefined ? { edits: edits as Edit[] } : {}), ...(expectedVersion !== undefined ? { expectedVersion: expectedVersion as string } : {}), ...(remove !== undefined ? { delete: remove as true } : {}), ...(destination !== undefined ? { moveTo: destination } : {}) });
     }
-    return shown(await this.session.multiEdit(resolved, options));
+    return shown(await this.change(() => this.session.multiEdit(resolved, options)));
   }
 
   async delete(uri: vscode.Uri | string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
     if (this.disposed) return disposedRefusal;
     const path = toGuardPath(uri);
-    return typeof path === 'string' ? shown(await this.session.delete(path, options)) : path;
+    return typeof path === 'string' ? shown(await this.change(() => this.session.delete(path, options))) : path;
   }
 
   async rename(from: vscode.Uri | string, to: vscode.Uri | string, options?: { expectedVersion?: string; explanation?: string }): Promise<MutationResult> {
@@ -142,7 +149,7 @@ class ApiSession implements ReadGateSession {
     const source = toGuardPath(from);
     if (typeof source !== 'string') return source;
     const destination = toGuardPath(to);
-    return typeof destination === 'string' ? shown(await this.session.rename(source, destination, options)) : destination;
+    return typeof destination === 'string' ? shown(await this.change(() => this.session.rename(source, destination, options))) : destination;
   }
 
   async check(uri: vscode.Uri | string): Promise<'unknown' | 'stale' | 'fresh'> {
@@ -173,6 +180,7 @@ export class Api extends Disposable implements ReadGateApi {
     private readonly guard: Guard,
     private readonly labels: SessionLabels,
     private readonly toolResults: ToolResultStore,
+    private readonly problems?: AgentProblems,
   ) {
     super();
     const unsubscribe = guard.onDidChangeLedger((change) => this._onDidChangeLedger.fire({ sessionId: change.sessionId, uri: fromVirtualPath(change.path) ?? vscode.Uri.file(change.path) }));
@@ -182,7 +190,7 @@ export class Api extends Disposable implements ReadGateApi {
   openSession(options: { id?: string; label?: string } = {}): ReadGateSession {
     const id = apiSessionId(options?.id, randomUUID);
     this.labels.set(id, typeof options?.label === 'string' ? options.label : undefined);
-    return new ApiSession(this.guard, id, () => this.labels.delete(id));
+    return new ApiSession(this.guard, id, () => this.labels.delete(id), this.problems);
   }
 
   async persistToolResult(options: { sessionId: string; callId: string; toolName: string; text: string }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }> {

@@ -42,7 +42,13 @@ export interface ReadGateConfig {
   readonly historyMaxBytes: number;
   /** `readgate.history.maxAgeDays`: changes older than this leave the history. */
   readonly historyMaxAgeDays: number;
+  /** `readgate.problems.afterChange`: which problems an agent's change result reports it introduced. */
+  readonly problemsAfterChange: ProblemsAfterChange;
+  /** `readgate.problems.waitMs`: the longest a change's result waits for the language services. */
+  readonly problemsWaitMs: number;
 }
+
+export type ProblemsAfterChange = 'errors' | 'errorsAndWarnings' | 'off';
 
 
 /** The core's defaults (shared with the guard and checked against package.json) plus the adapter's own. */
@@ -61,7 +67,13 @@ export const DEFAULT_CONFIG: ReadGateConfig = {
   toolsMaxResultChars: 8_000,
   historyMaxBytes: HISTORY_DEFAULTS.maxBytes,
   historyMaxAgeDays: HISTORY_DEFAULTS.maxAgeDays,
+  problemsAfterChange: 'errors',
+  problemsWaitMs: 2_000,
 };
+
+function readProblems(value: unknown): ProblemsAfterChange {
+  return value === 'errorsAndWarnings' || value === 'off' ? value : 'errors';
+}
 
 function readMode(value: unknown): ApprovalMode {
   return value === 'sensitive' || value === 'never' ? value : 'always';
@@ -124,6 +136,8 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     mcpPlaceholders: configuration.get('mcp.placeholders') === true,
     historyMaxBytes: readInteger(configuration.get('history.maxMegabytes'), DEFAULT_CONFIG.historyMaxBytes / MiB, 1, 100_000) * MiB,
     historyMaxAgeDays: readInteger(configuration.get('history.maxAgeDays'), DEFAULT_CONFIG.historyMaxAgeDays, 1, 3650),
+    problemsAfterChange: readProblems(configuration.get('problems.afterChange')),
+    problemsWaitMs: readInteger(configuration.get('problems.waitMs'), DEFAULT_CONFIG.problemsWaitMs, 0, 60_000),
     toolsMaxResultChars: configuration.get('tools.maxResultChars') === undefined ? DEFAULT_CONFIG.toolsMaxResultChars : readMaxChars(configuration.get('tools.maxResultChars')),
   });
 }

@@ -21,6 +21,7 @@ import { GuardHistory } from './history/guardHistory';
 import { HistoryDocuments } from './history/historyDocuments';
 import { historyFolder } from './history/historyFolder';
 import { Log } from './log';
+import { AgentProblems } from './problems/agentProblems';
 import { McpHost } from './mcp/mcpHost';
 import { Reports } from './reports/reports';
 import { SessionLabels } from './sessions/sessionLabels';
@@ -49,7 +50,9 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   void toolResults.cleanup().then((removed) => removed && log.info('[results] removed expired tool results', { removed }));
   const folder = historyFolder(context);
   const store = (historyStore = folder ? createHistory({ dir: folder, maxBytes: config.current.historyMaxBytes, maxAgeDays: config.current.historyMaxAgeDays, logger: log }) : undefined);
-  const host = new GuardHost(config, log, files, approvals.approve, watcher.onDidNoteChange, [toolResults.dir], store);
+  // An agent's change result says what problems it introduced: its files are captured as it is approved.
+  const problems = new AgentProblems(config, log);
+  const host = new GuardHost(config, log, files, problems.wrapApprove(approvals.approve), watcher.onDidNoteChange, [toolResults.dir], store);
   // Every session says where its changes come from and who it is, for the change history.
   const guard = withSessionOrigins(host.guard, (id) => labels.labelOf(id));
   const history = store ? new GuardHistory(guard, store, files.onWillWrite) : undefined;
@@ -57,19 +60,19 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const historyDocuments = new HistoryDocuments(history, files);
   const agentChanges = new AgentChangesView(history, display);
   approvals.serve(guard);
-  const api = new Api(guard, labels, toolResults);
+  const api = new Api(guard, labels, toolResults, problems);
   const toolSessions = new ToolSessions(guard);
   toolSessions.configureChats(config.current.toolsMaxResultChars);
   const chatSettings = config.onDidChange((next) => toolSessions.configureChats(next.toolsMaxResultChars));
   const ended = new EndedSessions(guard, labels);
   const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list(), async () => (history ? history.list() : []));
   const view = new SessionsView(guard, labels, watcher.onDidNoteChange, ended);
-  const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, reviews: approvals, log });
+  const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, reviews: approvals, log, problems });
   const details = new DetailsDocuments();
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
   const historyDeps = { history, documents: historyDocuments, display, log };
-  context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, ended, reports, view, mcp, details, participant, registerTools(toolSessions), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, ended, extensionUri: context.extensionUri, history: historyDeps }), registerAgentCommands({ control: mcp, log }));
+  context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, ended, reports, view, mcp, details, participant, problems, registerTools({ sessions: toolSessions, problems }), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, ended, extensionUri: context.extensionUri, history: historyDeps }), registerAgentCommands({ control: mcp, log }));
   context.subscriptions.push(...(history ? [history] : []), historyDocuments, agentChanges);
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
   if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard, mcp, { agentChanges, folder }));

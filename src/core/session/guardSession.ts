@@ -168,6 +168,10 @@ export class GuardSessionImpl implements GuardSession {
     this.onForget();
   }
 
+  maxResultChars(): number | undefined {
+    return this.state.maxChars;
+  }
+
   stats(): SessionStats {
     const { stats } = this.state;
     return { ...stats, refusals: { ...stats.refusals } };

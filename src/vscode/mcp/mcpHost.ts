@@ -20,6 +20,7 @@ import { AgentContexts, clientLabel, clientPolicy, contextLabel, createToolServe
 import type { ReviewWaits } from '../approval/approvalService';
 import type { Config } from '../config';
 import type { Log } from '../log';
+import type { AgentProblems } from '../problems/agentProblems';
 import { MCP_PREFIX } from '../sessions/sessionKeys';
 import type { SessionLabels } from '../sessions/sessionLabels';
 import { DEFAULT_TOOL_SESSION_LIMITS, type ToolSessions } from '../tools/toolSessions';
@@ -64,7 +65,7 @@ export class McpHost extends Disposable implements McpServerControl {
   private readonly contexts = new AgentContexts();
 
   constructor(
-    private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; reviews: ReviewWaits; log: Log },
+    private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; reviews: ReviewWaits; log: Log; problems?: AgentProblems },
     private timings: McpTimings = DEFAULT_MCP_TIMINGS,
   ) {
     super();
@@ -269,11 +270,17 @@ export class McpHost extends Disposable implements McpServerControl {
     const call = parseToolCall(name, input, (filePath) => toGuardPath(filePath));
     const waiting = progress && this.reportReviewWaits(id, progress);
     try {
-      const outcome = call.ok ? await call.run(this.sessionFor(id, meta), signal) : call;
+      const outcome = call.ok ? await this.run(this.sessionFor(id, meta), (session) => call.run(session, signal)) : call;
       return outcome.ok ? { ok: true, text: showVirtualPaths(outcome.text) } : { ...outcome, message: showVirtualPaths(outcome.message) };
     } finally {
       waiting?.dispose();
     }
+  }
+
+  /** Runs a call in its session; a change's result ends with the problems it introduced. */
+  private run(session: GuardSession, work: (session: GuardSession) => Promise<ToolOutcome>): Promise<ToolOutcome> {
+    const problems = this.deps.problems;
+    return problems ? problems.run(session.id, session.maxResultChars(), () => work(session)) : work(session);
   }
 
   /**

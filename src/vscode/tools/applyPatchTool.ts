@@ -2,16 +2,16 @@
 import * as vscode from 'vscode';
 import { type ApplyPatchInput, TOOL_NAMES } from '../../core/index';
 import { invokeGuarded } from './toolResult';
-import type { ToolSessions } from './toolSessions';
+import type { GuardedCalls } from './toolResult';
 
 export class ApplyPatchTool implements vscode.LanguageModelTool<ApplyPatchInput> {
-  constructor(private readonly sessions: ToolSessions) {}
+  constructor(private readonly calls: GuardedCalls) {}
 
   prepareInvocation(): vscode.PreparedToolInvocation {
     return { invocationMessage: 'Applying a patch' };
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<ApplyPatchInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return invokeGuarded(this.sessions, TOOL_NAMES.applyPatch, options, token);
+    return invokeGuarded(this.calls, TOOL_NAMES.applyPatch, options, token);
   }
 }

@@ -2,10 +2,10 @@
 import * as vscode from 'vscode';
 import { type MultiEditInput, TOOL_NAMES } from '../../core/index';
 import { invokeGuarded, shortName } from './toolResult';
-import type { ToolSessions } from './toolSessions';
+import type { GuardedCalls } from './toolResult';
 
 export class MultiEditTool implements vscode.LanguageModelTool<MultiEditInput> {
-  constructor(private readonly sessions: ToolSessions) {}
+  constructor(private readonly calls: GuardedCalls) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<MultiEditInput>): vscode.PreparedToolInvocation {
     const files = Array.isArray(options.input?.edits) ? new Set(options.input.edits.map((edit) => edit?.filePath)).size : 0;
@@ -13,6 +13,6 @@ export class MultiEditTool implements vscode.LanguageModelTool<MultiEditInput> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<MultiEditInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return invokeGuarded(this.sessions, TOOL_NAMES.multiEdit, options, token);
+    return invokeGuarded(this.calls, TOOL_NAMES.multiEdit, options, token);
   }
 }

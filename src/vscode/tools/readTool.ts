@@ -2,10 +2,10 @@
 import * as vscode from 'vscode';
 import { type ReadInput, TOOL_NAMES } from '../../core/index';
 import { invokeGuarded, shortName } from './toolResult';
-import type { ToolSessions } from './toolSessions';
+import type { GuardedCalls } from './toolResult';
 
 export class ReadTool implements vscode.LanguageModelTool<ReadInput> {
-  constructor(private readonly sessions: ToolSessions) {}
+  constructor(private readonly calls: GuardedCalls) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ReadInput>): vscode.PreparedToolInvocation {
     const { filePath, offset, limit } = options.input ?? ({} as ReadInput);
@@ -14,6 +14,6 @@ export class ReadTool implements vscode.LanguageModelTool<ReadInput> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<ReadInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return invokeGuarded(this.sessions, TOOL_NAMES.read, options, token);
+    return invokeGuarded(this.calls, TOOL_NAMES.read, options, token);
   }
 }

@@ -5,15 +5,15 @@ import { ApplyPatchTool } from './applyPatchTool';
 import { EditTool } from './editTool';
 import { MultiEditTool } from './multiEditTool';
 import { ReadTool } from './readTool';
-import type { ToolSessions } from './toolSessions';
+import type { GuardedCalls } from './toolResult';
 import { WriteTool } from './writeTool';
 
-export function registerTools(sessions: ToolSessions): vscode.Disposable {
+export function registerTools(calls: GuardedCalls): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.lm.registerTool(TOOL_NAMES.read, new ReadTool(sessions)),
-    vscode.lm.registerTool(TOOL_NAMES.edit, new EditTool(sessions)),
-    vscode.lm.registerTool(TOOL_NAMES.multiEdit, new MultiEditTool(sessions)),
-    vscode.lm.registerTool(TOOL_NAMES.write, new WriteTool(sessions)),
-    vscode.lm.registerTool(TOOL_NAMES.applyPatch, new ApplyPatchTool(sessions)),
+    vscode.lm.registerTool(TOOL_NAMES.read, new ReadTool(calls)),
+    vscode.lm.registerTool(TOOL_NAMES.edit, new EditTool(calls)),
+    vscode.lm.registerTool(TOOL_NAMES.multiEdit, new MultiEditTool(calls)),
+    vscode.lm.registerTool(TOOL_NAMES.write, new WriteTool(calls)),
+    vscode.lm.registerTool(TOOL_NAMES.applyPatch, new ApplyPatchTool(calls)),
   );
 }

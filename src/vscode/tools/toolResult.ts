@@ -5,7 +5,8 @@
  * Cancellation tokens become AbortSignals for the guard.
  */
 import * as vscode from 'vscode';
-import { type CallBudget, parseToolCall, type Refusal, type ToolName } from '../../core/index';
+import { type CallBudget, type GuardSession, parseToolCall, type Refusal, type ToolName } from '../../core/index';
+import type { AgentProblems } from '../problems/agentProblems';
 import { toGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import type { ToolSessions } from './toolSessions';
@@ -33,12 +34,23 @@ export function callBudget(options: { tokenizationOptions?: { tokenBudget?: unkn
   return typeof tokens === 'number' && Number.isFinite(tokens) && tokens > 0 ? { maxChars: Math.max(1, Math.floor(tokens * CHARS_PER_TOKEN)) } : undefined;
 }
 
-/** Checks a tool call's input (a refusal is thrown before any session is touched), then runs it in its session. */
-export async function invokeGuarded(sessions: ToolSessions, name: ToolName, options: { input: unknown; toolInvocationToken: unknown; tokenizationOptions?: { tokenBudget?: unknown } }, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+/** What the tools run their calls with: the sessions, and the problems a change introduced (absent in tests of the tools alone). */
+export interface GuardedCalls {
+  sessions: ToolSessions;
+  problems?: AgentProblems;
+}
+
+/**
+ * Checks a tool call's input (a refusal is thrown before any session is touched), then runs it in its session;
+ * a change's result ends with the problems it introduced.
+ */
+export async function invokeGuarded(calls: GuardedCalls, name: ToolName, options: { input: unknown; toolInvocationToken: unknown; tokenizationOptions?: { tokenBudget?: unknown } }, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
   const call = parseToolCall(name, options.input, (filePath) => toGuardPath(filePath));
   if (!call.ok) throw refusalError(call);
   const budget = callBudget(options);
-  return toToolResult(await sessions.run(options.toolInvocationToken, (session) => withAbortSignal(token, (signal) => call.run(session, signal, budget))));
+  const run = (session: GuardSession) => withAbortSignal(token, (signal) => call.run(session, signal, budget));
+  const { problems } = calls;
+  return toToolResult(await calls.sessions.run(options.toolInvocationToken, (session) => (problems ? problems.run(session.id, session.maxResultChars(), () => run(session)) : run(session))));
 }
 
 /** Runs `work` with an AbortSignal that follows `token`. */

@@ -2,16 +2,16 @@
 import * as vscode from 'vscode';
 import { type WriteInput, TOOL_NAMES } from '../../core/index';
 import { invokeGuarded, shortName } from './toolResult';
-import type { ToolSessions } from './toolSessions';
+import type { GuardedCalls } from './toolResult';
 
 export class WriteTool implements vscode.LanguageModelTool<WriteInput> {
-  constructor(private readonly sessions: ToolSessions) {}
+  constructor(private readonly calls: GuardedCalls) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<WriteInput>): vscode.PreparedToolInvocation {
     return { invocationMessage: `Writing ${shortName(options.input?.filePath)}` };
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<WriteInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    return invokeGuarded(this.sessions, TOOL_NAMES.write, options, token);
+    return invokeGuarded(this.calls, TOOL_NAMES.write, options, token);
   }
 }
