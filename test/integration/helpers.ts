@@ -140,3 +140,18 @@ export async function nextReview(): Promise<ReviewView> {
   }
   throw new Error('no approval request arrived');
 }
+
+/**
+ * Starts TypeScript's server and waits until it answers, as in a TypeScript project where it runs before an agent's
+ * first change (a cold start takes longer than a change's result waits for its problems).
+ */
+export async function warmTypeScript(): Promise<void> {
+  const warm = await vscode.workspace.openTextDocument(vscode.Uri.file(freshFile('export const warm = 1;\n', '.ts')));
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    const answer = await Promise.resolve(vscode.commands.executeCommand<{ success?: boolean }>('typescript.tsserverRequest', 'semanticDiagnosticsSync', { file: warm.uri })).then(undefined, () => undefined);
+    if (answer?.success) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('TypeScript did not answer within 45 s');
+}

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { discoveryDir, listWindows } from '../../src/mcp/index';
-import { api, freshFile, textOf, versionIn, workspaceRoot } from './helpers';
+import { api, freshFile, textOf, versionIn, warmTypeScript, workspaceRoot } from './helpers';
 
 const settings = () => vscode.workspace.getConfiguration('readgate');
 const TYPE_ERROR = /:(\d+):(\d+) error TS2322: Type 'string' is not assignable to type 'number'\./;
@@ -39,10 +39,7 @@ suite('problems a change introduced', () => {
     this.timeout(60_000);
     await api();
     await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
-    // As in a TypeScript project: its server is running before the agent's first change (a cold start takes
-    // longer than a change waits, and the first result would rightly say it was still checking).
-    const warm = await vscode.workspace.openTextDocument(vscode.Uri.file(freshFile('export const warm = 1;\n', '.ts')));
-    await until(async () => ((await vscode.commands.executeCommand<{ success?: boolean }>('typescript.tsserverRequest', 'semanticDiagnosticsSync', { file: warm.uri }).then(undefined, () => undefined))?.success ? true : undefined), 45_000);
+    await warmTypeScript();
   });
   suiteTeardown(async () => {
     await settings().update('problems.waitMs', undefined, vscode.ConfigurationTarget.Global);

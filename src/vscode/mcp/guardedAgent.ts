@@ -50,11 +50,23 @@ export function frontmatter(header: AgentHeader): string {
   return `---\n${yaml}---\n`;
 }
 
+/**
+ * Search tools by name, never a whole tool set: Copilot's `search` set grows (it offered `read_file`, which reads
+ * outside ReadGate, so the agent's next edit was refused as unread), and `codebase` and `changes` show file
+ * contents too. Kept: finding files, searching text, listing folders, the problems panel; `agent` lets it run
+ * subagents, which get the same tools and ledgers of their own. Nothing reads, edits or runs a command but
+ * ReadGate's tools.
+ */
+export const GUARDED_SEARCH_TOOLS = ['search/fileSearch', 'search/textSearch', 'search/listDirectory', 'read/problems', 'todo', 'agent'] as const;
+
+/** The same for custom chat modes (VS Code 1.104 and 1.105), which name tools without their set. */
+export const GUARDED_MODE_SEARCH_TOOLS = ['fileSearch', 'textSearch', 'listDirectory', 'problems'] as const;
+
 export function guardedAgentFile(vscodeVersion: string): AgentFile {
   if (versionAtLeast(vscodeVersion, 1, 106)) {
-    const header = { name: 'ReadGate', description: DESCRIPTION, tools: ['search', 'todo', ...READGATE_TOOLS.map((tool) => `${EXTENSION_ID}/${tool}`)] };
+    const header = { name: 'ReadGate', description: DESCRIPTION, tools: [...GUARDED_SEARCH_TOOLS, ...READGATE_TOOLS.map((tool) => `${EXTENSION_ID}/${tool}`)] };
     return { path: '.github/agents/readgate.agent.md', kind: 'custom agent', header, content: frontmatter(header) + INSTRUCTIONS };
   }
-  const header = { description: DESCRIPTION, tools: ['codebase', 'search', 'usages', 'problems', ...READGATE_TOOLS] };
+  const header = { description: DESCRIPTION, tools: [...GUARDED_MODE_SEARCH_TOOLS, ...READGATE_TOOLS] };
   return { path: '.github/chatmodes/ReadGate.chatmode.md', kind: 'custom chat mode', header, content: frontmatter(header) + INSTRUCTIONS };
 }

@@ -65,6 +65,26 @@ function uriText(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A subagent's calls in a chat (Copilot's `runSubagent`) carry the chat's token and, since VS Code 1.139, their
+ * own `subAgentInvocationId`: such a call runs in a session of its own, `<chat key>#subagent:<id>`, so the
+ * subagent's reads never count for its parent nor the parent's for it.
+ */
+export const SUBAGENT_SEPARATOR = '#subagent:';
+
+/** The subagent invocation a tool call belongs to (its invocation options), or undefined. */
+export function subagentOf(options: unknown): string | undefined {
+  try {
+    const id = (options as { subAgentInvocationId?: unknown } | undefined)?.subAgentInvocationId;
+    return typeof id === 'string' && id !== '' ? id.slice(0, 200) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The session a subagent's calls run in, inside its chat's session. */
+export const subagentKey = (chatKey: string, subagent: string): string => `${chatKey}${SUBAGENT_SEPARATOR}${subagent}`;
+
 /** The chat session a tool invocation token belongs to, or undefined when it cannot be told. */
 export function sessionKeyOf(token: unknown): string | undefined {
   try {

@@ -2,7 +2,7 @@
  * Human names for guard sessions, for the view, reports and pickers. Ids stay opaque: API sessions may
  * give a label; tool sessions are named after their chat session, or as a call without one.
  */
-import { API_PREFIX, CHAT_PREFIX, isStandaloneSession, MCP_PREFIX, PARTICIPANT_PREFIX } from './sessionKeys';
+import { API_PREFIX, CHAT_PREFIX, isStandaloneSession, MCP_PREFIX, PARTICIPANT_PREFIX, SUBAGENT_SEPARATOR } from './sessionKeys';
 
 /** The statistics row that sums up the tool calls without a chat session (each had a session of its own). */
 export const STANDALONE_CALLS_LABEL = 'Tool calls without a chat session';
@@ -27,18 +27,17 @@ export class SessionLabels {
     this.parents.delete(id);
   }
 
+  /** The session this one is a part of: an MCP session for an agent context, a chat for its subagent. */
   parentOf(id: string): string | undefined {
-    return this.parents.get(id);
-  }
-
-  /** The sessions that are parts of `parent`, in the order they were named. */
-  partsOf(parent: string): string[] {
-    return [...this.parents].filter(([, of]) => of === parent).map(([id]) => id);
+    const subagent = id.indexOf(SUBAGENT_SEPARATOR);
+    return this.parents.get(id) ?? (subagent > 0 ? id.slice(0, subagent) : undefined);
   }
 
   labelOf(id: string): string {
     const given = this.labels.get(id);
     if (given) return given;
+    const subagent = id.indexOf(SUBAGENT_SEPARATOR);
+    if (subagent > 0) return `${this.labelOf(id.slice(0, subagent))} › subagent`;
     if (isStandaloneSession(id)) return 'A tool call without a chat session';
     if (id.startsWith(CHAT_PREFIX)) return `Chat ${shorten(id.slice(CHAT_PREFIX.length))}`;
     if (id.startsWith(PARTICIPANT_PREFIX)) return `@readgate chat ${idStart(id, PARTICIPANT_PREFIX)}`;

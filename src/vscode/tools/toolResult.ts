@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { type CallBudget, type GuardSession, parseToolCall, type Refusal, type ToolName } from '../../core/index';
 import type { AgentProblems } from '../problems/agentProblems';
+import { subagentOf } from '../sessions/sessionKeys';
 import { toGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
 import type { ToolSessions } from './toolSessions';
@@ -50,7 +51,8 @@ export async function invokeGuarded(calls: GuardedCalls, name: ToolName, options
   const budget = callBudget(options);
   const run = (session: GuardSession) => withAbortSignal(token, (signal) => call.run(session, signal, budget));
   const { problems } = calls;
-  return toToolResult(await calls.sessions.run(options.toolInvocationToken, (session) => (problems ? problems.run(session.id, session.maxResultChars(), () => run(session)) : run(session))));
+  const work = (session: GuardSession) => (problems ? problems.run(session.id, session.maxResultChars(), () => run(session)) : run(session));
+  return toToolResult(await calls.sessions.run(options.toolInvocationToken, work, subagentOf(options)));
 }
 
 /** Runs `work` with an AbortSignal that follows `token`. */

@@ -11,7 +11,7 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import { type ErrorCode, type Guard, type GuardSession, type Refusal, type SessionOptions, type SessionStats, TOOL_NAMES } from '../../core/index';
-import { STANDALONE_PREFIX, sessionKeyOf } from '../sessions/sessionKeys';
+import { STANDALONE_PREFIX, sessionKeyOf, subagentKey } from '../sessions/sessionKeys';
 import { Disposable } from '../util/dispose';
 import { addStats, emptyStats } from '../util/stats';
 import { type ExpiryLimits, SessionExpiry } from './sessionExpiry';
@@ -67,13 +67,15 @@ export class ToolSessions extends Disposable {
   private standaloneStats: SessionStats | undefined;
 
   /**
-   * Runs one tool call in its session: the chat's (or the one bound to it), or, without a chat session, a
-   * standalone session of its own that is dropped when the call ends.
+   * Runs one tool call in its session: the chat's (or the one bound to it), a subagent's inside its chat's
+   * (`subagent`: the call's `subAgentInvocationId`), or, without a chat session, a standalone session of its own
+   * that is dropped when the call ends.
    */
-  async run<R extends { ok: true } | Refusal>(token: unknown, work: (session: GuardSession) => Promise<R>): Promise<R> {
-    const key = sessionKeyOf(token);
-    const bound = key && this.bindings.get(key);
-    if (bound) return work(this.forKey(bound));
+  async run<R extends { ok: true } | Refusal>(token: unknown, work: (session: GuardSession) => Promise<R>, subagent?: string): Promise<R> {
+    const chat = sessionKeyOf(token);
+    const bound = chat && this.bindings.get(chat);
+    const key = chat && subagent ? subagentKey(bound || chat, subagent) : chat;
+    if (bound && !subagent) return work(this.forKey(bound));
     if (key) {
       this.chatKeys.add(key);
       return work(this.forKey(key, this.chatOptions));

@@ -77,7 +77,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     }
     if (node.kind !== 'session') return [];
     // Agent contexts first (a subagent's ledger under its client's session), then the session's own files.
-    const parts: SessionsNode[] = this.labels.partsOf(node.id).filter((id) => guard.hasSession(id)).map((id) => ({ kind: 'session', id }));
+    const parts: SessionsNode[] = this.partsOf(node.id).map((id) => ({ kind: 'session', id }));
     // A node drawn before its session was dropped: looking must not bring the session back.
     if (!guard.hasSession(node.id)) return parts;
     const session = guard.session(node.id);
@@ -86,6 +86,11 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     const files: SessionsNode[] = listed.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
     if (more > 0) files.push({ kind: 'more', sessionId: node.id, count: more });
     return [...parts, ...files];
+  }
+
+  /** The live sessions that are parts of `parent` (agent contexts, subagents). */
+  private partsOf(parent: string): string[] {
+    return this.guard.sessionIds().filter((id) => this.labels.parentOf(id) === parent);
   }
 
   /** Live sessions that are not part of another, and the MCP sessions whose agent contexts are live. */
@@ -108,7 +113,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
       // Under its client's session, an agent context is named by its part alone ("subagent Explore").
       const item = new vscode.TreeItem(this.labels.parentOf(node.id) ? label.split(' › ').pop() ?? label : label, vscode.TreeItemCollapsibleState.Expanded);
       item.id = `session:${node.id}`;
-      const contexts = this.labels.partsOf(node.id).filter((id) => guard.hasSession(id)).length;
+      const contexts = this.partsOf(node.id).length;
       const own = `${files} file${files === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'}`;
       // A client whose every call named its agent has nothing of its own to count: its contexts say it all.
       item.description = contexts === 0 ? own : `${contexts} agent context${contexts === 1 ? '' : 's'}${session ? ` · ${own}` : ''}`;

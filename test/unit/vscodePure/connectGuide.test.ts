@@ -101,7 +101,7 @@ suite('Create a Guarded Agent: the agent file', () => {
       const { errors, fields } = parsedHeader(file.content);
       assert.deepStrictEqual(errors, []);
       const tools = (fields as { tools: string[] }).tools;
-      assert.deepStrictEqual(tools, ['search', 'todo', 'readgate.readgate/readgateRead', 'readgate.readgate/readgateEdit', 'readgate.readgate/readgateMultiEdit', 'readgate.readgate/readgateWrite', 'readgate.readgate/readgateApplyPatch']);
+      assert.deepStrictEqual(tools, ['search/fileSearch', 'search/textSearch', 'search/listDirectory', 'read/problems', 'todo', 'agent', 'readgate.readgate/readgateRead', 'readgate.readgate/readgateEdit', 'readgate.readgate/readgateMultiEdit', 'readgate.readgate/readgateWrite', 'readgate.readgate/readgateApplyPatch']);
       assert.ok(!tools.includes('edit') && !tools.includes('execute'));
       assert.deepStrictEqual(Object.keys(fields as object), ['name', 'description', 'tools']);
       assert.match(file.content, /^---\nname: .+\ndescription: .+\ntools: \[.+\]\n---\n/, 'one line per field, as VS Code\'s examples write them');
@@ -114,7 +114,7 @@ suite('Create a Guarded Agent: the agent file', () => {
       assert.strictEqual(file.path, '.github/chatmodes/ReadGate.chatmode.md');
       const { errors, fields } = parsedHeader(file.content);
       assert.deepStrictEqual(errors, []);
-      assert.deepStrictEqual((fields as { tools: string[] }).tools, ['codebase', 'search', 'usages', 'problems', 'readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite', 'readgateApplyPatch']);
+      assert.deepStrictEqual((fields as { tools: string[] }).tools, ['fileSearch', 'textSearch', 'listDirectory', 'problems', 'readgateRead', 'readgateEdit', 'readgateMultiEdit', 'readgateWrite', 'readgateApplyPatch']);
     }
   });
 
