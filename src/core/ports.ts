@@ -211,6 +211,8 @@ export interface ChangeSource {
   kind: 'editor' | 'save' | 'session' | 'external' | 'git' | 'unknown';
   /** Free text for the agent, e.g. "format on save" or the other session's id. */
   detail?: string;
+  /** A session's name for people ("Claude Code 2.1.197", "Your revert"), said instead of its id. */
+  label?: string;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -10,6 +10,7 @@ import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
 import { indexLines } from '../edit/lineEndings';
 import { type Ranges, mapThrough, union } from '../ledger/coverage';
 import { type LedgerEntry, missingEntry } from '../ledger/sessionLedger';
+import type { ChangeSource } from '../ports';
 import type { MutatedFile } from '../types';
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
@@ -38,7 +39,7 @@ export function diffShare(ctx: GuardContext, s: SessionState, finals: Final[]): 
 /** What the session now knows of a file it removed (or moved away): that it is missing. */
 function recordGone(ctx: GuardContext, s: SessionState, plan: FilePlan, learned: LedgerEntry[]): void {
   learned.push(missingEntry(plan.target, plan.path, ctx.clock.now()));
-  ctx.changes.note(plan.target, { kind: 'session', detail: s.id }, ctx.clock.now(), undefined);
+  ctx.changes.note(plan.target, sessionSource(s), ctx.clock.now(), undefined);
 }
 
 /** `learned`: what the ledger learns (the session's own new versions, the files it removed). */
@@ -76,10 +77,15 @@ async function recordWritten(ctx: GuardContext, s: SessionState, final: Final, a
     learned.push({ identity: stat.identity, target: at.target, path: at.path, version, totalLines: lineCount, seen, shown: [], shownByRead: 0, recordedAt: ctx.clock.now() });
   }
   if (bytes.length <= ctx.snapshotMaxFileBytes) ctx.snapshots.put(version, afterText, decodedOf({ text: afterText, index: afterIndex, encoding: plan.encoding, ...(plan.before?.codec ? { codec: plan.before.codec } : {}), ascii: asciiBody(bytes, plan.encoding) }));
-  ctx.changes.note(at.target, { kind: 'session', detail: s.id }, ctx.clock.now(), version);
+  ctx.changes.note(at.target, sessionSource(s), ctx.clock.now(), version);
   const lines = `${lineCount} line${lineCount === 1 ? '' : 's'}`;
   const what = plan.created ? `created (${lines})` : plan.replacements ? `${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'}` : `replaced (${lines})`;
   const hunks = hunksOf(changes, plan.beforeIndex.count, lineCount);
   return { path: at.path, version, created: plan.created, diff: diff.text, summary: `${displayPath(at.path)}: ${what}; new version ${version}.`, shownDiff: diff.text, hunks };
 }
 
+/** This session as the author of a change: its id, and its name when it has one besides the id. */
+function sessionSource(s: SessionState): ChangeSource {
+  const label = s.origin.label.trim();
+  return { kind: 'session', detail: s.id, ...(label && label !== s.id ? { label } : {}) };
+}

@@ -61,6 +61,12 @@ export function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
 }
 
+/** A session's name inside a sentence: one short line, "Your revert" as "your revert". */
+function personName(label: string): string {
+  const line = label.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 80);
+  return /^Your\b/.test(line) ? `y${line.slice(1)}` : line;
+}
+
 /**
  * Who changed a file, as the words after "changed …": only what the notes prove (a session only for content
  * it wrote, git only while git was active), otherwise "outside ReadGate". `selfId` is the asking session.
@@ -75,7 +81,8 @@ export function changedBy(source: ChangeSource | undefined, selfId: string): str
     case 'save':
       return 'by a save in the editor (format on save or a save participant)';
     case 'session':
-      return source.detail === selfId ? 'by an earlier change of yours' : `by another agent session${detail}`;
+      if (source.detail === selfId) return 'by an earlier change of yours';
+      return source.label ? `by ${personName(source.label)}` : `by another agent session${detail}`;
     case 'git':
       return `by a git operation${detail}`;
     default:

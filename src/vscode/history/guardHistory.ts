@@ -56,7 +56,7 @@ export class GuardHistory extends Disposable implements HistorySource {
   private async revertInOwnSession(target: GuardRevertTarget, options: { explanation: string; signal?: AbortSignal }): Promise<MutationResult> {
     const sessionId = `${REVERT_PREFIX}${randomUUID()}`;
     try {
-      return await this.guard.revert(target, { ...options, sessionId, surface: 'palette', label: 'Revert' });
+      return await this.guard.revert(target, { ...options, sessionId, surface: 'palette', label: 'Your revert' });
     } finally {
       this.guard.dropSession(sessionId);
       this._onDidRecord.fire();

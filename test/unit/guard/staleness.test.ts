@@ -44,6 +44,21 @@ suite('range-aware staleness', () => {
     assert.match(!refused.ok ? refused.message : '', /another agent session \(other-agent\)/);
   });
 
+  test('a session with a name is named by it, not by its id: "by Claude Code 2.1.197", "by your revert", one short line', async () => {
+    for (const [label, words] of [['Claude Code 2.1.197', 'by Claude Code 2.1.197'], ['Your revert', 'by your revert'], ['Sample\nagent\u202e', 'by Sample agent']]) {
+      const f = fixture();
+      const file = f.file('a.txt', numbered(10));
+      const other = f.guard.session('mcp:5e1f-long-opaque-id', { label });
+      await f.session.read(file);
+      await other.read(file);
+      assertOk(await other.edit(file, [{ oldString: 'line 4', newString: 'four' }]));
+      const refused = await f.session.edit(file, [{ oldString: 'line 4', newString: 'FOUR' }]);
+      const message = !refused.ok ? refused.message : '';
+      assert.ok(message.includes(`changed since you read it (${words})`), message);
+      assert.doesNotMatch(message, /5e1f-long-opaque-id/);
+    }
+  });
+
   test('without the snapshot of the version it saw, any change is strict: refused, naming the lines to read', async () => {
     const f = fixture({ snapshotBudgetBytes: 64 });
     const file = f.file('a.txt', numbered(40));
