@@ -111,10 +111,14 @@ async function describeApplied(ctx: GuardContext, s: SessionState, finals: Final
     lines.push(done.summary);
   }
   const verb = { write: 'Wrote', edit: 'Edited', multiEdit: 'Edited', delete: 'Deleted', rename: 'Moved', revert: 'Reverted' }[operation];
+  // One file is named once: "Edited src/a.ts: 1 replacement; new version …".
+  const single = !userChanged && files.length === 1 && lines.length === 1 && (operation === 'edit' || operation === 'multiEdit' || operation === 'write');
   const head = userChanged
     ? `${verb} with changes the user made before approving; this is exactly what was applied:`
-    : `${verb} ${files.length === 1 ? files[0].path : `${files.length} files`}:`;
-  const text = [head, ...lines, ...files.map((file) => file.diff).filter((diff) => diff !== '')].join('\n');
+    : single
+      ? `${verb} ${lines[0]}`
+      : `${verb} ${files.length} files:`;
+  const text = [head, ...(single ? [] : lines), ...files.map((file) => file.diff).filter((diff) => diff !== '')].join('\n');
   ctx.logger.info(`[guard] ${operation} applied`, { session: s.id, files: files.map((f) => ({ path: f.path, version: f.version, created: f.created })), userChanged });
   return { result: { ok: true, text, files }, written };
 }
