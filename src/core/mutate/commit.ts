@@ -117,7 +117,7 @@ async function describeApplied(ctx: GuardContext, s: SessionState, finals: Final
     ? `${verb} with changes the user made before approving; this is exactly what was applied:`
     : single
       ? `${verb} ${lines[0]}`
-      : `${verb} ${files.length} files:`;
+      : `${verb} ${files.length === 1 ? files[0].path : `${files.length} files`}:`;
   const text = [head, ...(single ? [] : lines), ...files.map((file) => file.diff).filter((diff) => diff !== '')].join('\n');
   ctx.logger.info(`[guard] ${operation} applied`, { session: s.id, files: files.map((f) => ({ path: f.path, version: f.version, created: f.created })), userChanged });
   return { result: { ok: true, text, files }, written };
