@@ -6,7 +6,8 @@
 import * as path from 'path';
 import { shellWord } from '../shellWord';
 import { mergeClaudeSettings } from './claudeSettings';
-import type { Launch, SetupTarget } from './setupTarget';
+import { parseSettingsText } from './settingsFile';
+import type { FileMerge, Launch, SetupTarget } from './setupTarget';
 
 /** The command a hook runs: ReadGate's `hook` subcommand of the script that ran `setup`. */
 export function claudeHookCommand(launch: Launch): string {
@@ -28,6 +29,15 @@ function mcpJsonEntry(mcpJson: unknown, launch: Launch): 'none' | 'same' | 'othe
 /** Claude Code ignores a project's allow rules (its deny rules apply) until the user trusted the folder. */
 export const CLAUDE_TRUST_NOTE = 'Claude Code applies a project\'s allow rules only once you accepted its trust dialog in the folder: start claude there once and accept it. Until then a single `claude -p` needs --allowedTools mcp__readgate.';
 
+/** The settings file's text merged (pretty-printed JSON), or why it cannot be. */
+function mergeSettingsText(text: string | undefined, launch: Launch): FileMerge {
+  const read = parseSettingsText(text);
+  if (!read.ok) return read;
+  const merged = mergeClaudeSettings(read.value, claudeHookCommand(launch));
+  if (!merged.ok) return { ok: false, problem: `is not a settings file this can merge: ${merged.problem}` };
+  return { ok: true, text: `${JSON.stringify(merged.settings, null, 2)}\n`, changes: merged.changes, notes: merged.notes };
+}
+
 export const claudeCodeTarget: SetupTarget = {
   summary: 'Claude Code: .claude/settings.json (ReadGate allowed, its own Edit, Write and NotebookEdit denied, hooks)',
   help: `Writes or merges <project>/.claude/settings.json so that Claude Code works through ReadGate:
@@ -39,8 +49,8 @@ export const claudeCodeTarget: SetupTarget = {
 Your other settings stay as they are, and ReadGate's earlier hooks are updated in place: running it again
 changes nothing. Then it prints the "claude mcp add" line that adds ReadGate as the project's MCP server.`,
   file: path.join('.claude', 'settings.json'),
-  merge: (existing, launch) => mergeClaudeSettings(existing, claudeHookCommand(launch)),
-  nextSteps: (launch, project, readJson) => {
+  merge: mergeSettingsText,
+  nextSteps: (launch, { project }, readJson) => {
     const entry = mcpJsonEntry(readJson('.mcp.json'), launch);
     const intro = {
       none: `Next, in ${project}, add ReadGate as the project's MCP server (this writes .mcp.json):`,

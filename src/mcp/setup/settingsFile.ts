@@ -11,21 +11,33 @@ export type SettingsRead =
   | { ok: true; exists: boolean; value: unknown }
   | { ok: false; problem: string };
 
-export function readSettingsFile(file: string): SettingsRead {
-  let text: string;
+export type TextRead = { ok: true; text: string | undefined } | { ok: false; problem: string };
+
+/** The file's text, undefined when there is none. */
+export function readTextFile(file: string): TextRead {
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return { ok: true, text: fs.readFileSync(file, 'utf8') };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, exists: false, value: undefined };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, text: undefined };
     return { ok: false, problem: `cannot be read (${(error as Error).message})` };
   }
-  // An empty file (a `touch`) holds no settings yet.
-  if (text.trim() === '') return { ok: true, exists: true, value: undefined };
+}
+
+/** A JSON settings file's text parsed; no text, or an empty file (a `touch`), holds no settings yet. */
+export function parseSettingsText(text: string | undefined): { ok: true; value: unknown } | { ok: false; problem: string } {
+  if (text === undefined || text.trim() === '') return { ok: true, value: undefined };
   try {
-    return { ok: true, exists: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) };
+    return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) };
   } catch (error) {
     return { ok: false, problem: `is not valid JSON (${(error as Error).message})` };
   }
+}
+
+export function readSettingsFile(file: string): SettingsRead {
+  const read = readTextFile(file);
+  if (!read.ok) return read;
+  const parsed = parseSettingsText(read.text);
+  return parsed.ok ? { ok: true, exists: read.text !== undefined, value: parsed.value } : parsed;
 }
 
 export function writeFileAtomic(file: string, text: string): void {

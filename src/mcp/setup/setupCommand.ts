@@ -1,18 +1,21 @@
 /**
  * `node mcp-bridge.js setup <target>` and `node dist/mcp.js setup <target> --root <dir> …`: merges the agent's
- * project settings (the targets' pure merges), writes them atomically, and prints each change and what to run
- * next. A settings file it cannot read as the agent's settings is refused untouched (exit 2): guessing at a
- * user's file could drop their rules.
+ * project settings, or with `--user` the user's (the targets' pure merges), writes them atomically, and prints
+ * each change and what to run next. A settings file it cannot read as the agent's settings is refused untouched
+ * (exit 2): guessing at a user's file could drop their rules.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { claudeCodeTarget } from './claudeCode';
-import { readSettingsFile, writeFileAtomic } from './settingsFile';
+import { codexTarget } from './codex';
+import { readSettingsFile, readTextFile, writeFileAtomic } from './settingsFile';
 import { parseSetupArguments, type SetupProgram } from './setupArguments';
-import type { Launch, SetupTarget } from './setupTarget';
+import type { Launch, SetupPlace, SetupTarget } from './setupTarget';
 
 export const SETUP_TARGETS: Readonly<Record<string, SetupTarget>> = {
   'claude-code': claudeCodeTarget,
+  codex: codexTarget,
 };
 
 export interface SetupIo {
@@ -21,8 +24,8 @@ export interface SetupIo {
 }
 
 const PROGRAMS: Record<SetupProgram, { name: string; usage: string }> = {
-  bridge: { name: 'readgate-mcp-bridge', usage: 'node mcp-bridge.js setup <target> [--project <dir>] [--dry-run]' },
-  server: { name: 'readgate-mcp', usage: 'node dist/mcp.js setup <target> --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>] [--dry-run]' },
+  bridge: { name: 'readgate-mcp-bridge', usage: 'node mcp-bridge.js setup <target> [--project <dir>] [--user] [--dry-run]' },
+  server: { name: 'readgate-mcp', usage: 'node dist/mcp.js setup <target> --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>] [--user] [--dry-run]' },
 };
 
 function helpText(program: SetupProgram, target: string | undefined): string {
@@ -34,8 +37,10 @@ function helpText(program: SetupProgram, target: string | undefined): string {
   const project =
     program === 'bridge'
       ? '  --project <dir>  the project folder (default: the working folder)'
-      : '  --root <dir>     the project folder (the first root) and every folder the agent may work in; the other\n                   options are the server\'s (node dist/mcp.js --help), passed on to it in the claude mcp add line';
-  return [usage.replace('<target>', target), '', SETUP_TARGETS[target].help, '', project, '  --dry-run        print the resulting settings file and change nothing', '  --help           this text'].join('\n');
+      : '  --root <dir>     the project folder (the first root) and every folder the agent may work in; the other\n                   options are the server\'s (node dist/mcp.js --help), passed on to it in the agent\'s launch';
+  const user = SETUP_TARGETS[target].userFile ? ['  --user           the agent\'s settings file for this user instead of the project\'s'] : [];
+  const targetUsage = user.length ? usage.replace('<target>', target) : usage.replace('<target>', target).replace(' [--user]', '');
+  return [targetUsage, '', SETUP_TARGETS[target].help, '', project, ...user, '  --dry-run        print the resulting settings file and change nothing', '  --help           this text'].join('\n');
 }
 
 /** What the merge changed, then what to run next. */
@@ -49,34 +54,42 @@ function readJsonQuietly(file: string): unknown {
   return read.ok ? read.value : undefined;
 }
 
+/** The settings file `setup` merges, or why there is none. */
+function placeOf(target: SetupTarget, name: string, parsed: { project: string; user: boolean }, env: NodeJS.ProcessEnv): SetupPlace | string {
+  if (!parsed.user) return { project: parsed.project, file: path.join(parsed.project, target.file), user: false };
+  if (!target.userFile) return `${name} has no user settings file: leave out --user.`;
+  return { project: parsed.project, file: target.userFile(env, env.HOME || os.homedir()), user: true };
+}
+
 /** Runs `setup` with `argv` after the word `setup`; `script` is the absolute path of the script that runs it. */
-export function runSetup(argv: readonly string[], program: SetupProgram, script: string, cwd: string, io: SetupIo): number {
+export function runSetup(argv: readonly string[], program: SetupProgram, script: string, cwd: string, io: SetupIo, env: NodeJS.ProcessEnv = process.env): number {
   const fail = (message: string, code = 2): number => (io.err(`${PROGRAMS[program].name}: ${message}\n`), code);
   const parsed = parseSetupArguments(argv, program, cwd, Object.keys(SETUP_TARGETS));
   if (parsed.kind === 'help') return io.out(`${helpText(program, parsed.target)}\n`), 0;
   if (parsed.kind === 'error') return fail(`${parsed.message}\n\n${helpText(program, parsed.target).split('\n')[0]}`);
-  if (!fs.statSync(parsed.project, { throwIfNoEntry: false })?.isDirectory()) return fail(`${parsed.project} is not a folder.`);
   const target = SETUP_TARGETS[parsed.target];
-  const file = path.join(parsed.project, target.file);
+  const place = placeOf(target, parsed.target, parsed, env);
+  if (typeof place === 'string') return fail(place);
+  if (!place.user && !fs.statSync(parsed.project, { throwIfNoEntry: false })?.isDirectory()) return fail(`${parsed.project} is not a folder.`);
+  const { file } = place;
   const launch: Launch = { script, args: parsed.args };
-  const read = readSettingsFile(file);
+  const read = readTextFile(file);
   if (!read.ok) return fail(`${file} ${read.problem}. Nothing was changed: fix the file (or move it away) and run this again.`);
-  const merged = target.merge(read.value, launch);
-  if (!merged.ok) return fail(`${file} is not a settings file this can merge: ${merged.problem}. Nothing was changed: fix the file (or move it away) and run this again.`);
-  const text = `${JSON.stringify(merged.settings, null, 2)}\n`;
+  const merged = target.merge(read.text, launch);
+  if (!merged.ok) return fail(`${file} ${merged.problem}. Nothing was changed: fix the file (or move it away) and run this again.`);
   if (parsed.dryRun) {
-    io.out([...report(file, merged.changes, merged.notes, 'dry-run'), '', text, ''].join('\n'));
+    io.out([...report(file, merged.changes, merged.notes, 'dry-run'), '', merged.text, ''].join('\n'));
   } else {
     if (merged.changes.length > 0) {
       try {
-        writeFileAtomic(file, text);
+        writeFileAtomic(file, merged.text);
       } catch (error) {
         return fail(`could not write ${file}: ${(error as Error).message}`, 1);
       }
     }
     io.out(`${report(file, merged.changes, merged.notes, 'wrote').join('\n')}\n\n`);
   }
-  io.out(`${target.nextSteps(launch, parsed.project, (name) => readJsonQuietly(path.join(parsed.project, name))).join('\n')}\n`);
+  io.out(`${target.nextSteps(launch, place, (name) => readJsonQuietly(path.join(parsed.project, name))).join('\n')}\n`);
   return 0;
 }
 

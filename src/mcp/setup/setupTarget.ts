@@ -1,9 +1,15 @@
 /**
- * One agent `setup` knows (`setup claude-code`; a later `setup codex` is another): the settings file it merges
- * in the project and what the user runs next. The command (setupCommand.ts) does the reading, writing and
- * printing, so a target is pure.
+ * One agent `setup` knows (`setup claude-code`, `setup codex`): the settings file it merges, in the project or
+ * (with `--user`) the user's own, and what the user runs next. The command (setupCommand.ts) does the reading,
+ * writing and printing, so a target is pure.
  */
-/** A target's merge: the new settings, one line per change ("allowed mcp__readgate") and notes, or why not. */
+/** A target's merge: the file's new text, one line per change ("allowed mcp__readgate") and notes, or why not. */
+export type FileMerge =
+  | { ok: true; text: string; changes: string[]; notes: string[] }
+  /** `problem` follows the file's name: "is not valid JSON (…)". */
+  | { ok: false; problem: string };
+
+/** A JSON target's merge of the parsed settings. */
 export type SettingsMerge =
   | { ok: true; settings: Record<string, unknown>; changes: string[]; notes: string[] }
   | { ok: false; problem: string };
@@ -15,6 +21,14 @@ export interface Launch {
   args: string[];
 }
 
+/** Where `setup` writes: the project's file, or with `--user` the user's. */
+export interface SetupPlace {
+  project: string;
+  /** The file's absolute path. */
+  file: string;
+  user: boolean;
+}
+
 export interface SetupTarget {
   /** Shown beside the name in `setup --help`. */
   summary: string;
@@ -22,8 +36,10 @@ export interface SetupTarget {
   help: string;
   /** The settings file, relative to the project folder. */
   file: string;
-  /** The file's parsed content (undefined when there is none) merged with what the agent needs. */
-  merge(existing: unknown, launch: Launch): SettingsMerge;
+  /** The user's settings file (for `--user`), given the environment and home folder; undefined: the target has none. */
+  userFile?(env: NodeJS.ProcessEnv, home: string): string;
+  /** The file's text (undefined when there is none) merged with what the agent needs. */
+  merge(text: string | undefined, launch: Launch): FileMerge;
   /** What to run and know next; `readJson` gives another file of the project, parsed (undefined if unreadable). */
-  nextSteps(launch: Launch, project: string, readJson: (file: string) => unknown): string[];
+  nextSteps(launch: Launch, place: SetupPlace, readJson: (file: string) => unknown): string[];
 }

@@ -4,7 +4,7 @@
  * bridge, which finds the window by its workspace folder, so one set-up serves every window and survives
  * restarts; the HTTP endpoint and token change with each window.
  */
-import { claudeMcpAddLine, shellWord } from '../../mcp/index';
+import { claudeMcpAddLine, CODEX_AGENTS_MD, CODEX_TOOL_TIMEOUT_SECONDS, codexServerTable, shellWord } from '../../mcp/index';
 
 export interface GuideBlock {
   /** Shown above the block. */
@@ -38,11 +38,6 @@ export interface GuideInput {
 
 /** A path as one shell word (POSIX quoting, only when needed): the same quoting as the setup command's. */
 export { shellWord };
-
-/** A TOML basic string. */
-function tomlString(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
 
 export const NOT_GUARDED = [
   'Guarded: every read and change an agent makes through the readgate_* tools. Each change is checked against what that agent has read and waits in the review panel (as your readgate.approval.mode says), and open editors\' unsaved text is what the agent sees.',
@@ -86,15 +81,21 @@ export function connectGuide(input: GuideInput): GuideSection[] {
     {
       id: 'codex',
       title: 'Codex',
-      intro: 'Add ReadGate to Codex\'s configuration (~/.codex/config.toml), and tell it to edit through ReadGate (for example in the project\'s AGENTS.md).',
+      intro: 'Set Codex up with one command, and tell it to edit through ReadGate (for example in the project\'s AGENTS.md). The command adds ReadGate\'s MCP server to Codex\'s config.toml, approved to run: under codex exec Codex otherwise refuses every ReadGate call but reads ("MCP tool call requires approval, but approval policy is never"). Your review in VS Code is the approval for changes.',
       blocks: [
-        { caption: 'In ~/.codex/config.toml:', text: `[mcp_servers.readgate]\ncommand = "node"\nargs = [${tomlString(input.bridgePath)}]` },
-        { caption: 'In AGENTS.md:', text: 'Read and change files only with the readgate_read, readgate_edit, readgate_multiEdit, readgate_write and readgate_applyPatch tools. Write your patches (apply_patch format) with readgate_applyPatch instead of your own patch tool.' },
+        {
+          caption: 'In a terminal, in the project folder: this writes .codex/config.toml, or merges into it (your other tables, keys and comments stay; running it again changes nothing; --dry-run shows the file first). Codex reads a project\'s .codex/config.toml only in a project you trust: start codex there once and trust it.',
+          text: `node ${bridge} setup codex`,
+        },
+        { caption: 'Or once for every project, in ~/.codex/config.toml ($CODEX_HOME/config.toml):', text: `node ${bridge} setup codex --user` },
+        { caption: 'What it writes, to add by hand instead:', text: codexServerTable({ script: input.bridgePath, args: [] }) },
+        { caption: 'In AGENTS.md:', text: CODEX_AGENTS_MD },
       ],
       notes: [
         'Codex can still change files with its own patch tool or shell commands; those changes are not guarded.',
-        'Codex keeps only the start and end of a long tool result, so ReadGate keeps each result under 9,000 characters for it: read long files in ranges.',
-        'While a change waits for your review, the call waits too, for at most tool_timeout_sec seconds, a key of the [mcp_servers.readgate] table above (60 by default in older Codex releases, longer in recent ones). If your reviews may take longer, add for example tool_timeout_sec = 1800 there.',
+        'Codex keeps only the first and last halves of a tool result over 11,964 bytes (for a model it has no data for; 47,964 for its own models), so ReadGate keeps each result under 9,000 characters for it: read long files in ranges.',
+        `While a change waits for your review, the call waits too, for at most tool_timeout_sec seconds, a key of the [mcp_servers.readgate] table above: the command sets ${CODEX_TOOL_TIMEOUT_SECONDS} (keeping a longer value of yours). If your reviews may take longer, raise it there.`,
+        'Optional: Codex\'s hooks can tell ReadGate which of its agents makes each call, so a subagent keeps its own reads. The command prints them but does not write them: Codex runs a hook only after you trusted it in its /hooks view (codex exec skips one not trusted without a word).',
       ],
     },
     {

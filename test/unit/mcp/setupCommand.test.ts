@@ -151,9 +151,9 @@ suite('setup claude-code (dist/mcp-bridge.js and dist/mcp.js in child processes)
   test('errors: an unknown target lists the known ones; a server option it cannot pass on, a missing root or project folder; --help', () => {
     const cwd = makeTempDir();
     const cases: [string, string[], RegExp][] = [
-      [BRIDGE, ['setup', 'codex'], /Unknown set-up target "codex"\. Known: claude-code\./],
-      [SERVER, ['setup', 'codex', '--root', '.'], /Unknown set-up target "codex"\. Known: claude-code\./],
-      [BRIDGE, ['setup'], /Name what to set up: claude-code\./],
+      [BRIDGE, ['setup', 'gemini'], /Unknown set-up target "gemini"\. Known: claude-code, codex\./],
+      [SERVER, ['setup', 'gemini', '--root', '.'], /Unknown set-up target "gemini"\. Known: claude-code, codex\./],
+      [BRIDGE, ['setup'], /Name what to set up: claude-code, codex\./],
       [SERVER, ['setup', 'claude-code'], /Name at least one folder .* --root/],
       [SERVER, ['setup', 'claude-code', '--root', '.', '--forget'], /--forget is not an option of setup/],
       [SERVER, ['setup', 'claude-code', '--root', '.', '--max-read-chars', '10'], /from 2000 to 500000/],
@@ -170,7 +170,7 @@ suite('setup claude-code (dist/mcp-bridge.js and dist/mcp.js in child processes)
     assert.strictEqual(help.status, 0);
     assert.match(help.stdout, /^Usage: node mcp-bridge\.js setup claude-code \[--project <dir>\] \[--dry-run\]\n/);
     assert.match(run(SERVER, ['setup', '--help'], cwd).stdout, /Targets:\n {2}claude-code {3}Claude Code: /);
-    assert.match(run(SERVER, ['--help'], cwd).stdout, /node dist\/mcp\.js setup claude-code --root <dir>/);
+    assert.match(run(SERVER, ['--help'], cwd).stdout, /node dist\/mcp\.js setup claude-code\|codex --root <dir>/);
   });
 
   test('the Connect guide\'s Claude Code lines: its setup line, run by sh in the project, prints exactly its claude mcp add line', () => {
@@ -184,9 +184,9 @@ suite('setup claude-code (dist/mcp-bridge.js and dist/mcp.js in child processes)
 
   test('the arguments, parsed: --project (or the working folder) for the bridge; the server\'s options normalized for its launch', () => {
     const targets = ['claude-code'];
-    assert.deepStrictEqual(parseSetupArguments(['claude-code'], 'bridge', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w', dryRun: false, args: [] });
-    assert.deepStrictEqual(parseSetupArguments(['claude-code', '--project=p', '--dry-run'], 'bridge', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w/p', dryRun: true, args: [] });
-    assert.deepStrictEqual(parseSetupArguments(['claude-code', '--root', 'p', '--placeholders', '--no-dedup'], 'server', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w/p', dryRun: false, args: ['--root', '/w/p', '--placeholders', '--no-dedup'] });
+    assert.deepStrictEqual(parseSetupArguments(['claude-code'], 'bridge', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w', dryRun: false, user: false, args: [] });
+    assert.deepStrictEqual(parseSetupArguments(['claude-code', '--project=p', '--dry-run'], 'bridge', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w/p', dryRun: true, user: false, args: [] });
+    assert.deepStrictEqual(parseSetupArguments(['claude-code', '--root', 'p', '--placeholders', '--no-dedup'], 'server', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w/p', dryRun: false, user: false, args: ['--root', '/w/p', '--placeholders', '--no-dedup'] });
     assert.deepStrictEqual(parseSetupArguments(['--help'], 'server', '/w', targets), { kind: 'help' });
     assert.deepStrictEqual(parseSetupArguments(['claude-code', '-h'], 'bridge', '/w', targets), { kind: 'help', target: 'claude-code' });
   });

@@ -27,8 +27,10 @@ suite('Connect an External Agent: the guide', () => {
     assert.deepStrictEqual(JSON.parse(byId('gemini').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } });
     assert.deepStrictEqual(JSON.parse(byId('qwen').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } });
     assert.strictEqual(byId('qwen').blocks[1].text, 'qwen mcp approve readgate');
-    const toml = sections[1].blocks[0].text.split('\n');
-    assert.deepStrictEqual(toml, ['[mcp_servers.readgate]', 'command = "node"', `args = ["${input.bridgePath}"]`]);
+    // Codex: the setup command (codexSetup.test.ts), for the project or --user, and the table it writes.
+    assert.deepStrictEqual(sections[1].blocks.slice(0, 2).map((block) => block.text), [`node ${input.bridgePath} setup codex`, `node ${input.bridgePath} setup codex --user`]);
+    const toml = sections[1].blocks[2].text.split('\n');
+    assert.deepStrictEqual(toml, ['[mcp_servers.readgate]', 'command = "node"', `args = ["${input.bridgePath}"]`, 'tool_timeout_sec = 600', 'default_tools_approval_mode = "approve"']);
   });
 
   test('"Any MCP client" says the bridge works from any terminal of this user, names the folder it looks in, and offers --list', () => {
@@ -45,7 +47,8 @@ suite('Connect an External Agent: the guide', () => {
     const sections = connectGuide({ ...input, bridgePath: 'C:\\Users\\Me Too\\"x".js' });
     assert.strictEqual(sections[0].blocks[0].text, `node 'C:\\Users\\Me Too\\"x".js' setup claude-code`);
     assert.match(sections[0].blocks[1].text, /-- node 'C:\\Users\\Me Too\\"x".js'$/);
-    assert.strictEqual(sections[1].blocks[0].text.split('\n')[2], 'args = ["C:\\\\Users\\\\Me Too\\\\\\"x\\".js"]');
+    assert.strictEqual(sections[1].blocks[0].text, `node 'C:\\Users\\Me Too\\"x".js' setup codex`);
+    assert.strictEqual(sections[1].blocks[2].text.split('\n')[2], 'args = ["C:\\\\Users\\\\Me Too\\\\\\"x\\".js"]');
     assert.match(sections.find((section) => section.id === 'any')!.blocks.at(-1)!.text, / --root '\/work\/my project'$/);
   });
 
