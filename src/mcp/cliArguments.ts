@@ -27,7 +27,7 @@ export interface ForgetOptions {
 
 export const USAGE = `Usage: node dist/mcp.js --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>]
        node dist/mcp.js --forget [--client <name>] [--cwd <dir>]
-       node dist/mcp.js setup claude-code --root <dir> [the options above] [--dry-run]
+       node dist/mcp.js setup claude-code|codex --root <dir> [the options above] [--dry-run]
 
 ReadGate's guarded file tools (readgate_read, readgate_edit, readgate_multiEdit, readgate_write, readgate_applyPatch) as an MCP
 server on stdio, for agents on machines without VS Code. One ledger session per process.
@@ -50,6 +50,8 @@ server on stdio, for agents on machines without VS Code. One ledger session per 
   --version             ReadGate's version
   setup claude-code     write the project's .claude/settings.json for this server and print the claude mcp add
                         line that starts it with these options (setup --help)
+  setup codex           merge the server, started with these options, into the project's .codex/config.toml
+                        (--user: ~/.codex/config.toml)
 
 Edits are applied at once: approval is your MCP client's own permission prompt.`;
 

@@ -24,6 +24,8 @@ export { ForgetWatch, concerns, forgetDir, listForgetMarkers, mustForget, reques
 export type { ForgetMarker } from './forget';
 export { shellWord } from './shellWord';
 export { claudeMcpAddLine } from './setup/claudeCode';
+export { CODEX_AGENTS_MD } from './setup/codex';
+export { CODEX_TOOL_TIMEOUT_SECONDS, codexServerTable } from './setup/codexConfig';
 export { AgentContexts, contextLabel, contextSessionId } from './agentContexts';
 export type { AgentContext, ContextEffects } from './agentContexts';
 export { MAIN_AGENT, callIdOf, contextNotesDir, takeNote, writeNote } from './contextNotes';
