@@ -7,13 +7,15 @@
  * has a fresh ledger, so the agent is asked to read again before editing. With no window for its folder yet, it
  * looks again at each message and answers requests with an error saying what to open, so the agent shows the
  * user why (a bridge that just exits shows only "failed to start").
- *   node dist/mcp-bridge.js [--cwd <dir>] [--list]   (--list: where it looks, the windows, and which one it would pick)
- *   node dist/mcp-bridge.js --forget [--client <name>] [--cwd <dir>]   (from a client's compaction hooks)
- *   node dist/mcp-bridge.js setup claude-code [--project <dir>] [--dry-run]   (an agent's project settings: src/mcp/setup)
+ *
+ * It ends the window's session (DELETE) when its input ends and on SIGINT, SIGTERM or SIGHUP: clients stop their
+ * MCP servers with signals (Claude Code sends SIGINT, then SIGTERM), and a session left open stays live in the
+ * window until it idles out. It exits within CLOSE_WITHIN_MS whatever the window does. The command line:
+ * bridgeArguments.ts.
  */
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import * as path from 'path';
+import { BRIDGE_USAGE, parseBridgeArguments } from './bridgeArguments';
 import { discoveryDir, discoveryDirReason, listWindows, scanWindows, type WindowEntry } from './discovery';
 import { pickWindow } from './windowChoice';
 import { describeWindows } from './windowList';
@@ -23,23 +25,6 @@ import { StdioTransport } from './stdioTransport';
 
 function say(message: string): void {
   process.stderr.write(`readgate-mcp-bridge: ${message}\n`);
-}
-
-const USAGE = 'Usage: node mcp-bridge.js [--cwd <dir>] [--list] | --forget [--client <name>] [--cwd <dir>] | setup claude-code [--project <dir>] [--dry-run] (setup --help)';
-
-function argumentsOf(argv: readonly string[]): { cwd: string; list: boolean; forget: boolean; client?: string } | string {
-  let cwd = process.cwd();
-  let list = false;
-  let forget = false;
-  let client: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--list') list = true;
-    else if (argv[i] === '--forget') forget = true;
-    else if (argv[i] === '--cwd' && argv[i + 1]) cwd = path.resolve(argv[++i]);
-    else if (argv[i] === '--client' && argv[i + 1]) client = argv[++i];
-    else return `Unknown argument ${JSON.stringify(argv[i])}. ${USAGE}`;
-  }
-  return { cwd, list, forget, ...(client ? { client } : {}) };
 }
 
 function noWindow(windows: readonly WindowEntry[], cwd: string): string {
@@ -58,6 +43,11 @@ function isLostSession(error: unknown): boolean {
   return error instanceof TypeError || cause?.code === 'ECONNREFUSED' || cause?.code === 'ECONNRESET';
 }
 
+/** How long closing waits for messages under way (an initialize still waiting for its session id). */
+const SETTLE_MS = 1000;
+/** The bridge exits this long after it was asked to end, whether or not the window answered. */
+const CLOSE_WITHIN_MS = 3000;
+
 class Relay {
   private upstream: StreamableHTTPClientTransport | undefined;
   private connecting: Promise<StreamableHTTPClientTransport> | undefined;
@@ -66,6 +56,8 @@ class Relay {
   private readonly swallowed = new Set<RequestId>();
   private replays = 0;
   private closing = false;
+  /** Messages on their way to the window: the first one's answer names the session to end. */
+  private readonly underWay = new Set<Promise<void>>();
 
   constructor(
     private readonly downstream: StdioTransport,
@@ -92,6 +84,17 @@ class Relay {
   }
 
   async toWindow(message: JSONRPCMessage): Promise<void> {
+    if (this.closing) throw new Error('the bridge is closing');
+    const relayed = this.relay(message);
+    this.underWay.add(relayed);
+    try {
+      await relayed;
+    } finally {
+      this.underWay.delete(relayed);
+    }
+  }
+
+  private async relay(message: JSONRPCMessage): Promise<void> {
     if (isInitializeRequest(message)) this.initialize = message;
     // Looked for again until one answers: the agent may have started before VS Code or before its server.
     this.connecting ??= this.firstConnection().finally(() => (this.connecting = undefined));
@@ -126,33 +129,37 @@ class Relay {
     return this.connect(target);
   }
 
+  /** Ends the window's session (once the messages under way have their answer's headers, or after SETTLE_MS). */
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    await Promise.race([Promise.allSettled(this.underWay), new Promise((resolve) => setTimeout(resolve, SETTLE_MS).unref())]);
     await this.upstream?.terminateSession().catch(() => undefined);
     await Promise.allSettled([this.upstream?.close(), this.downstream.close()]);
   }
 }
 
-async function main(): Promise<number> {
-  if (process.argv[2] === 'setup') return setupMain('bridge');
-  const args = argumentsOf(process.argv.slice(2));
-  if (typeof args === 'string') return say(args), 2;
-  if (args.forget) {
-    // The window watches these markers: at its next tool call it forgets what that client's sessions had read.
-    requestForget({ folder: args.cwd, ...(args.client ? { client: args.client } : {}), time: Date.now() });
-    say(`asked the VS Code windows for ${args.cwd} to forget what ${args.client ?? 'every agent'} had read`);
-    return 0;
-  }
-  if (args.list) {
-    process.stdout.write(describeWindows({ dir: discoveryDir(), dirReason: discoveryDirReason(), scan: scanWindows(), cwd: args.cwd }));
-    return 0;
-  }
+/** Ends the session and exits, once, on the first of: the input's end, SIGINT, SIGTERM, SIGHUP, a broken output (the agent is gone). */
+function endOnceAsked(relay: Relay, downstream: StdioTransport): void {
+  let ending = false;
+  const end = (): void => {
+    if (ending) return;
+    ending = true;
+    // Bounded: a window that never answers the DELETE must not keep the agent's MCP server alive.
+    setTimeout(() => process.exit(0), CLOSE_WITHIN_MS);
+    void relay.close().finally(() => process.exit(0));
+  };
+  downstream.onclose = end;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, end);
+  process.stdout.on('error', end);
+}
+
+function relayToWindow(cwd: string): Promise<void> {
   const windows = listWindows();
-  if (!pickWindow(windows, args.cwd)) say(noWindow(windows, args.cwd));
+  if (!pickWindow(windows, cwd)) say(noWindow(windows, cwd));
   const downstream = new StdioTransport();
   downstream.onerror = (error) => say(error.message);
-  const relay = new Relay(downstream, args.cwd);
+  const relay = new Relay(downstream, cwd);
   downstream.onmessage = (message: JSONRPCMessage) => {
     relay.toWindow(message).catch((error: unknown) => {
       const why = error instanceof NoWindow ? error.message : `the VS Code window did not take the message (${error instanceof Error ? error.message : String(error)}). Is it still open, with ReadGate's MCP server on?`;
@@ -160,15 +167,34 @@ async function main(): Promise<number> {
       else say(why);
     });
   };
-  const finish = (): void => void relay.close().then(() => process.exit(0));
-  downstream.onclose = finish;
-  await downstream.start();
+  endOnceAsked(relay, downstream);
+  return downstream.start();
+}
+
+async function main(): Promise<number> {
+  if (process.argv[2] === 'setup') return setupMain('bridge');
+  const args = parseBridgeArguments(process.argv.slice(2), process.cwd());
+  if (args.kind === 'help') return process.stdout.write(`${BRIDGE_USAGE}\n`), 0;
+  if (args.kind === 'error') return say(`${args.message}\n\n${BRIDGE_USAGE}`), 2;
+  if (args.kind === 'forget') {
+    // The window watches these markers: at its next tool call it forgets what that client's sessions had read.
+    requestForget({ folder: args.cwd, ...(args.client ? { client: args.client } : {}), time: Date.now() });
+    say(`asked the VS Code windows for ${args.cwd} to forget what ${args.client ?? 'every agent'} had read`);
+    return 0;
+  }
+  if (args.kind === 'list') {
+    const scan = scanWindows();
+    process.stdout.write(describeWindows({ dir: discoveryDir(), dirReason: discoveryDirReason(), scan, cwd: args.cwd }));
+    // A script (or a person's `&&`) learns from the status that an agent started here would reach no window.
+    return pickWindow(scan.windows, args.cwd) ? 0 : 1;
+  }
+  await relayToWindow(args.cwd);
   return 0;
 }
 
 main().then(
   (code) => {
-    if (code !== 0) process.exit(code);
+    process.exitCode = code; // not exit(): what was written to stdout (--help, --list) is flushed first
   },
   (error: unknown) => {
     say(error instanceof Error ? (error.stack ?? error.message) : String(error));

@@ -19,10 +19,11 @@ import { isInitializeRequest, JSONRPCMessageSchema } from '@modelcontextprotocol
 import { type ProtocolError, protocolErrors } from './protocolErrors';
 import { declaredTooLarge, readBody } from './requestBody';
 import { checkRequest } from './requestCheck';
+import { sessionToEvict } from './sessionEviction';
 
 export const MCP_PATH = '/mcp';
 
-/** Sessions a client forgot to close do not pile up: the least recently used beyond this are closed. */
+/** Sessions a client forgot to close do not pile up: beyond this, the least recently used is closed (sessionEviction.ts). */
 const MAX_SESSIONS = 64;
 
 export interface HttpServeOptions {
@@ -151,9 +152,6 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
     if (sessionId) {
       const session = sessions.get(sessionId);
       if (!session) return sendError(response, 404, protocolErrors.sessionNotFound());
-      // Most recently used last, for eviction.
-      sessions.delete(sessionId);
-      sessions.set(sessionId, session);
       if (request.method !== 'GET') track(session, response);
       return session.transport.handleRequest(request, response, body);
     }
@@ -164,7 +162,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
       sessionIdGenerator: () => id,
       onsessioninitialized: () => {
         sessions.set(id, { transport, close: opened.close, busy: 0, lastUsed: Date.now() });
-        while (sessions.size > MAX_SESSIONS) end(sessions.keys().next().value as string);
+        while (sessions.size > MAX_SESSIONS) {
+          const evicted = sessionToEvict(sessions, id);
+          if (evicted === undefined) break;
+          options.log?.(`session ${evicted.slice(0, 8)} closed: ${MAX_SESSIONS} sessions are open and it was used least recently`);
+          end(evicted);
+        }
       },
       onsessionclosed: (closedId) => end(closedId),
     });
@@ -198,7 +201,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
   return {
     port,
     url: `http://127.0.0.1:${port}${MCP_PATH}`,
-    sessionIds: () => [...sessions.keys()],
+    sessionIds: () => [...sessions].sort(([, a], [, b]) => a.lastUsed - b.lastUsed).map(([id]) => id),
     close: async () => {
       clearInterval(sweep);
       for (const id of [...sessions.keys()]) end(id);

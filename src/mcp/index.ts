@@ -11,6 +11,7 @@ export { checkRequest } from './requestCheck';
 export type { RequestFacts, RequestVerdict } from './requestCheck';
 export { discoveryDir, discoveryDirReason, listWindows, publishWindow, readgateHome, scanWindows, userHome } from './discovery';
 export type { WindowEntry, WindowScan } from './discovery';
+export { windowFileId } from './windowFileId';
 export { decideWindows, pickWindow } from './windowChoice';
 export type { WindowDecision, WindowVerdict } from './windowChoice';
 export { describeWindows } from './windowList';

@@ -35,6 +35,11 @@ export interface RunOptions {
    */
   settings?: Record<string, unknown>;
   timeoutMs?: number;
+  /**
+   * After the CLI exits, how long the processes it left behind (its MCP servers, still ending their sessions) may
+   * take to exit by themselves before they are killed, as they would in a user's terminal. Default 0: at once.
+   */
+  leftBehindMs?: number;
   /** Keep the run's home folder (the CLI's config, transcripts, saved tool results) for inspection. */
   keepHome?: boolean;
   /**
@@ -84,6 +89,8 @@ export interface AgentRun {
   calls: IssuedCall[];
   scriptErrors: string[];
   exitCode: number | null;
+  /** When the CLI exited (ms since the epoch). */
+  exitedAt: number;
   timedOut: boolean;
   stdout: string;
   stderr: string;
@@ -135,7 +142,7 @@ export async function runAgent(options: RunOptions): Promise<AgentRun> {
     const env = { ...baseEnv(home), ...launch.env };
     const setup = (options.setupCommands ?? []).map((line) => runSetup(line, path.dirname(command), env, options.cwd));
     await adapter.beforeRun?.({ command, env, cwd: options.cwd, home, hooks: options.hooks, hookTrust: options.hookTrust });
-    const outcome = await run(command, launch.args, env, options.cwd, options.timeoutMs ?? 180_000);
+    const outcome = await run(command, launch.args, env, options.cwd, options.timeoutMs ?? 180_000, options.leftBehindMs ?? 0);
     return { ...outcome, requests: server.requests, toolResults: server.toolResults(), calls: server.calls, scriptErrors: server.scriptErrors, home, setup };
   } finally {
     await server.close();
@@ -150,12 +157,13 @@ function runSetup(line: string, cliDir: string, env: Record<string, string>, cwd
 
 interface Outcome {
   exitCode: number | null;
+  exitedAt: number;
   timedOut: boolean;
   stdout: string;
   stderr: string;
 }
 
-function run(command: string, args: string[], env: Record<string, string>, cwd: string, timeoutMs: number): Promise<Outcome> {
+function run(command: string, args: string[], env: Record<string, string>, cwd: string, timeoutMs: number, leftBehindMs: number): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     // Its own process group, so a timeout ends the CLI and the MCP servers it started together.
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -172,12 +180,32 @@ function run(command: string, args: string[], env: Record<string, string>, cwd: 
       clearTimeout(timer);
       reject(error);
     });
+    let exitedAt = 0;
+    child.on('exit', () => (exitedAt = Date.now()));
     child.on('close', (exitCode) => {
       clearTimeout(timer);
-      killGroup(child.pid); // MCP servers the CLI left behind
-      resolve({ exitCode, timedOut, stdout, stderr });
+      // MCP servers the CLI left behind
+      void groupGone(child.pid, leftBehindMs).then(() => {
+        killGroup(child.pid);
+        resolve({ exitCode, exitedAt, timedOut, stdout, stderr });
+      });
     });
   });
+}
+
+/** Waits up to `withinMs` for every process of the group to exit. */
+async function groupGone(pid: number | undefined, withinMs: number): Promise<void> {
+  const until = Date.now() + withinMs;
+  while (pid !== undefined && Date.now() < until && groupAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function killGroup(pid: number | undefined): void {

@@ -19,6 +19,9 @@ export interface StandInWindow {
   calls: { session: string; tool: string; input: unknown }[];
   /** Each marker that made a session forget, with the session it cleared. */
   forgotten: { session: string; marker: ForgetMarker }[];
+  /** MCP session ids as they opened, and as they closed (the client's DELETE, or the window closing) with when (ms). */
+  opened: string[];
+  closed: { session: string; at: number }[];
   close(): Promise<void>;
 }
 
@@ -27,7 +30,7 @@ export async function openStandInWindow(root: string, discovery: string): Promis
   const guard = createGuard({ roots: [root] });
   const sessions = new Map<string, { name?: string; opened: number }>();
   const forget = new ForgetWatch(() => [root], path.join(path.dirname(discovery), 'forget'));
-  const window: StandInWindow = { discovery, clients: [], calls: [], forgotten: [], close: async () => undefined };
+  const window: StandInWindow = { discovery, clients: [], calls: [], forgotten: [], opened: [], closed: [], close: async () => undefined };
 
   const forgetAsked = (): void => {
     for (const marker of forget.newMarkers()) {
@@ -44,6 +47,7 @@ export async function openStandInWindow(root: string, discovery: string): Promis
     token,
     openSession: (id) => {
       sessions.set(id, { opened: Date.now() });
+      window.opened.push(id);
       const mcp = createToolServer({
         call: async (name, input, signal) => {
           forgetAsked();
@@ -58,7 +62,7 @@ export async function openStandInWindow(root: string, discovery: string): Promis
           window.clients.push(client.name);
         },
       });
-      return { server: mcp, close: () => { guard.dropSession(id); sessions.delete(id); } };
+      return { server: mcp, close: () => { window.closed.push({ session: id, at: Date.now() }); guard.dropSession(id); sessions.delete(id); } };
     },
   });
   const published = publishWindow({ version: 1, pid: process.pid, url: server.url, token, folders: [root], name: 'stand-in window', started: Date.now() }, `stand-in-${server.port}`, discovery);

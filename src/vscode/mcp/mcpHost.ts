@@ -11,12 +11,12 @@
  * MCP session idle (no request) for longer than a chat session lives (DEFAULT_TOOL_SESSION_LIMITS.ttlMs) is
  * closed, and its ledger session ends (it stays under Ended sessions).
  */
-import { randomBytes } from 'crypto';
+import { randomBytes, randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { type Guard, type GuardSession, parseToolCall, type ToolOutcome } from '../../core/index';
-import { AgentContexts, clientLabel, clientPolicy, contextLabel, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, type ProgressReport, publishWindow, READGATE_VERSION, reviewWaitMessage, serveHttp, WAIT_PROGRESS_INTERVAL_MS, WaitProgress } from '../../mcp/index';
+import { AgentContexts, clientLabel, clientPolicy, contextLabel, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, type ProgressReport, publishWindow, READGATE_VERSION, reviewWaitMessage, serveHttp, WAIT_PROGRESS_INTERVAL_MS, WaitProgress, windowFileId } from '../../mcp/index';
 import type { ReviewWaits } from '../approval/approvalService';
 import type { Config } from '../config';
 import type { Log } from '../log';
@@ -57,6 +57,8 @@ export class McpHost extends Disposable implements McpServerControl {
   readonly offered: string[][] = [];
   readonly headlessPath: string;
   private readonly token = randomBytes(32).toString('base64url');
+  /** The id in this window's discovery file name, the same for every publish while the window lives. */
+  private readonly fileId = windowFileId(vscode.env.sessionId, randomUUID());
   /** Each open MCP session's client (from `initialize`) and when it opened, for its budget and for forgetting. */
   private readonly clients = new Map<string, { name?: string; opened: number }>();
   /** Forget requests from clients' hooks (`mcp-bridge.js hook`, or `--forget`) for this window's folders. */
@@ -175,7 +177,7 @@ export class McpHost extends Disposable implements McpServerControl {
   }
 
   private publish(url: string): { file: string; remove(): void } {
-    return publishWindow({ version: 1, pid: process.pid, url, token: this.token, folders: this.folders(), name: vscode.workspace.name ?? 'VS Code', started: Date.now() }, vscode.env.sessionId.replace(/[^\w-]/g, '').slice(0, 36) || 'window', this.discoveryDir);
+    return publishWindow({ version: 1, pid: process.pid, url, token: this.token, folders: this.folders(), name: vscode.workspace.name ?? 'VS Code', started: Date.now() }, this.fileId, this.discoveryDir);
   }
 
   private republish(): void {

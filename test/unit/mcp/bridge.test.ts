@@ -4,11 +4,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createGuard, parseToolCall } from '../../../src/core/index';
-import { createToolServer, listForgetMarkers, publishWindow, serveHttp, type HttpMcpServer } from '../../../src/mcp/index';
+import { listForgetMarkers } from '../../../src/mcp/index';
 import { startJsonLineChild } from '../helpers/jsonLineChild';
 import { repoRoot } from '../helpers/repoRoot';
 import { makeTempDir } from '../helpers/tempDir';
+import { openWindow } from '../helpers/testWindow';
 
 /** Waits up to 10 s (a child process starting on a busy machine) for `probe`. */
 async function eventually(what: string, probe: () => boolean): Promise<void> {
@@ -18,22 +18,6 @@ async function eventually(what: string, probe: () => boolean): Promise<void> {
 
 type CallResult = { content: { text?: string }[]; isError?: boolean };
 const BRIDGE = path.join(repoRoot, 'dist/mcp-bridge.js');
-
-/** A stand-in for a VS Code window: the HTTP server on a headless guard, published like the extension does. */
-async function openWindow(root: string, discovery: string, token: string, id: string): Promise<{ server: HttpMcpServer; clients: string[]; close(): Promise<void> }> {
-  const guard = createGuard({ roots: [root] });
-  const clients: string[] = [];
-  const server = await serveHttp({
-    token,
-    openSession: (sessionId) => {
-      const session = guard.session(sessionId);
-      const mcp = createToolServer({ call: async (name, input, signal) => { const call = parseToolCall(name, input); return call.ok ? call.run(session, signal) : call; }, onClient: (client) => clients.push(client.name) });
-      return { server: mcp, close: () => guard.dropSession(sessionId) };
-    },
-  });
-  const published = publishWindow({ version: 1, pid: process.pid, url: server.url, token, folders: [root], name: `window ${id}`, started: Date.now() }, id, discovery);
-  return { server, clients, close: async () => { published.remove(); await server.close(); guard.dispose(); } };
-}
 
 suite('the stdio bridge (dist/mcp-bridge.js, a real child process)', () => {
   test('relays a session to the window whose folder holds its working folder, and finds the window again after a reload', async function () {
@@ -123,7 +107,7 @@ suite('the stdio bridge (dist/mcp-bridge.js, a real child process)', () => {
         list.stdout.on('data', (chunk) => (out += chunk));
         list.on('exit', (code) => resolve({ code, stdout: out }));
       });
-      assert.strictEqual(listed.code, 0);
+      assert.strictEqual(listed.code, 1, 'no window holds the folder it was asked about');
       assert.ok(listed.stdout.includes(`Looked for VS Code windows in ${discovery}\n`), listed.stdout);
       assert.match(listed.stdout, /"window project" \(pid \d+, http:\/\/127\.0\.0\.1:\d+\/mcp\)\n {4}folders: .*project\n {4}not picked: none of its folders holds /);
       assert.match(listed.stdout, /"window w" \(pid/);

@@ -13,15 +13,15 @@ const TOKEN = 'a-secret-token-for-tests';
 
 /**
  * The extension's HTTP server wiring, on the headless guard: one guard session per MCP session. `review`
- * stands in for the review panel: the approver waits that long, and meanwhile the call reports its wait as
+ * stands in for the review panel: the approver waits that long (or until what `until` returns settles), and meanwhile the call reports its wait as
  * the extension does (waitProgress.ts) every `progressMs`.
  */
-async function serve(root: string, options: { idleMs?: number; review?: { waitMs: number; progressMs: number } } = {}): Promise<{ server: HttpMcpServer; opened: string[]; closed: string[] }> {
+async function serve(root: string, options: { idleMs?: number; review?: { waitMs: number; progressMs: number; until?: () => Promise<unknown> } } = {}): Promise<{ server: HttpMcpServer; opened: string[]; closed: string[] }> {
   let waiting: WaitProgress | undefined;
   const review = options.review;
   const approve = review && (async () => {
     waiting?.set('Waiting for the user to review the change to a.txt');
-    await new Promise((resolve) => setTimeout(resolve, review.waitMs));
+    await (review.until?.() ?? new Promise((resolve) => setTimeout(resolve, review.waitMs)));
     waiting?.set(undefined);
     return { approved: true as const };
   });
@@ -133,6 +133,37 @@ suite('MCP over HTTP (src/mcp/httpServer.ts, plain Node)', () => {
     // The evicted client's next call is refused (its session is gone); the others still work.
     await assert.rejects(clients[0].listTools());
     assert.strictEqual((await clients[64].listTools()).tools.length, 5);
+    await Promise.allSettled(clients.map((client) => client.close()));
+  });
+
+  test('at the cap the session ended is the least recently used, not the first opened, and never one whose call waits for review', async function () {
+    this.timeout(60_000);
+    const root = makeTempDir();
+    fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
+    let review = (): void => undefined;
+    let underReview = false;
+    const decided = new Promise<void>((resolve) => (review = resolve));
+    const until = (): Promise<void> => ((underReview = true), decided);
+    const { server, opened, closed } = await serve(root, { review: { waitMs: 0, progressMs: 60_000, until } });
+    running = server;
+    // The first opened works all along; the second's call waits for the user's review from before the third opened.
+    const clients: Client[] = [];
+    for (let i = 0; i < 2; i++) clients.push((await connect(server, `c${i}`)).client);
+    await clients[1].callTool({ name: 'readgate_read', arguments: { filePath: 'a.txt' } });
+    const waiting = clients[1].callTool({ name: 'readgate_edit', arguments: { filePath: 'a.txt', oldString: 'one', newString: 'uno' } }) as Promise<CallResult>;
+    while (!underReview) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let i = 2; i < 64; i++) clients.push((await connect(server, `c${i}`)).client);
+    await clients[0].listTools();
+    assert.deepStrictEqual(closed, []);
+    clients.push((await connect(server, 'c64')).client);
+    assert.deepStrictEqual(closed, [opened[2]], 'the first opened or the one under review was ended');
+    assert.strictEqual(server.sessionIds().length, 64);
+    assert.strictEqual((await clients[0].listTools()).tools.length, 5);
+    await assert.rejects(clients[2].listTools());
+    review();
+    const edited = await waiting;
+    assert.ok(!edited.isError, edited.content[0].text);
+    assert.strictEqual(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'uno\n');
     await Promise.allSettled(clients.map((client) => client.close()));
   });
 
