@@ -9,7 +9,7 @@ import { DEFAULTS } from './defaults';
 import type { ChangeRecord } from './history/changeRecord';
 import { createHistory } from './history/createHistory';
 import type { ExportOptions } from './history/exportLines';
-import type { History, HistoryFilter } from './history/history';
+import { HISTORY_DEFAULTS, type History, type HistoryFilter } from './history/history';
 import { ChangeNotes } from './ledger/changeNotes';
 import { SnapshotStore } from './ledger/snapshotStore';
 import { KeyedLock } from './lock';
@@ -47,7 +47,7 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 const approveEverything = async (): Promise<ApprovalDecision> => ({ approved: true, approvedBy: 'policy' });
 
 const isHistory = (value: unknown): value is History =>
-  typeof value === 'object' && value !== null && ['record', 'flush', 'list', 'get', 'revertInput', 'exportJsonLines'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+  typeof value === 'object' && value !== null && ['record', 'flush', 'list', 'listing', 'get', 'revertContents', 'exportJsonLines'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 
 /** The history `GuardOptions.history` (or `historyStore`) asks for; none without either. */
 function historyOf(options: GuardOptions, logger: Logger, clock: Clock): History | undefined {
@@ -135,6 +135,8 @@ class GuardImpl implements Guard {
   private readonly forgetListeners = new Listeners<string>(() => this.ctx.logger);
   private readonly dropListeners = new Listeners<EndedSession>(() => this.ctx.logger);
   private disposed = false;
+  /** The history was made here from `GuardOptions.history` (not given as `historyStore`): closed on dispose. */
+  private readonly ownsHistory: boolean;
   private roots: string[];
   private deny: string[];
 
@@ -144,6 +146,7 @@ class GuardImpl implements Guard {
     this.roots = [...options.roots];
     this.deny = [...(options.deny ?? [])];
     this.ctx = contextOf(options, () => this.disposed);
+    this.ownsHistory = options.historyStore === undefined;
   }
 
   session(id: string, sessionOptions: SessionOptions = {}): GuardSession {
@@ -257,13 +260,18 @@ class GuardImpl implements Guard {
     return history.exportJsonLines(write, { ...filter, ...(options?.contents === true ? { contents: true } : {}) });
   }
 
-  dispose(): void {
+  dispose(): Promise<void> {
     this.disposed = true;
     this.sessions.clear();
     this.ledgerListeners.clear();
     this.forgetListeners.clear();
     this.dropListeners.clear();
     this.ctx.snapshots.clear();
+    // Records of changes already applied are still being stored: wait for them (bounded), and close a history
+    // this guard made so that nothing is written to its folder afterwards.
+    const { history } = this.ctx;
+    if (!history) return Promise.resolve();
+    return this.ownsHistory ? history.close() : history.flush(HISTORY_DEFAULTS.closeWaitMs);
   }
 }
 

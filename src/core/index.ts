@@ -79,12 +79,13 @@ export type { ApplyPatchOptions } from './patch/applyPatch';
 // a revert (a three-way merge that keeps later changes), which the guard carries out like any change
 // (`GuardOptions.history`, `Guard.history`, `Guard.revert`, `Guard.exportHistory`).
 export { History, HISTORY_DEFAULTS } from './history/history';
-export type { HistoryFilter, HistoryOptions } from './history/history';
+export type { HistoryFilter, HistoryListing, HistoryOptions, UnreadableRecord } from './history/history';
 export { createHistory } from './history/createHistory';
 export type { FolderHistoryOptions } from './history/createHistory';
 export type { ChangeKind, ChangeRecord, ChangedFile, RecordFileInput, RecordInput } from './history/changeRecord';
-export type { ExportOptions as HistoryExportOptions } from './history/exportLines';
-export type { HistoryArea, HistoryStorage, StoredFile } from './history/historyStorage';
+export type { ExportOptions as HistoryExportOptions, OmittedItem as HistoryExportOmission } from './history/exportLines';
+export type { HistoryArea, HistoryStorage, StoredFile, StoredWrite } from './history/historyStorage';
+export type { VersionProblem } from './history/versionReads';
 export { planRevert, planSessionRevert } from './history/planRevert';
 export type { Content as RevertContent, CurrentFiles, LineRange, RevertChange, RevertConflict, RevertFile, RevertOp, RevertPlan } from './history/revertTypes';
 export { compareProblems, distanceToChange } from './problems/compareProblems';

@@ -48,12 +48,14 @@ export interface GuardOptions {
    * Keep a history of every applied change in this folder (absolute; created mode 0700), with the bytes of each
    * file before and after, so `Guard.history` lists them and `Guard.revert` undoes them. Within `maxBytes`
    * (default 200 MB) and `maxAgeDays` (default 30), oldest first. Recording never delays or fails a change: a
-   * full disk drops that record with a warning in the log. Another guard on the same folder sees the records.
+   * full disk drops that record with a warning in the log. Several guards, in one process or several, may share
+   * the folder: every `history()`, `revert` and `exportHistory` reads the records as they are on disk then, so
+   * each sees what the others recorded (a record still being stored is listed once it is written).
    */
   history?: { dir: string; maxBytes?: number; maxAgeDays?: number };
   /**
    * A history built by the caller (e.g. the VS Code adapter's, on its own storage); wins over `history`. The
-   * caller owns it: the guard records into it and reads it, and never reconfigures it.
+   * caller owns it: the guard records into it and reads it, and never reconfigures or closes it.
    */
   historyStore?: History;
 }
@@ -214,7 +216,12 @@ export interface Guard {
    * number of lines. File contents only with `contents: true` (base64, per version). 0 without `history`.
    */
   exportHistory(write: (line: string) => void | Promise<void>, options?: ExportOptions): Promise<number>;
-  dispose(): void;
+  /**
+   * Ends every session (later calls return CANCELLED) and resolves once the records of changes already applied
+   * are stored, waiting at most 10 s. A history the guard made from `history` is then closed: nothing more is
+   * written to its folder. A `historyStore` is waited for the same way but left open (its owner closes it).
+   */
+  dispose(): Promise<void>;
 }
 
 /**

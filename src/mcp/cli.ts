@@ -7,6 +7,7 @@
  * running servers for the folder to forget what that client had read. `setup claude-code` writes an agent's
  * project settings for this server (src/mcp/setup). Logs go to stderr: stdout carries the protocol.
  */
+import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import { createGuard, parseToolCall } from '../core/index';
 import { parseCliArguments, USAGE } from './cliArguments';
@@ -19,7 +20,12 @@ import { createToolServer } from './toolServer';
 
 const say = (message: string): void => void process.stderr.write(`readgate-mcp: ${message}\n`);
 
-const SESSION_ID = 'mcp:stdio';
+/**
+ * The connection's session id: one stdio server process is one MCP session, and several servers may record into
+ * one --history folder, at once or one after another; an id of its own keeps one server's revert off another's
+ * changes. People see the label (the client's name), not the id.
+ */
+const SESSION_ID = `mcp:stdio:${randomUUID()}`;
 
 async function main(): Promise<number> {
   if (process.argv[2] === 'setup') return setupMain('server');
@@ -52,15 +58,14 @@ async function main(): Promise<number> {
   const transport = new StdioTransport();
   const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
   // A client that ends the server (stdin closed, or SIGTERM as SDK clients send) must not lose the record of a
-  // change it just made: records are written after each change without holding up its answer, so wait for them.
-  const settled = (): Promise<unknown> => Promise.all(sessions.sessionIds().map((sessionId) => guard.history({ sessionId }).catch(() => undefined)));
-  const onSignal = (signal: NodeJS.Signals): void => void settled().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  // change it just made: records are written after each change without holding up its answer, and dispose()
+  // waits for them (bounded).
+  const onSignal = (signal: NodeJS.Signals): void => void guard.dispose().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
   await server.connect(transport);
   await closed;
-  await settled();
-  guard.dispose();
+  await guard.dispose();
   return 0;
 }
 

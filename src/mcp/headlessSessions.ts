@@ -12,7 +12,7 @@ import { type ForgetMarker, ForgetWatch, mustForget } from './forget';
 import { clientLabel } from './toolServer';
 
 export interface HeadlessSessionOptions {
-  /** The connection's own session id. */
+  /** The connection's own session id: unique to this server process (cli.ts), as its contexts' ids derive from it. */
   sessionId: string;
   /** Folders whose forget markers concern this server. */
   folders: () => readonly string[];
@@ -52,11 +52,6 @@ export class HeadlessSessions {
     const origin = { surface: 'mcp' as const, label: context ? contextLabel(label, context) : label };
     const known = this.guard.hasSession(context?.id ?? this.options.sessionId);
     return this.guard.session(context?.id ?? this.options.sessionId, known ? {} : { dedup: this.options.dedup && placeholders, resultBudget: policy.budget, ...origin });
-  }
-
-  /** Ids of the sessions that may hold records: the connection's and each context's. */
-  sessionIds(): string[] {
-    return [this.options.sessionId, ...this.contexts.of(this.options.sessionId).map((context) => context.id)];
   }
 
   private carryOut(marker: ForgetMarker): void {

@@ -65,6 +65,12 @@ export interface ChangeRecord {
   approvedBy: string;
   /** The record this change reverted, when it is a revert. */
   revertOf?: string;
+  /**
+   * The change of the same session stored before this one; absent for a session's first (and in records of the
+   * first format). A session whose oldest change on record names one that is not has lost changes (the budget
+   * dropped them), so it can no longer be reverted as a whole.
+   */
+  previous?: string;
   files: ChangedFile[];
 }
 
@@ -84,9 +90,9 @@ export interface RecordFileInput {
   mode?: number;
 }
 
-/** A change to record, as the commit step knows it right after a successful write: a record without its id
- * and time, with the files' bytes instead of versions. */
-export interface RecordInput extends Omit<ChangeRecord, 'id' | 'time' | 'files'> {
+/** A change to record, as the commit step knows it right after a successful write: a record without its id,
+ * time and place in its session, with the files' bytes instead of versions. */
+export interface RecordInput extends Omit<ChangeRecord, 'id' | 'time' | 'previous' | 'files'> {
   files: RecordFileInput[];
 }
 
@@ -139,7 +145,7 @@ export function parseRecord(value: unknown): ChangeRecord | undefined {
   const record = value as ChangeRecord;
   const texts = [record.id, record.sessionId, record.label, record.surface, record.tool, record.approvedBy];
   if (!texts.every(isText) || typeof record.time !== 'number' || !Number.isFinite(record.time)) return undefined;
-  if ((record.explanation !== undefined && !isText(record.explanation)) || (record.revertOf !== undefined && !isText(record.revertOf))) return undefined;
+  if ([record.explanation, record.revertOf, record.previous].some((value) => value !== undefined && !isText(value))) return undefined;
   if (!Array.isArray(record.files) || record.files.length === 0) return undefined;
   for (const file of record.files) {
     if (!file || !isText(file.path) || !CHANGE_KINDS.includes(file.kind) || !Array.isArray(file.hunks)) return undefined;

@@ -1,7 +1,8 @@
 /**
  * A history kept in a folder on this machine: what `createGuard({ history: { dir, maxBytes?, maxAgeDays? } })`
- * and the extension (its workspace storage) use. The folder is the history's alone (see
- * `nodeFs/historyStorage.ts` for its layout); nothing is read or written before the first call.
+ * and the extension (its workspace storage) use. The folder holds nothing but the history (see
+ * `nodeFs/historyStorage.ts` for its layout), and other processes' histories may share it; nothing is read or
+ * written before the first call.
  */
 import { createNodeHistoryStorage } from '../nodeFs/historyStorage';
 import { History, type HistoryOptions } from './history';

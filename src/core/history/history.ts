@@ -1,38 +1,51 @@
 /**
- * The change history (SPEC section 4b): every applied change as a record, with the exact bytes of each file
+ * The change history: every applied change as a record, with the exact bytes of each file
  * before and after it kept as content-addressed, compressed versions, within a budget (default 200 MB and 30
- * days; the oldest records go first, and versions no record names any more go with them). Records survive a new
- * `History` on the same storage.
+ * days; the oldest records go first, and versions no record names any more go with them).
  *
- * Recording never fails or delays a write. `record()` checks its input, takes the time, queues the work and
- * returns at once; the caller need not await the promise, which never rejects. All I/O, hashing and compression
- * happen in the queued task, off the event loop where Node allows. A failure of any kind (a full disk, a
- * permission, a damaged folder) drops that one record, removes the versions it had stored, logs a warning and
- * resolves undefined; the next change is recorded as usual. Content waiting in the queue is bounded
- * (`maxPendingBytes`): past it a change is dropped with a warning rather than held in memory.
+ * Recording never fails or delays a write. `record()` checks its input, takes the time, queues the change and
+ * returns at once; the caller need not await the promise, which never rejects. Changes queued while a batch is
+ * being stored form the next batch (`recordBatch.ts`), so recording keeps up with bursts and a crash loses at
+ * most the batch being stored. A failure of any kind (a full disk, a permission, a damaged folder) drops what
+ * it concerns, logs a warning and resolves undefined; the next change is recorded as usual. Content waiting in
+ * the queue is bounded (`maxPendingBytes`): past it a change is dropped with a warning rather than held in memory.
  *
- * Every read and change of the store runs as one task of a serial queue, so records made at once never
- * interleave, and `list`/`get` see every record queued before them. `flush()` waits for the queue (tests,
- * shutdown). One `History` per storage at a time: another process's records are seen only after a reload.
+ * Several processes may share one folder (the headless server records while the user lists with the library):
+ * every listing, lookup, export and revert reads the folder's records as they are then (`loadRecords.ts`), and
+ * everything that removes anything runs under the folder's lock on a fresh view (`maintenance.ts`). A record
+ * file that cannot be read just now is skipped and kept; one that fails its checks is set aside, never deleted.
+ *
+ * Within a process, every read and change of the store runs as one task of a serial queue, so `list` and `get`
+ * see every change queued before them. `flush()` waits for the queue; `close()` waits (bounded) and then stores
+ * nothing more.
  *
  * Not here: what a revert writes (`planRevert.ts`), or how it is approved and written (the guard's mutation path).
  */
+import { randomBytes } from 'node:crypto';
 import { nullLogger, systemClock, type Clock, type Logger } from '../ports';
-import { decideBudget } from './budget';
-import { type ChangeRecord, type ChangedFile, type RecordInput, deepFreeze, invalidInput, isFileMode, isVersionId, parseRecord, versionsOf } from './changeRecord';
-import { type ExportOptions, exportLine } from './exportLines';
+import { type ChangeRecord, type RecordInput, invalidInput, isVersionId } from './changeRecord';
+import type { ExportOptions, OmittedItem } from './exportLines';
+import { writeExport } from './exportLog';
 import type { HistoryStorage } from './historyStorage';
+import { refreshRecords } from './loadRecords';
+import { applyBudget, sweepOrphans } from './maintenance';
+import { NotRecorded, type Queued, storeBatch } from './recordBatch';
+import { idOfRecordName } from './recordFile';
+import { newestFirst, RecordIndex } from './recordIndex';
 import type { RevertChange } from './revertTypes';
 import { SerialQueue } from './serialQueue';
-import { blobName, compress, readVersion, versionIdOf, versionIdOfName } from './versionStore';
+import { errorData, type StoreContext } from './storeContext';
+import { revertContents, readVersion, type VersionProblem } from './versionReads';
+import { troubleOf } from './versionStore';
 
 const MB = 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const RECORD_FORMAT = 1;
-const RECORD_SUFFIX = '.json';
-const LOAD_BATCH = 32;
+/** Records per batch at most, so the batch a crash can lose stays small however far recording fell behind. */
+const MAX_BATCH = 64;
+/** How often a process looks for orphaned versions (and at its first call). */
+const SWEEP_MS = 10 * 60 * 1000;
 
-export const HISTORY_DEFAULTS = { maxBytes: 200 * MB, maxAgeDays: 30, maxPendingBytes: 256 * MB } as const;
+export const HISTORY_DEFAULTS = { maxBytes: 200 * MB, maxAgeDays: 30, maxPendingBytes: 256 * MB, closeWaitMs: 10_000 } as const;
 
 export interface HistoryOptions {
   storage: HistoryStorage;
@@ -52,16 +65,21 @@ export interface HistoryFilter {
   path?: string;
 }
 
-interface StoredRecord {
-  record: ChangeRecord;
-  /** Bytes of its file. */
-  bytes: number;
+/** A record file a listing could not read (kept on disk, read again next time). */
+export interface UnreadableRecord {
+  /** Its id, from its file name. */
+  change: string;
+  reason: string;
 }
 
-/** Why a change was not recorded (the log's `reason`), for failures that are not I/O errors. */
-class NotRecorded extends Error {}
+/** What a listing found: the records it read, newest first, and what it could not read. */
+export interface HistoryListing {
+  records: ChangeRecord[];
+  unreadable: UnreadableRecord[];
+  /** Set when the folder itself could not be read (then `records` is what was known before). */
+  failed?: string;
+}
 
-const newestFirst = (a: ChangeRecord, b: ChangeRecord): number => b.time - a.time || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 const positive = (value: number | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 function matches(record: ChangeRecord, filter: HistoryFilter | undefined): boolean {
@@ -70,36 +88,44 @@ function matches(record: ChangeRecord, filter: HistoryFilter | undefined): boole
   return true;
 }
 
-function errorData(error: unknown): Record<string, unknown> {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return { ...(code ? { code } : {}), error: error instanceof Error ? error.message : String(error) };
+/** Resolves true once `promise` settled, or false after `ms`. */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 export class History {
-  private readonly storage: HistoryStorage;
+  private readonly ctx: StoreContext;
   private readonly logger: Logger;
   private readonly clock: Clock;
   private maxBytes: number;
   private maxAgeDays: number;
   private readonly maxPendingBytes: number;
   private readonly queue = new SerialQueue();
-  private readonly records = new Map<string, StoredRecord>();
-  /**
-   * Every version a record names or the storage holds: its stored (compressed) size, how many records name it,
-   * and whether it is missing from the storage (removed as damaged, or gone before a reload).
-   */
-  private readonly versions = new Map<string, { size: number; refs: number; missing?: boolean }>();
+  private readonly index = new RecordIndex();
+  private readonly waiting: Queued[] = [];
+  private batchQueued = false;
   private loaded = false;
+  private lastSweep = 0;
   private pendingBytes = 0;
   private sequence = 0;
+  private closed = false;
+  private closing: Promise<void> | undefined;
 
   constructor(options: HistoryOptions) {
-    this.storage = options.storage;
     this.logger = options.logger ?? nullLogger;
     this.clock = options.clock ?? systemClock;
     this.maxBytes = positive(options.maxBytes) ? options.maxBytes : HISTORY_DEFAULTS.maxBytes;
     this.maxAgeDays = positive(options.maxAgeDays) ? options.maxAgeDays : HISTORY_DEFAULTS.maxAgeDays;
     this.maxPendingBytes = positive(options.maxPendingBytes) ? options.maxPendingBytes : HISTORY_DEFAULTS.maxPendingBytes;
+    this.ctx = {
+      storage: options.storage,
+      logger: this.logger,
+      index: this.index,
+      limits: () => ({ maxBytes: this.maxBytes, maxAgeMs: this.maxAgeDays * DAY_MS }),
+      now: () => this.clock.now(),
+    };
   }
 
   /**
@@ -113,6 +139,10 @@ export class History {
         this.logger.warn('[history] change not recorded: invalid input', { reason: invalid });
         return Promise.resolve(undefined);
       }
+      if (this.closed) {
+        this.logger.warn('[history] change not recorded: the history was closed', { sessionId: input.sessionId, tool: input.tool });
+        return Promise.resolve(undefined);
+      }
       const size = input.files.reduce((sum, file) => sum + (file.before?.byteLength ?? 0) + (file.after?.byteLength ?? 0), 0);
       if (this.pendingBytes + size > this.maxPendingBytes) {
         const data = { sessionId: input.sessionId, tool: input.tool, bytes: size, pendingBytes: this.pendingBytes };
@@ -122,75 +152,100 @@ export class History {
       const time = this.clock.now();
       const id = this.nextId(time);
       this.pendingBytes += size;
-      return this.queue
-        .run(() => this.store(input, id, time))
-        .catch((error) => {
-          this.logger.warn('[history] change not recorded', { sessionId: input.sessionId, tool: input.tool, ...errorData(error) });
-          return undefined;
-        })
-        .finally(() => {
-          this.pendingBytes -= size;
-        });
+      return new Promise((resolve) => {
+        this.waiting.push({ input, id, time, size, resolve });
+        this.scheduleBatch();
+      });
     } catch (error) {
       this.logger.warn('[history] change not recorded', errorData(error));
       return Promise.resolve(undefined);
     }
   }
 
-  /** Waits until everything queued so far is stored (or dropped). */
-  flush(): Promise<void> {
-    return this.queue.idle();
-  }
-
-  /** Records, newest first; `path` matches a file's path or a rename's old name. */
-  list(filter?: HistoryFilter): Promise<ChangeRecord[]> {
-    return this.read('list', [], async () => this.matching(filter).sort(newestFirst));
-  }
-
-  get(id: string): Promise<ChangeRecord | undefined> {
-    return this.read('get', undefined, async () => this.records.get(id)?.record);
-  }
-
-  /** A version's exact bytes, or undefined when it is not stored (dropped by the budget, or damaged). */
-  versionBytes(versionId: string): Promise<Uint8Array | undefined> {
-    if (!isVersionId(versionId)) return Promise.resolve(undefined);
-    return this.read('versionBytes', undefined, () => this.readVersionChecked(versionId));
+  /** Waits until everything queued so far is stored (or dropped); with `timeoutMs`, no longer than that. */
+  async flush(timeoutMs?: number): Promise<void> {
+    if (timeoutMs === undefined) return this.queue.idle();
+    await settledWithin(this.queue.idle(), timeoutMs);
   }
 
   /**
-   * What `planRevert` needs of a record: each file with its bytes before and after the change. Undefined when
-   * a version it names is no longer stored (then the change cannot be reverted from history).
+   * Waits for the changes still being stored, at most `timeoutMs` (default 10 s), then stores nothing more:
+   * changes still waiting are dropped with a warning, and later ones are not recorded. Listing still works.
    */
-  revertInput(record: ChangeRecord): Promise<RevertChange | undefined> {
-    return this.read('revertInput', undefined, async () => {
-      const files: RevertChange['files'][number][] = [];
-      for (const file of record.files) {
-        const before = file.before === null ? null : await this.readVersionChecked(file.before);
-        const after = file.after === null ? null : await this.readVersionChecked(file.after);
-        if (before === undefined || after === undefined) return undefined;
-        files.push({ path: file.path, kind: file.kind, ...(file.from !== undefined ? { from: file.from } : {}), before, after, ...(file.mode !== undefined ? { mode: file.mode } : {}) });
+  close(timeoutMs: number = HISTORY_DEFAULTS.closeWaitMs): Promise<void> {
+    this.closing ??= (async () => {
+      const settled = await settledWithin(this.queue.idle(), timeoutMs);
+      this.closed = true;
+      for (const queued of this.waiting.splice(0)) this.finish(queued, { error: new NotRecorded('the history was closed') });
+      if (!settled) this.logger.warn('[history] closed while a batch of records was still being stored', { waitedMs: timeoutMs });
+    })();
+    return this.closing;
+  }
+
+  /** Records, newest first; `path` matches a file's path or a rename's old name. */
+  async list(filter?: HistoryFilter): Promise<ChangeRecord[]> {
+    return (await this.listing(filter)).records;
+  }
+
+  /** Records as `list` gives them, with the record files that could not be read just now. */
+  listing(filter?: HistoryFilter): Promise<HistoryListing> {
+    return this.queue.run(async () => {
+      let failed: string | undefined;
+      try {
+        await this.ensureLoaded();
+      } catch (error) {
+        failed = troubleOf(error);
+        this.logger.warn('[history] list failed', errorData(error));
       }
-      return { id: record.id, files };
+      const unreadable = [...this.index.unreadable].map(([name, reason]) => ({ change: idOfRecordName(name) ?? name, reason }));
+      for (const name of this.index.newer) unreadable.push({ change: idOfRecordName(name) ?? name, reason: 'written by a newer version of ReadGate' });
+      return { records: this.matching(filter).sort(newestFirst), unreadable, ...(failed !== undefined ? { failed } : {}) };
+    });
+  }
+
+  get(id: string): Promise<ChangeRecord | undefined> {
+    return this.read('get', undefined, async () => this.index.get(id));
+  }
+
+  /** A version's exact bytes, or undefined when it is not stored (dropped by the budget, damaged, unreadable). */
+  versionBytes(versionId: string): Promise<Uint8Array | undefined> {
+    if (!isVersionId(versionId)) return Promise.resolve(undefined);
+    return this.read('versionBytes', undefined, async () => {
+      const read = await readVersion(this.ctx, versionId);
+      return 'bytes' in read ? read.bytes : undefined;
     });
   }
 
   /**
+   * What `planRevert` needs of a record: each file with its bytes before and after the change. Undefined when
+   * a version it names cannot be given back (`revertContents` says which and why).
+   */
+  async revertInput(record: ChangeRecord): Promise<RevertChange | undefined> {
+    const contents = await this.revertContents(record);
+    return 'change' in contents ? contents.change : undefined;
+  }
+
+  /** A record's contents for a revert, or each version that could not be given back and why. */
+  revertContents(record: ChangeRecord): Promise<{ change: RevertChange } | { problems: VersionProblem[] }> {
+    const failed = (error: unknown) => ({ problems: [{ version: '', path: '', reason: troubleOf(error), transient: true }] });
+    return this.queue.run(() => revertContents(this.ctx, record)).catch(failed);
+  }
+
+  /**
    * Writes the log as JSON Lines, oldest record first, one `write` call per line (awaited, so a file sink keeps
-   * up); resolves to the number of lines. Runs as one task: the budget cannot drop a record during the export.
+   * up); resolves to the number of records. What it could not read is left out and named in a last line
+   * (`exportLines.ts`); it rejects only when `write` does.
    */
   exportJsonLines(write: (line: string) => void | Promise<void>, options: ExportOptions = {}): Promise<number> {
     return this.queue.run(async () => {
-      await this.ensureLoaded();
-      const records = this.matching(options).sort(newestFirst).reverse();
-      for (const record of records) {
-        let contents: Map<string, Uint8Array | undefined> | undefined;
-        if (options.contents) {
-          contents = new Map();
-          for (const id of versionsOf(record)) contents.set(id, await this.readVersionChecked(id));
-        }
-        await write(exportLine(record, contents));
+      const omitted: OmittedItem[] = [];
+      try {
+        await this.ensureLoaded();
+      } catch (error) {
+        omitted.push({ reason: `the history folder could not be read: ${troubleOf(error)}` });
       }
-      return records.length;
+      const records = this.matching(options).sort(newestFirst).reverse();
+      return writeExport(this.ctx, { records, omitted }, write, options);
     });
   }
 
@@ -198,11 +253,14 @@ export class History {
   configure(limits: { maxBytes?: number; maxAgeDays?: number }): Promise<void> {
     if (positive(limits.maxBytes)) this.maxBytes = limits.maxBytes;
     if (positive(limits.maxAgeDays)) this.maxAgeDays = limits.maxAgeDays;
-    return this.read('configure', undefined, () => this.applyBudget());
+    return this.read('configure', undefined, () => applyBudget(this.ctx));
   }
 
   private matching(filter: HistoryFilter | undefined): ChangeRecord[] {
-    return [...this.records.values()].map((stored) => stored.record).filter((record) => matches(record, filter));
+    return this.index
+      .records()
+      .map((stored) => stored.record)
+      .filter((record) => matches(record, filter));
   }
 
   private read<T>(what: string, fallback: T, work: () => Promise<T>): Promise<T> {
@@ -218,159 +276,57 @@ export class History {
   }
 
   private nextId(time: number): string {
-    const random = Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0');
+    const random = randomBytes(6).toString('hex');
     return `${Math.max(0, Math.floor(time)).toString(36).padStart(9, '0')}-${(this.sequence++ % 36 ** 5).toString(36).padStart(5, '0')}-${random}`;
   }
 
-  private async store(input: RecordInput, id: string, time: number): Promise<ChangeRecord> {
-    await this.ensureLoaded();
-    const added = new Map<string, number>();
+  private scheduleBatch(): void {
+    if (this.batchQueued) return;
+    this.batchQueued = true;
+    void this.queue.run(() => this.runBatch());
+  }
+
+  private async runBatch(): Promise<void> {
+    this.batchQueued = false;
+    const batch = this.waiting.splice(0, MAX_BATCH);
+    if (this.waiting.length) this.scheduleBatch();
+    if (batch.length === 0) return;
+    let outcomes: Map<Queued, ChangeRecord | { error: unknown }>;
     try {
-      const files: ChangedFile[] = [];
-      for (const file of input.files) {
-        const before = file.before ? await this.storeVersion(file.before, added) : null;
-        const after = file.after ? await this.storeVersion(file.after, added) : null;
-        files.push({ path: file.path, kind: file.kind, ...(file.from !== undefined ? { from: file.from } : {}), before, after, hunks: file.hunks ?? [], ...(isFileMode(file.mode) ? { mode: file.mode } : {}) });
-      }
-      const draft: ChangeRecord = {
-        id,
-        time,
-        sessionId: input.sessionId,
-        label: input.label,
-        surface: input.surface,
-        tool: input.tool,
-        ...(input.explanation !== undefined ? { explanation: input.explanation } : {}),
-        approvedBy: input.approvedBy,
-        ...(input.revertOf !== undefined ? { revertOf: input.revertOf } : {}),
-        files,
-      };
-      const text = JSON.stringify({ format: RECORD_FORMAT, record: draft });
-      const data = new TextEncoder().encode(text);
-      if (data.byteLength + [...added.values()].reduce((sum, size) => sum + size, 0) > this.maxBytes) {
-        throw this.tooLarge();
-      }
-      // What a reload reads back, so the record handed out now is exactly the one `get` returns later.
-      const record = deepFreeze(parseRecord((JSON.parse(text) as { record: unknown }).record));
-      if (!record) throw new NotRecorded('the change does not make a valid record');
-      await this.storage.write('records', id + RECORD_SUFFIX, data);
-      this.adopt(record, data.byteLength, added);
-      added.clear();
-      await this.applyBudget();
-      this.logger.debug('[history] change recorded', { id, sessionId: record.sessionId, tool: record.tool, files: record.files.length });
-      return record;
-    } finally {
-      for (const versionId of added.keys()) await this.storage.remove('versions', blobName(versionId)).catch(() => undefined);
-    }
-  }
-
-  private tooLarge(): NotRecorded {
-    return new NotRecorded(`the change alone is larger than the history's budget (${this.maxBytes} bytes)`);
-  }
-
-  /** Stores the bytes unless a version with their hash is stored; notes in `added` what this record stored. */
-  private async storeVersion(bytes: Uint8Array, added: Map<string, number>): Promise<string> {
-    const versionId = await versionIdOf(bytes);
-    const known = this.versions.get(versionId);
-    if ((known && !known.missing) || added.has(versionId)) return versionId;
-    const stored = await compress(bytes);
-    if ([...added.values()].reduce((sum, size) => sum + size, stored.byteLength) > this.maxBytes) throw this.tooLarge();
-    await this.storage.write('versions', blobName(versionId), stored);
-    added.set(versionId, stored.byteLength);
-    return versionId;
-  }
-
-  private adopt(record: ChangeRecord, bytes: number, added?: ReadonlyMap<string, number>): void {
-    this.records.set(record.id, { record, bytes });
-    for (const versionId of versionsOf(record)) {
-      const known = this.versions.get(versionId) ?? { size: 0, refs: 0, missing: true };
-      known.refs++;
-      if (added?.has(versionId)) {
-        known.size = added.get(versionId)!;
-        delete known.missing;
-      }
-      this.versions.set(versionId, known);
-    }
-  }
-
-  private forget(id: string): void {
-    const stored = this.records.get(id);
-    if (!stored) return;
-    this.records.delete(id);
-    for (const versionId of versionsOf(stored.record)) {
-      const known = this.versions.get(versionId);
-      if (known) known.refs--;
-    }
-  }
-
-  private async readVersionChecked(versionId: string): Promise<Uint8Array | undefined> {
-    const { bytes, damaged } = await readVersion(this.storage, versionId);
-    if (damaged) {
-      this.logger.warn('[history] a stored version is damaged and was removed', { version: versionId, reason: damaged });
-      await this.storage.remove('versions', blobName(versionId)).catch(() => undefined);
-      const known = this.versions.get(versionId);
-      if (known) Object.assign(known, { size: 0, missing: true });
-    }
-    return bytes;
-  }
-
-  /** Drops what the budget says, oldest first; stops at the first removal that fails (kept for the next try). */
-  private async applyBudget(): Promise<void> {
-    const oldestFirst = [...this.records.values()].sort((a, b) => newestFirst(b.record, a.record));
-    const sizes = new Map([...this.versions].map(([versionId, known]) => [versionId, known.size]));
-    const budgetRecords = oldestFirst.map(({ record, bytes }) => ({ id: record.id, time: record.time, bytes, versions: versionsOf(record) }));
-    const decision = decideBudget(budgetRecords, sizes, this.clock.now(), { maxBytes: this.maxBytes, maxAgeMs: this.maxAgeDays * DAY_MS });
-    try {
-      for (const id of decision.drop) {
-        await this.storage.remove('records', id + RECORD_SUFFIX);
-        this.forget(id);
-      }
-      const orphans = new Set(decision.orphans);
-      for (const [versionId, known] of this.versions) if (known.refs <= 0) orphans.add(versionId);
-      for (const versionId of orphans) {
-        await this.storage.remove('versions', blobName(versionId));
-        this.versions.delete(versionId);
-      }
+      if (this.closed) throw new NotRecorded('the history was closed');
+      // The first batch loads the folder before taking the lock; later ones read it again under the lock only.
+      if (!this.loaded) await this.ensureLoaded();
+      outcomes = await storeBatch(this.ctx, batch);
     } catch (error) {
-      this.logger.warn('[history] could not remove old history; it is kept for now', errorData(error));
+      outcomes = new Map(batch.map((queued) => [queued, { error }]));
     }
-    if (decision.drop.length) {
-      this.logger.info('[history] dropped old records', { count: decision.drop.length, maxBytes: this.maxBytes, maxAgeDays: this.maxAgeDays });
-    }
+    for (const queued of batch) this.finish(queued, outcomes.get(queued) ?? { error: new NotRecorded('the change was lost in its batch') });
+    if (Date.now() - this.lastSweep >= SWEEP_MS) await this.sweep();
   }
 
-  private async ensureLoaded(): Promise<void> {
-    if (this.loaded) return;
-    const [recordFiles, versionFiles] = await Promise.all([this.storage.list('records'), this.storage.list('versions')]);
-    this.records.clear();
-    this.versions.clear();
-    for (const file of versionFiles) {
-      const versionId = versionIdOfName(file.name);
-      if (versionId) this.versions.set(versionId, { size: file.size, refs: 0 });
-    }
-    for (let i = 0; i < recordFiles.length; i += LOAD_BATCH) {
-      await Promise.all(recordFiles.slice(i, i + LOAD_BATCH).map((file) => this.loadRecord(file.name, file.size)));
-    }
-    this.loaded = true;
-    await this.applyBudget();
-    this.logger.debug('[history] loaded', { records: this.records.size, versions: this.versions.size });
-  }
-
-  private async loadRecord(name: string, size: number): Promise<void> {
-    const id = name.endsWith(RECORD_SUFFIX) ? name.slice(0, -RECORD_SUFFIX.length) : undefined;
-    let record: ChangeRecord | undefined;
-    try {
-      const data = await this.storage.read('records', name);
-      if (!data) return;
-      const stored = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(data)) as { format?: unknown; record?: unknown };
-      record = stored?.format === RECORD_FORMAT ? parseRecord(stored.record) : undefined;
-    } catch {
-      record = undefined;
-    }
-    if (!record || record.id !== id) {
-      this.logger.warn('[history] removed a record file it cannot read', { name });
-      await this.storage.remove('records', name).catch(() => undefined);
+  private finish(queued: Queued, outcome: ChangeRecord | { error: unknown }): void {
+    this.pendingBytes -= queued.size;
+    const { sessionId, tool } = queued.input;
+    if ('error' in outcome) {
+      this.logger.warn('[history] change not recorded', { sessionId, tool, ...errorData(outcome.error) });
+      queued.resolve(undefined);
       return;
     }
-    this.adopt(deepFreeze(record), size);
+    this.logger.debug('[history] change recorded', { id: outcome.id, sessionId, tool, files: outcome.files.length });
+    queued.resolve(outcome);
+  }
+
+  /** Reads the folder's records again; the first time, also looks for orphans (learning every version's size) and applies the budget. */
+  private async ensureLoaded(): Promise<void> {
+    await refreshRecords(this.ctx);
+    if (this.loaded) return;
+    this.loaded = true;
+    await this.sweep();
+    await applyBudget(this.ctx).catch((error) => this.logger.debug('[history] could not apply the budget now', errorData(error)));
+  }
+
+  private async sweep(): Promise<void> {
+    this.lastSweep = Date.now();
+    await sweepOrphans(this.ctx);
   }
 }

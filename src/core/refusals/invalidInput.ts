@@ -98,8 +98,33 @@ export const invalidRevert = {
   /** `{ sessionId, path }`: none of the session's changes on record touched that file (or its earlier names). */
   noChangeOfFile: (id: string, path: string): Refusal =>
     invalid(`Session ${describeValue(id)} has no change of ${displayPath(path)} on record (none made, older than the history keeps, or another name of the file). Nothing was changed. List its changes with history({ sessionId }) to see which files it changed.`),
-  contentsGone: (id: string): Refusal =>
-    invalid(`The history no longer holds the file contents of change ${describeValue(id)} (dropped by its budget, or damaged), so it cannot be reverted. Nothing was changed.`),
+  /** A version the record names is not in the history folder (removed by something else), or failed its check. */
+  contentsGone: (id: string, path: string, damaged: boolean): Refusal =>
+    invalid(
+      `The history no longer holds the file contents of change ${describeValue(id)}: a version of ${displayPath(path)} it names ${damaged ? 'is damaged (set aside in the history folder\'s damaged/ folder)' : 'is missing from the history folder'}, so it cannot be reverted. Nothing was changed.`,
+    ),
+  /** Trouble, not loss: a version could not be read just now (a permission, too many open files). */
+  contentsUnreadable: (id: string, path: string, reason: string): Refusal =>
+    invalid(`The file contents of change ${describeValue(id)} (${displayPath(path)}) could not be read just now (${reason}). Nothing was changed. Try again; the history keeps them.`),
+  historyUnreadable: (reason: string): Refusal => invalid(`The history folder could not be read just now (${reason}). Nothing was changed. Try again.`),
+  unreadableChange: (id: string, reason: string): Refusal =>
+    invalid(`The record of change ${describeValue(id)} could not be read just now (${reason}). Nothing was changed. Try again; the history keeps it.`),
+  /** A session revert while some record files cannot be read: any of them may be one of the session's changes. */
+  unreadableRecords: (count: number, reason: string): Refusal =>
+    invalid(
+      `${count === 1 ? 'A record file' : `${count} record files`} of the history could not be read just now (${reason}), and any of them may be a change of this session, so it cannot be reverted now. Nothing was changed. Try again; the history keeps ${count === 1 ? 'it' : 'them'}.`,
+    ),
+  /**
+   * The session's oldest changes on record name earlier ones that are not (`missing`): reverting what is left would
+   * not put its files back as they were before it.
+   */
+  lostChanges: (sessionId: string, missing: readonly string[], kept: number, path?: string): Refusal => {
+    const named = missing.map(describeValue).join(', ');
+    const what = path === undefined ? 'its files' : displayPath(path);
+    return invalid(
+      `Session ${describeValue(sessionId)} no longer has all its changes on record: ${missing.length === 1 ? 'change' : 'changes'} ${named} and every change of the session before ${missing.length === 1 ? 'it were' : 'them were'} dropped by the history's budget (the oldest changes leave first) or set aside as damaged, so reverting it would not put ${what} back as before the session. Nothing was changed. Its ${kept} change${kept === 1 ? '' : 's'} still on record can each be reverted on their own ({ changeId }), newest first.`,
+    );
+  },
 };
 
 /** The input of a language model tool or MCP tool call (`tools/`). */

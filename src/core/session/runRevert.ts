@@ -11,6 +11,10 @@
  * A file of a session (`{ sessionId, path }`): the session's changes restricted to that file, through its moves
  * (`fileRecords`), planned and recorded as a session revert of just those (`revertOf` the newest of them, the
  * default explanation naming the file); the session's other files are not touched.
+ *
+ * A session (or a file of it) is reverted only when the history holds all its changes: a record file that cannot
+ * be read just now (it may be one of them), or a change the budget dropped (`sessionChain.ts`), refuses it,
+ * naming what is missing, rather than undoing part of it and calling that a revert.
  */
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
@@ -18,6 +22,8 @@ import type { ChangeRecord } from '../history/changeRecord';
 import type { History } from '../history/history';
 import { planRevert, planSessionRevert } from '../history/planRevert';
 import type { RevertChange } from '../history/revertTypes';
+import { missingLinks } from '../history/sessionChain';
+import type { VersionProblem } from '../history/versionReads';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { CallFiles } from '../mutate/callFiles';
 import { commitPlans } from '../mutate/commit';
@@ -62,19 +68,32 @@ function fileRecords(newestFirst: readonly ChangeRecord[], path: string): Change
   return kept.reverse();
 }
 
-/** The records a target names, oldest first. */
-async function recordsOf(history: History, target: RevertTarget): Promise<ChangeRecord[]> {
+/** The records a target names, oldest first; refused when the history cannot tell it has all of them. */
+async function recordsOf(history: History, target: RevertTarget): Promise<ChangeRecord[] | Refusal> {
+  const listing = await history.listing('changeId' in target ? undefined : { sessionId: target.sessionId });
+  if (listing.failed !== undefined) return invalidRevert.historyUnreadable(listing.failed);
   if ('changeId' in target) {
-    const record = await history.get(target.changeId);
-    return record ? [record] : [];
+    const record = listing.records.find((candidate) => candidate.id === target.changeId);
+    if (record) return [record];
+    const unread = listing.unreadable.find((file) => file.change === target.changeId);
+    return unread ? invalidRevert.unreadableChange(target.changeId, unread.reason) : invalidRevert.unknownChange(target.changeId);
   }
-  const newestFirst = await history.list({ sessionId: target.sessionId });
-  return 'path' in target ? fileRecords(newestFirst, target.path) : newestFirst.reverse();
+  if (listing.unreadable.length) return invalidRevert.unreadableRecords(listing.unreadable.length, listing.unreadable[0].reason);
+  const missing = missingLinks(listing.records);
+  if (missing.length) return invalidRevert.lostChanges(target.sessionId, missing, listing.records.length, 'path' in target ? target.path : undefined);
+  return 'path' in target ? fileRecords(listing.records, target.path) : listing.records.reverse();
 }
 
 function nothingOnRecord(target: RevertTarget): Refusal {
   if ('changeId' in target) return invalidRevert.unknownChange(target.changeId);
   return 'path' in target ? invalidRevert.noChangeOfFile(target.sessionId, target.path) : invalidRevert.unknownSession(target.sessionId);
+}
+
+/** Why a change's contents cannot be given back: lost (missing, damaged) before trouble that may pass. */
+function contentsRefusal(id: string, problems: readonly VersionProblem[]): Refusal {
+  const lost = problems.find((problem) => !problem.transient);
+  if (lost) return invalidRevert.contentsGone(id, lost.path, lost.reason.startsWith('damaged'));
+  return invalidRevert.contentsUnreadable(id, problems[0].path, problems[0].reason);
 }
 
 /** The default explanation: what is reverted, naming the change, or the session (and the file) with a count. */
@@ -88,12 +107,13 @@ function explanationOf(target: RevertTarget, records: readonly ChangeRecord[]): 
 async function changesOf(history: History, target: RevertTarget): Promise<Reverted | Refusal> {
   await history.flush();
   const records = await recordsOf(history, target);
+  if (isRefusal(records)) return records;
   if (!records.length) return nothingOnRecord(target);
   const changes: RevertChange[] = [];
   for (const record of records) {
-    const change = await history.revertInput(record);
-    if (!change) return invalidRevert.contentsGone(record.id);
-    changes.push(change);
+    const contents = await history.revertContents(record);
+    if ('problems' in contents) return contentsRefusal(record.id, contents.problems);
+    changes.push(contents.change);
   }
   const revertOf = records[records.length - 1].id;
   return { changes, single: 'changeId' in target, revertOf, what: revertWhat(target), explanation: explanationOf(target, records) };

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { decideBudget } from '../../../src/core/history/budget';
+import { decideBudget, decideOrphans } from '../../../src/core/history/budget';
 import { createHistory } from '../../../src/core/index';
 import type { RecordInput } from '../../../src/core/index';
 import { recordingLogger } from '../helpers/recordingLogger';
@@ -44,24 +44,30 @@ suite('history: the budget (pure decision)', () => {
 
   test('drops records older than the age limit', () => {
     const decision = decideBudget([record('a', 0, ['x']), record('b', 5 * DAY, ['y'])], new Map([['x', 1], ['y', 1]]), 33 * DAY, { maxBytes: 1e9, maxAgeMs: 30 * DAY });
-    assert.deepStrictEqual(decision, { drop: ['a'], orphans: ['x'] });
+    assert.deepStrictEqual(decision, { drop: ['a'], freed: ['x'] });
   });
 
   test('drops the oldest records until the rest fits, counting records and the versions they name', () => {
     const sizes = new Map([['x', 100], ['y', 100], ['z', 100]]);
     const records = [record('a', 1, ['x']), record('b', 2, ['y']), record('c', 3, ['z'])];
-    assert.deepStrictEqual(decideBudget(records, sizes, 4, { maxBytes: 200, maxAgeMs: DAY }), { drop: ['a', 'b'], orphans: ['x', 'y'] });
-    assert.deepStrictEqual(decideBudget(records, sizes, 4, { maxBytes: 330, maxAgeMs: DAY }), { drop: [], orphans: [] });
+    assert.deepStrictEqual(decideBudget(records, sizes, 4, { maxBytes: 200, maxAgeMs: DAY }), { drop: ['a', 'b'], freed: ['x', 'y'] });
+    assert.deepStrictEqual(decideBudget(records, sizes, 4, { maxBytes: 330, maxAgeMs: DAY }), { drop: [], freed: [] });
   });
 
   test('a version another record still names is kept, and does not count as freed', () => {
     const sizes = new Map([['shared', 100], ['own', 100]]);
     const records = [record('a', 1, ['shared']), record('b', 2, ['shared', 'own'])];
-    assert.deepStrictEqual(decideBudget(records, sizes, 3, { maxBytes: 215, maxAgeMs: DAY }), { drop: ['a'], orphans: [] });
+    assert.deepStrictEqual(decideBudget(records, sizes, 3, { maxBytes: 215, maxAgeMs: DAY }), { drop: ['a'], freed: [] });
   });
 
-  test('versions no record names are always orphans', () => {
-    assert.deepStrictEqual(decideBudget([], new Map([['lost', 5]]), 0, { maxBytes: 1e9, maxAgeMs: DAY }).orphans, ['lost']);
+  test('a version no record names is an orphan only once older than the grace period; one named, or of unknown age, never', () => {
+    const stored = [
+      { id: 'old', mtimeMs: 0 },
+      { id: 'young', mtimeMs: 95 },
+      { id: 'named', mtimeMs: 0 },
+      { id: 'unknown' },
+    ];
+    assert.deepStrictEqual(decideOrphans(stored, new Set(['named']), 100, 10), ['old']);
   });
 });
 

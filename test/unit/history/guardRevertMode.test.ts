@@ -38,11 +38,12 @@ function defaultMode(): number {
 }
 
 /** The stored record file of `id`, read and rewritten as JSON. */
+/** Rewrites a stored record as an earlier ReadGate wrote it: the first format, which has no checksum. */
 function rewriteRecord(historyDir: string, id: string, change: (record: { files: Record<string, unknown>[] }) => void): void {
   const file = path.join(historyDir, 'records', `${id}.json`);
   const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { record: { files: Record<string, unknown>[] } };
   change(stored.record);
-  fs.writeFileSync(file, JSON.stringify(stored));
+  fs.writeFileSync(file, JSON.stringify({ format: 1, record: stored.record }));
 }
 
 suite('guard history: file modes', () => {

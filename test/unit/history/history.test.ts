@@ -197,7 +197,7 @@ suite('history: recording changes', () => {
     assert.ok(await history.record(change({ files: [{ path: 'c', kind: 'create', before: null, after: new Uint8Array(800) }] })), 'recorded again once the queue drained');
   });
 
-  test('a damaged version reads as missing, is logged and removed, and is stored again by the next change with those bytes', async () => {
+  test('a damaged version reads as missing, is logged and set aside (never deleted), and is stored again by the next change with those bytes', async () => {
     const dir = makeTempDir();
     const logger = recordingLogger();
     const history = createHistory({ dir, logger });
@@ -209,11 +209,12 @@ suite('history: recording changes', () => {
     assert.strictEqual(await history.versionBytes(id), undefined);
     assert.match(logger.warnings()[0].message, /damaged/);
     assert.ok(!fs.existsSync(blob));
+    assert.ok(fs.existsSync(path.join(dir, 'damaged', 'versions', `${id}.gz`)), 'set aside');
     await history.record(change({ files: [{ path: 'b', kind: 'create', before: null, after: content }] }));
     assert.deepStrictEqual(await history.versionBytes(id), content);
   });
 
-  test('a record file it cannot read is removed at load with a warning; the others load', async () => {
+  test('a record file that is not a record is set aside at load with a warning (never deleted); the others load', async () => {
     const dir = makeTempDir();
     const good = await createHistory({ dir }).record(change());
     fs.writeFileSync(path.join(dir, 'records', 'broken-00000-000000.json'), '{"format":1,"record":{');
@@ -222,6 +223,7 @@ suite('history: recording changes', () => {
     assert.deepStrictEqual(await reloaded.list(), [good]);
     assert.strictEqual(logger.warnings().length, 1);
     assert.ok(!fs.existsSync(path.join(dir, 'records', 'broken-00000-000000.json')));
+    assert.ok(fs.existsSync(path.join(dir, 'damaged', 'records', 'broken-00000-000000.json')));
   });
 
   test('a revert is recorded like any change (revertOf names the change) and can itself be reverted', async () => {

@@ -6,6 +6,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { ORPHAN_GRACE_MS } from '../../../src/core/history/maintenance';
 import { createNodeHistoryStorage } from '../../../src/core/nodeFs/historyStorage';
 import { History } from '../../../src/core/index';
 import type { HistoryArea, HistoryStorage, RecordInput } from '../../../src/core/index';
@@ -138,13 +139,18 @@ suite('history: faults through the storage port', () => {
     assert.deepStrictEqual((await history.list()).map((r) => r.id), [later!.id, older!.id]);
   });
 
-  test('versions left behind when even their removal fails are removed at the next load', async () => {
+  test('versions left behind when even their removal fails are removed by a later load once older than the grace period', async () => {
     const dir = makeTempDir();
     const storage = faultyStorage(dir);
     const history = new History({ storage, logger: recordingLogger() });
     storage.faults.push({ call: 'write', area: 'records', nth: 1, code: 'ENOSPC' }, { call: 'remove', area: 'versions', nth: 1, code: 'EIO', sticky: true });
     assert.strictEqual(await history.record(edit('a', 'left\n', 'behind\n')), undefined);
     assert.strictEqual(filesUnder(dir).length, 2, 'premise: both versions are still there');
+    // Young, they may be another process's versions whose record is on its way: kept.
+    await new History({ storage: createNodeHistoryStorage(dir) }).list();
+    assert.strictEqual(filesUnder(dir).length, 2);
+    const past = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+    for (const file of filesUnder(dir)) fs.utimesSync(path.join(dir, file), past, past);
     await new History({ storage: createNodeHistoryStorage(dir) }).list();
     assert.deepStrictEqual(filesUnder(dir), []);
   });

@@ -13,8 +13,10 @@ suite('history: the Node storage', () => {
     const storage = createNodeHistoryStorage(dir);
     await storage.write('versions', `${id}.gz`, bytes('blob'));
     await storage.write('records', 'r1.json', bytes('{"a":1}'));
-    assert.deepStrictEqual(await storage.list('versions'), [{ name: `${id}.gz`, size: 4 }]);
-    assert.deepStrictEqual(await storage.list('records'), [{ name: 'r1.json', size: 7 }]);
+    const sized = (files: { name: string; size: number }[]) => files.map(({ name, size }) => ({ name, size }));
+    assert.deepStrictEqual(sized(await storage.list('versions')), [{ name: `${id}.gz`, size: 4 }]);
+    assert.deepStrictEqual(sized(await storage.list('records')), [{ name: 'r1.json', size: 7 }]);
+    assert.ok(Math.abs((await storage.list('records'))[0].mtimeMs! - Date.now()) < 60_000, 'with their time');
     assert.ok(fs.existsSync(path.join(dir, 'versions', 'ab', `${id}.gz`)), 'versions are fanned out by their first two digits');
     assert.deepStrictEqual(await storage.read('records', 'r1.json'), bytes('{"a":1}'));
     await storage.remove('records', 'r1.json');

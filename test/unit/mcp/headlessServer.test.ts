@@ -80,7 +80,8 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
     const records = await guard.history();
     assert.strictEqual(records.length, 1, JSON.stringify(records));
     const [record] = records;
-    assert.deepStrictEqual([record.sessionId, record.surface, record.label, record.tool], ['mcp:stdio', 'mcp', 'headless-test 1.0.0', 'edit']);
+    assert.match(record.sessionId, /^mcp:stdio:[0-9a-f-]{36}$/, 'a session id of this server process');
+    assert.deepStrictEqual([record.surface, record.label, record.tool], ['mcp', 'headless-test 1.0.0', 'edit']);
     assert.deepStrictEqual(record.files.map((changed: { path: string; kind: string }) => [changed.path, changed.kind]), [[fs.realpathSync(file), 'edit']]);
     const reverted = await guard.revert({ changeId: record.id });
     assert.strictEqual(reverted.ok, true, reverted.message);
