@@ -35,6 +35,8 @@ suite('GitHub Copilot agent mode through ReadGate (real agent loop, scripted mod
     copilotVersion = await enableCopilot();
     await warmTypeScript();
     await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    // Another suite may have written the guarded agent already: the command would ask before replacing it.
+    fs.rmSync(path.join(workspaceRoot(), '.github', 'agents', 'readgate.agent.md'), { force: true });
     await vscode.commands.executeCommand('readgate.createGuardedAgent');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // VS Code picks up a new custom agent file a moment after it is written: wait until the mode offers its tools.
@@ -48,6 +50,8 @@ suite('GitHub Copilot agent mode through ReadGate (real agent loop, scripted mod
 
   suiteTeardown(async () => {
     await disableNetworkBlock();
+    // Give the next suites the workbench they expect: no chat beside the editors.
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
     await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
     await newChat();
   });

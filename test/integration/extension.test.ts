@@ -25,10 +25,10 @@ suite('extension', () => {
     await vscode.commands.executeCommand('readgate.showLog');
     if (!harness.isAvailable) this.skip(); // only the headless driver can see the workbench's DOM
     // The Output view shows our channel: the activation line, or (once other suites ran and the view
-    // scrolled to the end) the guard's decision lines.
+    // scrolled to the end) the lines of its parts, each tagged ([guard], [agents], [mcp]…).
     const text = await harness.waitFor('the ReadGate log in the Output view', async () => {
       const texts = await harness.workbenchTexts('.part.panel');
-      return texts.find((t) => /\[info\] (ReadGate \d+\.\d+\.\d+ activated|\[guard\]|\[ledger\])/.test(t));
+      return texts.find((t) => /\[info\] (ReadGate \d+\.\d+\.\d+ activated|\[(guard|ledger|agents|approval|mcp|problems)\])/.test(t));
     });
     assert.match(text, /\[info\] /);
     await harness.screenshot('show-log');

@@ -204,6 +204,11 @@ suite('mcp: external agents through the window', () => {
   test('a client whose hooks name its agent contexts: a ledger each, the main agent\'s repeated read is the placeholder, contexts nest in the Sessions view, a stopped subagent ends (screenshot)', async function () {
     this.timeout(60_000);
     const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
+    // Earlier suites' sessions fill the view: collapsed, they leave room for this client's, which open expanded.
+    if (harness.isAvailable) {
+      await vscode.commands.executeCommand('workbench.view.extension.readgate');
+      await vscode.commands.executeCommand('workbench.actions.treeView.readgate.sessions.collapseAll').then(undefined, () => undefined);
+    }
     const file = freshFile(numbered(300));
     const claude = await connect(entry, 'claude-code', '2.1.332');
     clients.push(claude);
