@@ -75,7 +75,7 @@ export { applyPatch } from './patch/applyPatch';
 export { textOfBytes } from './read/loadText';
 export type { ApplyPatchOptions } from './patch/applyPatch';
 
-// The change history (SPEC section 4b): every applied change on record with its contents, and the pure plan of
+// The change history: every applied change on record with its contents, and the pure plan of
 // a revert (a three-way merge that keeps later changes), which the guard carries out like any change
 // (`GuardOptions.history`, `Guard.history`, `Guard.revert`, `Guard.exportHistory`).
 export { History, HISTORY_DEFAULTS } from './history/history';

@@ -1,5 +1,5 @@
 /**
- * The change record (API.md section 2b, SPEC section 4b): what the history keeps of every applied change, from
+ * The change record: what the history keeps of every applied change, from
  * every surface. A record names the versions of each file before and after the change (ids of content kept in
  * the version store, never the content itself), so a record stays small and a version written by several
  * changes is kept once.

@@ -1,5 +1,5 @@
 /**
- * What a revert writes (SPEC section 4b), decided purely: a change's files with their content before and after
+ * What a revert writes, decided purely: a change's files with their content before and after
  * it, and the files as they are now, in; the operations that undo the change while keeping every later change,
  * and the conflicts, out. No I/O: the guard reads the files, and writes the plan through approval, all or none.
  *
