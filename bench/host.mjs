@@ -65,6 +65,11 @@ async function main() {
     row(`… that tool with a progress message (prepareInvocation), ${size}`, `${fmt(figures.preparedToolMs)} ms`, `${fmt(figures.noopToolMs)} ms (without)`, `${signed(figures.preparedToolMs - figures.noopToolMs)} ms`, 'information', true);
     row(`… the guarded read alone (extension API, no tool call), ${size}`, `${fmt(figures.guardMs)} ms`, '', `readgate_read is ${signed(figures.toolMs - figures.preparedToolMs)} ms against the tool with a message`, 'information', true);
   }
+  // What the problems section adds to an agent's edit: the same calls with the setting "errors" and "off".
+  for (const [language, figures] of Object.entries(present.problems ?? {})) {
+    const pending = figures.pending ? `; ${figures.pending} of ${figures.samples} still checking` : '';
+    row(`readgate_edit with the problems section, ${language} (median; p95)`, `${fmt(figures.errors.medianMs)} ms; ${fmt(figures.errors.p95Ms)} ms${pending}`, `${fmt(figures.off.medianMs)} ms; ${fmt(figures.off.p95Ms)} ms (off)`, `${signed(figures.errors.medianMs - figures.off.medianMs)} ms; ${signed(figures.errors.p95Ms - figures.off.p95Ms)} ms`, 'information', true);
+  }
   const stormRatio = present.storm.p99Ms / absent.storm.p99Ms;
   row(`event-loop delay p99, git checkout of 2,000 files (1,000-file session, view open)`, `${fmt(present.storm.p99Ms)} ms (max ${fmt(present.storm.maxMs)})`, `${fmt(absent.storm.p99Ms)} ms (max ${fmt(absent.storm.maxMs)})`, `${fmt(stormRatio)}×`, '≤ 1.5×', stormRatio <= 1.5);
   const own = ownActivationMs();

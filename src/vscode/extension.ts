@@ -20,6 +20,7 @@ import { AgentChangesView } from './history/agentChangesView';
 import { GuardHistory } from './history/guardHistory';
 import { HistoryDocuments } from './history/historyDocuments';
 import { historyFolder } from './history/historyFolder';
+import { ProblemMarkStore } from './history/problemMarkStore';
 import { Log } from './log';
 import { AgentProblems } from './problems/agentProblems';
 import { McpHost } from './mcp/mcpHost';
@@ -58,14 +59,16 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const history = store ? new GuardHistory(guard, store, files.onWillWrite) : undefined;
   const display = (path: string): string => vscode.workspace.asRelativePath(guardPathToUri(path));
   const historyDocuments = new HistoryDocuments(history, files);
-  const agentChanges = new AgentChangesView(history, display);
+  // Which changes introduced problems, joined from the problems section's reports, for the view and the statistics.
+  const marks = history ? new ProblemMarkStore(context.workspaceState, problems.onDidReport, history) : undefined;
+  const agentChanges = new AgentChangesView(history, display, marks);
   approvals.serve(guard);
   const api = new Api(guard, labels, toolResults, problems);
   const toolSessions = new ToolSessions(guard);
   toolSessions.configureChats(config.current.toolsMaxResultChars);
   const chatSettings = config.onDidChange((next) => toolSessions.configureChats(next.toolsMaxResultChars));
   const ended = new EndedSessions(guard, labels);
-  const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list(), async () => (history ? history.list() : []));
+  const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list(), async () => (history ? history.list() : []), (id) => marks?.get(id));
   const view = new SessionsView(guard, labels, watcher.onDidNoteChange, ended);
   const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, reviews: approvals, log, problems });
   const details = new DetailsDocuments();
@@ -73,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   // Disposal order does not matter: once the guard is disposed, every call through it is CANCELLED.
   const historyDeps = { history, documents: historyDocuments, display, log };
   context.subscriptions.push(log, config, files, toolResultSettings, chatSettings, host, watcher, approvals, api, toolSessions, ended, reports, view, mcp, details, participant, problems, registerTools({ sessions: toolSessions, problems }), registerCommands({ log, guard, files, labels, reports, approvals, toolResults, ended, extensionUri: context.extensionUri, history: historyDeps }), registerAgentCommands({ control: mcp, log }));
-  context.subscriptions.push(...(history ? [history] : []), historyDocuments, agentChanges);
+  context.subscriptions.push(...(history ? [history] : []), ...(marks ? [marks] : []), historyDocuments, agentChanges);
   // Integration tests drive the approval panel through its message protocol and observe the participant's turns.
   if (process.env.READGATE_TEST_HOOKS === '1') context.subscriptions.push(registerTestHooks(approvals, participant, toolResults, guard, mcp, { agentChanges, folder }));
   // Its own time, read by `npm run bench:host`.

@@ -134,6 +134,99 @@ async function readRoundTrip(api: ReadGateApi): Promise<Record<string, ReadFigur
   return results;
 }
 
+/** The two states of a file the problems benchmark flips between: clean, and one error. */
+interface Flipping {
+  name: 'TypeScript' | 'JSON';
+  file: string;
+  clean: string;
+  broken: string;
+}
+
+const toolText = (result: vscode.LanguageModelToolResult): string => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+
+/**
+ * One agent edit as a chat agent's tool call makes it: a read (for the version it names), then the timed
+ * `readgate_edit` that flips the file to `to`. Checks that the result says what the setting asks for: with the
+ * problems section, the one new error or the one resolved; without, no section. Answers the edit's time and
+ * whether a service was still checking when the section gave up.
+ */
+async function flip(target: Flipping, to: 'clean' | 'broken', section: boolean): Promise<{ ms: number; pending: boolean }> {
+  const read = toolText(await vscode.lm.invokeTool('readgate_read', { input: { filePath: target.file }, toolInvocationToken: undefined }));
+  const version = /· version ([0-9a-f]{16})/.exec(read)?.[1];
+  const [oldString, newString] = to === 'broken' ? [target.clean, target.broken] : [target.broken, target.clean];
+  const started = performance.now();
+  const result = await vscode.lm.invokeTool('readgate_edit', { input: { filePath: target.file, oldString, newString, expectedVersion: version }, toolInvocationToken: undefined });
+  const ms = performance.now() - started;
+  const text = toolText(result);
+  const pending = /was still checking/.test(text);
+  const expected = !section ? !/Problems after this change/.test(text) : pending || (to === 'broken' ? /: 1 new problem \(/.test(text) : /resolved 1\./.test(text));
+  if (!expected) throw new Error(`${target.name} edit to ${to} (problems section ${section ? 'on' : 'off'}) answered:\n${text}`);
+  return { ms, pending };
+}
+
+/** Waits until TypeScript's server answers for a file, as it does in a project where it is already running. */
+async function warmTypeScript(file: string): Promise<void> {
+  // Its server is asked about open documents only; the benchmark's file itself is left closed, as an agent's is.
+  const uri = vscode.Uri.file(path.join(path.dirname(file), 'warm.ts'));
+  fs.writeFileSync(uri.fsPath, 'export const warm = 1;\n');
+  await vscode.workspace.openTextDocument(uri);
+  for (let i = 0; i < 225; i++) {
+    const answer = await Promise.resolve(vscode.commands.executeCommand<{ success?: boolean }>('typescript.tsserverRequest', 'semanticDiagnosticsSync', { file: uri })).then(undefined, () => undefined);
+    if (answer?.success) return;
+    await sleep(200);
+  }
+  throw new Error('TypeScript did not answer within 45 s');
+}
+
+interface ProblemsFigures {
+  /** Median and p95 of the edit call, ms, with `readgate.problems.afterChange` "errors" and "off". */
+  errors: { medianMs: number; p95Ms: number };
+  off: { medianMs: number; p95Ms: number };
+  samples: number;
+  /** Calls whose section said the service was still checking (counted in the times). */
+  pending: number;
+}
+
+const PROBLEM_ROUNDS = 40;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+
+/**
+ * What the problems section adds to an agent's edit: `readgate_edit` on a TypeScript and a JSON file, each edit
+ * flipping the file between clean and one error, in rounds that alternate the setting between "errors" and "off"
+ * (each round breaks and fixes each file once); the first two rounds warm up and are not counted.
+ */
+async function problemsLatency(): Promise<Record<Flipping['name'], ProblemsFigures>> {
+  const targets: Flipping[] = [
+    { name: 'TypeScript', file: path.join(root(), 'problems.ts'), clean: 'export const flag: number = 1;', broken: "export const flag: number = '1';" },
+    { name: 'JSON', file: path.join(root(), 'problems.json'), clean: '"flag": 1 }', broken: '"flag": 1, }' },
+  ];
+  fs.writeFileSync(targets[0].file, `${targets[0].clean}\n`);
+  fs.writeFileSync(targets[1].file, `{ ${targets[1].clean}\n`);
+  await warmTypeScript(targets[0].file);
+  const settings = vscode.workspace.getConfiguration('readgate');
+  // No review: the time is the call's own.
+  await settings.update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+  const times = new Map(targets.map((target) => [target.name, { errors: [] as number[], off: [] as number[], pending: 0 }]));
+  for (let round = 0; round < PROBLEM_ROUNDS + 2; round++) {
+    const setting = round % 2 === 0 ? 'errors' : 'off';
+    await settings.update('problems.afterChange', setting, vscode.ConfigurationTarget.Global);
+    await sleep(100);
+    for (const target of targets) {
+      for (const to of ['broken', 'clean'] as const) {
+        const { ms, pending } = await flip(target, to, setting === 'errors');
+        const figures = times.get(target.name)!;
+        if (round < 2) continue;
+        figures[setting].push(ms);
+        if (pending) figures.pending++;
+      }
+    }
+  }
+  await settings.update('problems.afterChange', undefined, vscode.ConfigurationTarget.Global);
+  await settings.update('approval.mode', undefined, vscode.ConfigurationTarget.Global);
+  const summary = (xs: number[]) => ({ medianMs: median(xs), p95Ms: p95(xs) });
+  return Object.fromEntries([...times].map(([name, figures]) => [name, { errors: summary(figures.errors), off: summary(figures.off), samples: figures.errors.length, pending: figures.pending }])) as Record<Flipping['name'], ProblemsFigures>;
+}
+
 function git(cwd: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@readgate.invalid', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'pipe' });
 }
@@ -178,6 +271,7 @@ export async function run(): Promise<void> {
   result.activateMs = activateMs;
   result.keystrokes = await keystrokes();
   if (api) result.read = await readRoundTrip(api);
+  if (api) result.problems = await problemsLatency();
   result.storm = await storm(api);
   fs.writeFileSync(process.env.READGATE_BENCH_RESULT as string, JSON.stringify(result));
   // The harness wants the runner's counts, as from the test suite.

@@ -350,7 +350,8 @@ export async function runHeadlessTests(options) {
   await killProcessGroup(server, () => serverExited);
   fs.closeSync(serverLog);
   fs.rmSync(childTmp, { recursive: true, force: true });
-  fs.rmSync(path.join(stateDir, 'chromium-profile'), { recursive: true, force: true });
+  // The Chromium profile stays for a reload's window: the web workbench keeps its storage (extensions' workspace
+  // and global state) in the browser. A fresh run removes it with the rest of the state.
   say(`${why}; exit code ${code}`);
   return code;
 }

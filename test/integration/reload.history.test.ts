@@ -1,7 +1,7 @@
 /**
  * The second window on the first one's workspace and state (runIntegration.mjs's reload phase), as after
  * Developer: Reload Window: the change an agent made before the reload is still in the Agent Changes view, its
- * past versions still open in the diff editor, and it can still be reverted.
+ * past versions still open in the diff editor, and it can still be reverted; a change's problems mark stays.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -40,6 +40,19 @@ suite('after a window reload', () => {
     );
     assert.match(session.description, /1 change · \+1 −1/);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), 'changed before the reload\nkept line\n');
+  });
+
+  // The marks are in the workspace state; problemMarks.test.ts notes the change it saw marked.
+  test('a change marked with the errors it introduced keeps its mark', async function () {
+    const note = path.join(process.env.READGATE_TEST_OUT ?? '', 'mark-before-reload.json');
+    const { workspace, label, changeId } = fs.existsSync(note) ? (JSON.parse(fs.readFileSync(note, 'utf8')) as { workspace: string; label: string; changeId: string }) : { workspace: '', label: '', changeId: '' };
+    // A note of an earlier run (its own workspace): this run's first window did not run that suite.
+    if (workspace !== vscode.workspace.workspaceFolders?.[0]?.uri.fsPath) this.skip();
+    const agent = await harness.waitFor('the marked agent in the Agent Changes view', async () =>
+      ((await vscode.commands.executeCommand<DrawnItem[]>('readgate._test.agentChanges', { refresh: true })) ?? []).find((item) => item.label === label),
+    );
+    assert.ok((await (await api()).history()).some((each) => each.id === changeId), `the marked change ${changeId} is on record`);
+    assert.match(agent.children.find((change) => change.label === 'Quote the prices')?.description ?? '', /^2 new errors · /, JSON.stringify(agent.children));
   });
 
   test('the change made before the reload can be reverted: reviewed, then the file is as it was', async () => {

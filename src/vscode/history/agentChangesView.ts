@@ -1,9 +1,10 @@
 /**
  * The "Agent Changes" tree view: every change on record, sessions → changes → files, newest first (the model is
- * `historyTree.ts`). A file opens the diff editor on what the change did to it. Redraws when a change is recorded
- * (a burst redraws once, and a hidden view catches up when shown). While the history is empty the view shows its
- * welcome, which the `readgate.agentChanges.state` context key selects: `empty` once a listing found nothing,
- * `off` when the extension has nowhere to keep the history; no welcome while the first listing runs.
+ * `historyTree.ts`). A file opens the diff editor on what the change did to it. A change that introduced problems
+ * is marked (`problemMarkStore.ts`). Redraws when a change is recorded or marked (a burst redraws once, and a
+ * hidden view catches up when shown). While the history is empty the view shows its welcome, which the
+ * `readgate.agentChanges.state` context key selects: `empty` once a listing found nothing, `off` when the
+ * extension has nowhere to keep the history; no welcome while the first listing runs.
  */
 import * as vscode from 'vscode';
 import type { ChangedFile, ChangeRecord } from '../../core/index';
@@ -14,6 +15,7 @@ import { markdownText } from '../util/markdownText';
 import { guardPathToUri } from '../util/paths';
 import { changeText, fileText, groupBySession, type ItemText, revertsOf, type SessionGroup, sessionText } from './historyTree';
 import type { HistorySource } from './historySource';
+import { type ChangeProblems, problemsMarkText } from './problemMarks';
 
 export const AGENT_CHANGES_VIEW_ID = 'readgate.agentChanges';
 export const AGENT_CHANGES_STATE_KEY = 'readgate.agentChanges.state';
@@ -25,6 +27,12 @@ export type AgentChangesNode =
   | { kind: 'file'; record: ChangeRecord; file: ChangedFile; index: number };
 
 const REFRESH_INTERVAL_MS = 300;
+
+/** The problems marks (`problemMarkStore.ts`), as the view reads them. */
+export interface ProblemMarks {
+  get(recordId: string): ChangeProblems | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}
 
 const SURFACE_ICONS: Record<string, string> = { chat: 'comment-discussion', tool: 'tools', mcp: 'plug', api: 'extensions', palette: 'account' };
 
@@ -44,10 +52,12 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
   constructor(
     private readonly history: HistorySource | undefined,
     private readonly display: (path: string) => string,
+    private readonly marks?: ProblemMarks,
   ) {
     super();
     this.view = this._register(vscode.window.createTreeView(AGENT_CHANGES_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
     this.refresher = this._register(new VisibleRefresh(this.view, REFRESH_INTERVAL_MS, () => this.refresh()));
+    if (marks) this._register(marks.onDidChange(() => this.refresher.schedule()));
     if (history) {
       const unsubscribe = history.onDidRecord(() => this.scheduleRefresh());
       this._register(new vscode.Disposable(unsubscribe));
@@ -95,9 +105,12 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
       return this.dress(item, `history-session:${node.group.sessionId}`, text, new vscode.ThemeIcon(SURFACE_ICONS[node.group.surface] ?? 'history'));
     }
     if (node.kind === 'change') {
-      const text = changeText(node.record, now, node.revertedBy);
+      const problems = this.marks?.get(node.record.id);
+      const text = changeText(node.record, now, node.revertedBy, problems);
       const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.Collapsed);
-      return this.dress(item, `history-change:${node.record.id}`, text, new vscode.ThemeIcon(node.record.revertOf !== undefined ? 'discard' : 'git-commit'));
+      // A change with new problems keeps its icon (change or revert), in the Problems panel's colour.
+      const color = problemsMarkText(problems) ? new vscode.ThemeColor(problems?.errors ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground') : undefined;
+      return this.dress(item, `history-change:${node.record.id}`, text, new vscode.ThemeIcon(node.record.revertOf !== undefined ? 'discard' : 'git-commit', color));
     }
     const text = fileText(node.file, this.display);
     const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);

@@ -14,6 +14,7 @@ import { addCounts, countsText, fileCounts, type LineCounts, recordCounts } from
 import { isStandaloneSession, REVERT_PREFIX } from '../sessions/sessionKeys';
 import { STANDALONE_CALLS_LABEL } from '../sessions/sessionLabels';
 import { approvedByText, baseName, changeTitle, fileKindText, surfaceShort, surfaceText, timeText } from './historyWords';
+import { type ChangeProblems, problemsMarkText, problemsTooltip } from './problemMarks';
 
 /** Sessions gathered into one item: its key, label and surface; undefined for a session shown on its own. */
 function collectionOf(sessionId: string): { key: string; label: string; surface: string } | undefined {
@@ -86,10 +87,14 @@ export function sessionText(group: SessionGroup, now: number): ItemText {
   };
 }
 
-export function changeText(record: ChangeRecord, now: number, revertedBy?: ChangeRecord): ItemText {
-  const parts = [countsText(recordCounts(record)), timeText(record.time, now)];
+/**
+ * A change's item. `problems`: what the problems section said it introduced; new problems lead the description
+ * (a narrow view cuts it from the end) and the tooltip names their files.
+ */
+export function changeText(record: ChangeRecord, now: number, revertedBy?: ChangeRecord, problems?: ChangeProblems): ItemText {
+  const parts = [problemsMarkText(problems), countsText(recordCounts(record)), timeText(record.time, now)].filter(Boolean);
   if (revertedBy) parts.push('reverted');
-  const tooltip = [changeTitle(record), `${new Date(record.time).toLocaleString()} · ${record.tool} from ${surfaceText(record.surface)} (${record.label})`, approvedByText(record.approvedBy)];
+  const tooltip = [changeTitle(record), ...problemsTooltip(problems), `${new Date(record.time).toLocaleString()} · ${record.tool} from ${surfaceText(record.surface)} (${record.label})`, approvedByText(record.approvedBy)];
   if (record.explanation) tooltip.push(`Reason given: ${record.explanation}`);
   if (record.revertOf !== undefined) tooltip.push(`A revert of change ${record.revertOf}`);
   if (revertedBy) tooltip.push(`Reverted at ${new Date(revertedBy.time).toLocaleString()}`);

@@ -5,7 +5,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { changedBy, type ChangeRecord, type ErrorCode, type Guard, type LedgerEntryView, type SessionStats } from '../../core/index';
-import { agentLinesMarkdown } from '../history/agentLines';
+import { agentLinesMarkdown, type MarkOf } from '../history/agentLines';
 import { isStandaloneSession } from '../sessions/sessionKeys';
 import { STANDALONE_CALLS_LABEL, type SessionLabels } from '../sessions/sessionLabels';
 import { Disposable } from '../util/dispose';
@@ -72,6 +72,8 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
     private readonly standaloneTotals: () => SessionStats | undefined = () => undefined,
     private readonly ended: () => readonly EndedRecord[] = () => [],
     private readonly history: () => Promise<ChangeRecord[]> = async () => [],
+    /** The problems a recorded change introduced and resolved (`problemMarkStore.ts`). */
+    private readonly markOf: MarkOf = () => undefined,
   ) {
     super();
     this._register(vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, this));
@@ -86,7 +88,7 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
   private async statistics(): Promise<string> {
     const report = statisticsReport(this.guard, this.labels, this.standaloneTotals(), this.ended());
     const records = await this.history().catch(() => []);
-    return [report, ...agentLinesMarkdown(records, Date.now())].join('\n');
+    return [report, ...agentLinesMarkdown(records, Date.now(), this.markOf)].join('\n');
   }
 
   private opened = 0;

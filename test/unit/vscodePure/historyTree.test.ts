@@ -129,8 +129,8 @@ suite('change history: lines per agent', () => {
     assert.strictEqual(lines[1], '## Lines changed per agent');
     const row = lines.at(-1) ?? '';
     assert.ok(!row.includes('<b>'), row);
-    assert.strictEqual(row.split(' | ').length, 6, `one cell per column: ${row}`);
-    assert.match(row, /\| 4 \(at least\) \| 0 \(at least\) \| 10:00 \|$/);
+    assert.strictEqual(row.split(' | ').length, 8, `one cell per column: ${row}`);
+    assert.match(row, /\| 4 \(at least\) \| 0 \(at least\) \| 0 \| 0 \| 10:00 \|$/);
     assert.deepStrictEqual(agentLinesMarkdown([], NOW), []);
   });
 });
