@@ -13,27 +13,13 @@
  *   model; it is over once the script answered a request with tools by text alone.
  */
 import * as vscode from 'vscode';
+import type { ScriptedMessage, ScriptedModelApi, ScriptedPart, ScriptedRequest } from '../fixtures/scriptedModel/scriptTypes';
 
-/** One message as the scripted model received it. */
-export interface ModelMessage {
-  role: 'user' | 'assistant';
-  text: string;
-  toolCalls: { callId: string; name: string; input: unknown }[];
-  toolResults: { callId: string; text: string }[];
-}
-
-export interface ModelRequest {
-  messages: ModelMessage[];
-  tools: string[];
-}
-
-export type ModelReply = { text: string } | { toolCall: { name: string; input: object } };
-
-interface ScriptedModel {
-  setScript(script: (request: ModelRequest, index: number) => ModelReply[] | Promise<ModelReply[]>): void;
-  readonly requests: readonly ModelRequest[];
-  setMaxInputTokens(tokens: number): Promise<void>;
-}
+/** What the scripted model received and answers: the fixture's own types (`scriptTypes.ts`). */
+export type ModelMessage = ScriptedMessage;
+export type ModelRequest = ScriptedRequest;
+export type ModelReply = ScriptedPart;
+type ScriptedModel = Pick<ScriptedModelApi, 'setScript' | 'requests' | 'setMaxInputTokens'>;
 
 /** What the script answers for one agent request: the next replies, or undefined to end the turn with "Done.". */
 export type AgentScript = (request: ModelRequest, context: { subagent: boolean }) => ModelReply | undefined | Promise<ModelReply | undefined>;
