@@ -23,7 +23,7 @@ import { h, setFlag } from './dom';
 import type { ExtensionChannel } from './extensionChannel';
 import { HunkChoices, isEveryHunkRejected, isEverythingRejected } from './hunkChoices';
 import { renderConflicts } from './conflicts';
-import { renderDecisionBar, renderRejectForm, renderRequestHeader, renderShortcutHelp } from './requestDetail';
+import { decisionWords, renderDecisionBar, renderRejectForm, renderRequestHeader, renderShortcutHelp } from './requestDetail';
 import { renderQueue } from './requestQueue';
 import { isWholeFileChange, requestSummary, wholeFileChangesLabel } from './requestWording';
 import { isMac, type Command } from './shortcuts';
@@ -430,7 +430,7 @@ export class ApprovalPage {
       ...(conflicts.length ? [renderConflicts(conflicts)] : []),
       actions,
       ...(request.own ? [] : [renderRejectForm(draft?.reason ?? '', isMac())]),
-      renderShortcutHelp(isMac()),
+      renderShortcutHelp(isMac(), decisionWords(request)),
     ];
 
     const files = h('div', { class: 'files' });

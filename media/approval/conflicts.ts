@@ -19,12 +19,19 @@ export function conflictsTitle(conflicts: readonly ConflictView[]): string {
   return files.size > 1 ? `${plural(conflicts.length, 'conflict')} in ${plural(files.size, 'file')}` : plural(conflicts.length, 'conflict');
 }
 
-function side(kind: 'now' | 'wanted', caption: string, lines: readonly string[], firstLine: number | undefined, id: string): HTMLElement {
+/** What an empty side says: no lines now, or (the revert wanting no lines) that it wanted the lines now removed. */
+function emptyText(kind: 'now' | 'wanted', range: ConflictRangeView): string {
+  if (kind === 'now') return 'No lines here now';
+  return range.now.length ? `To remove ${range.now.length === 1 ? 'this line' : 'these lines'}` : 'No lines';
+}
+
+function side(kind: 'now' | 'wanted', caption: string, r: ConflictRangeView, id: string): HTMLElement {
   const table = h('table', { class: `conflict-lines conflict-${kind}`, attrs: { id } }, h('caption', { class: 'conflict-side-label', text: caption }));
   const body = h('tbody', {});
-  if (lines.length === 0) {
-    body.append(h('tr', {}, h('td', { class: 'conflict-empty', attrs: { colspan: 2 }, text: kind === 'now' ? 'No lines here now' : 'No lines' })));
-  }
+  const lines = (kind === 'now' ? r.now : r.wanted) ?? [];
+  // The wanted lines are not in the file: they have no numbers of their own.
+  const firstLine = kind === 'now' ? r.start : undefined;
+  if (lines.length === 0) body.append(h('tr', {}, h('td', { class: 'conflict-empty', attrs: { colspan: 2 }, text: emptyText(kind, r) })));
   lines.forEach((line, i) => {
     body.append(h('tr', {}, h('td', { class: 'num', text: firstLine === undefined ? '' : String(firstLine + i) }), h('td', { class: 'code', text: line })));
   });
@@ -33,8 +40,8 @@ function side(kind: 'now' | 'wanted', caption: string, lines: readonly string[],
 }
 
 function range(range: ConflictRangeView, id: string): HTMLElement {
-  const sides = [side('now', 'Now: stays as it is', range.now, range.start, `${id}-now`)];
-  if (range.wanted) sides.push(side('wanted', 'The revert wanted', range.wanted, undefined, `${id}-wanted`));
+  const sides = [side('now', 'Now: stays as it is', range, `${id}-now`)];
+  if (range.wanted) sides.push(side('wanted', 'The revert wanted', range, `${id}-wanted`));
   return h('div', { class: 'conflict-range', attrs: { role: 'group', 'aria-label': range.where } }, h('p', { class: 'conflict-where', text: range.where }), h('div', { class: 'conflict-sides' }, ...sides));
 }
 

@@ -9,7 +9,7 @@ import type { RequestView } from '../../src/vscode/approval/protocol';
 import { lineStats, type Layout } from './diffRows';
 import { h } from './dom';
 import { fileKindsLabel, titleParts } from './requestWording';
-import { shortcutHelp } from './shortcuts';
+import { type DecisionWords, shortcutHelp } from './shortcuts';
 
 /** Title and counts, then the notice (when there is one) and the agent's reason or the patch's source, in reading order. */
 export function renderRequestHeader(request: RequestView): HTMLElement[] {
@@ -117,9 +117,14 @@ export function renderRejectForm(draft: string, mac: boolean): HTMLElement {
   );
 }
 
-export function renderShortcutHelp(mac: boolean): HTMLElement {
+/** What Ctrl+Enter and Ctrl+Backspace do for `request`, as its buttons say it (`renderDecisionBar`). */
+export function decisionWords(request: RequestView): DecisionWords {
+  return { approve: request.conflicts?.length ? 'take the merged parts' : 'approve', reject: request.revert ? 'cancel' : 'reject' };
+}
+
+export function renderShortcutHelp(mac: boolean, words?: DecisionWords): HTMLElement {
   const help = h('p', { class: 'help' }, h('span', { class: 'sr-only', text: 'Keyboard shortcuts: ' }));
-  shortcutHelp(mac).forEach(([keys, what], i) => {
+  shortcutHelp(mac, words).forEach(([keys, what], i) => {
     if (i) help.append(h('span', { class: 'help-sep', text: ' · ', attrs: { 'aria-hidden': 'true' } }));
     keys.forEach((key, k) => {
       if (k) help.append(' ');

@@ -66,9 +66,13 @@ export function authorLabel(request: RequestView): string {
   return request.own ? 'Your patch' : request.sessionLabel;
 }
 
-/** The title as its emphasized part and the rest: "Edit a file" + " by Chat: docs", or "Your patch" + " · Edit a file". */
+/**
+ * The title as its emphasized part and the rest: "Edit a file" + " by Chat: docs", or "Your patch" + " · Edit a
+ * file". A revert is just "Your revert": what it does to which files is what it reverts, said right below it.
+ */
 export function titleParts(request: RequestView): [string, string] {
-  return request.own || request.revert ? [authorLabel(request), ` · ${operationLabel(request)}`] : [operationLabel(request), ` by ${request.sessionLabel}`];
+  if (request.revert) return [authorLabel(request), ''];
+  return request.own ? [authorLabel(request), ` · ${operationLabel(request)}`] : [operationLabel(request), ` by ${request.sessionLabel}`];
 }
 
 /** The request as announcements name it: "Edit a file by Chat: docs", "your patch, Edit a file" or "your revert, …". */

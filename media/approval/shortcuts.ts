@@ -59,12 +59,18 @@ export function isMac(): boolean {
   return /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 }
 
-/** [keys, what they do] pairs for the help line. */
-export function shortcutHelp(mac: boolean): [string[], string][] {
+/** What the approve and reject keys do, in the words of their buttons ("take the merged parts", "cancel"). */
+export interface DecisionWords {
+  approve: string;
+  reject: string;
+}
+
+/** [keys, what they do] pairs for the help line; `words` as the request's buttons say them. */
+export function shortcutHelp(mac: boolean, words: DecisionWords = { approve: 'approve', reject: 'reject' }): [string[], string][] {
   const mod = mac ? 'Cmd' : 'Ctrl';
   return [
-    [[`${mod}+Enter`], 'approve'],
-    [[`${mod}+Backspace`], 'reject'],
+    [[`${mod}+Enter`], words.approve],
+    [[`${mod}+Backspace`], words.reject],
     [['j', 'k'], 'next/previous hunk'],
     [['Space'], 'toggle hunk'],
     [['v'], 'inline/side by side'],

@@ -201,7 +201,7 @@ class GuardImpl implements Guard {
   dropSession(id: string, reason: 'ended' | 'forgotten' = 'ended'): void {
     const session = this.sessions.get(id);
     if (!session) return;
-    if (!session.standalone && this.dropListeners.size) this.dropListeners.notify({ sessionId: id, reason, stats: session.stats(), entries: session.entries() });
+    if (!session.standalone && this.dropListeners.size) this.dropListeners.notify({ sessionId: id, startedAt: session.startedAt, reason, stats: session.stats(), entries: session.entries() });
     session.clear();
     this.sessions.delete(id);
   }

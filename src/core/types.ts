@@ -143,6 +143,8 @@ export interface LedgerEntryView {
 /** A session as it was when it was dropped (`Guard.onWillDropSession`). */
 export interface EndedSession {
   sessionId: string;
+  /** `GuardSession.startedAt`. */
+  startedAt: number;
   reason: 'ended' | 'forgotten';
   stats: SessionStats;
   entries: LedgerEntryView[];
@@ -282,6 +284,8 @@ export interface MultiEditChange {
 
 export interface GuardSession {
   readonly id: string;
+  /** When the guard opened this session (its clock, ms): tells two sessions of the same client apart. */
+  readonly startedAt: number;
   read(path: string, options?: ReadOptions): Promise<ReadResult>;
   edit(path: string, edits: Edit[], options?: MutationOptions): Promise<MutationResult>;
   write(path: string, content: string, options?: MutationOptions): Promise<MutationResult>;
@@ -301,9 +305,9 @@ export interface GuardSession {
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'>;
   /** Forgets everything seen (call after context compaction). */
   clear(): void;
-  /** A snapshot of this session's statistics. */
   /** The most one result of this session may hold (its `resultBudget`, in UTF-8 bytes), or undefined without one. */
   maxResultChars(): number | undefined;
+  /** A snapshot of this session's statistics. */
   stats(): SessionStats;
   /** A snapshot of this session's ledger, most recently used last. */
   entries(): LedgerEntryView[];

@@ -56,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const host = new GuardHost(config, log, files, problems.wrapApprove(approvals.approve), watcher.onDidNoteChange, [toolResults.dir], store);
   // Every session says where its changes come from and who it is, for the change history.
   const guard = withSessionOrigins(host.guard, (id) => labels.labelOf(id));
-  const history = store ? new GuardHistory(guard, store, files.onWillWrite) : undefined;
+  const history = store ? new GuardHistory(guard, store, files.onWillWrite, files) : undefined;
   const display = (path: string): string => vscode.workspace.asRelativePath(guardPathToUri(path));
   const historyDocuments = new HistoryDocuments(history, files);
   // Which changes introduced problems, joined from the problems section's reports, for the view and the statistics.
@@ -69,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): ReadGateApi {
   const chatSettings = config.onDidChange((next) => toolSessions.configureChats(next.toolsMaxResultChars));
   const ended = new EndedSessions(guard, labels);
   const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list(), async () => (history ? history.list() : []), (id) => marks?.get(id));
-  const view = new SessionsView(guard, labels, watcher.onDidNoteChange, ended);
+  const view = new SessionsView(guard, labels, watcher.onDidObserveChange, ended, files.onDidWrite);
   const mcp = new McpHost({ extensionUri: context.extensionUri, config, guard, toolSessions, labels, reviews: approvals, log, problems });
   const details = new DetailsDocuments();
   const participant = new ReadGateParticipant({ extensionUri: context.extensionUri, guard, toolSessions, toolResults, labels, config, log });

@@ -4,7 +4,7 @@
  * results here are exactly what the CLI showed the model, so tests assert on them and on nothing else.
  */
 
-export type Api = 'anthropic' | 'openai' | 'responses';
+export type Api = 'anthropic' | 'openai' | 'responses' | 'gemini';
 
 export interface ToolCall {
   id: string;

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { repoRoot } from '../unit/helpers/repoRoot';
 
-export type AgentCli = 'claude' | 'qwen' | 'codex';
+export type AgentCli = 'claude' | 'qwen' | 'codex' | 'gemini';
 
 interface Pinned {
   pkg: string;
@@ -26,6 +26,7 @@ export const PINNED: Record<AgentCli, Pinned> = {
   qwen: { pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'node_modules/.bin/qwen' },
   // A Node launcher; the native binary comes from the optional dependency @openai/codex-linux-x64 (`--version`: "codex-cli 0.171.0").
   codex: { pkg: '@openai/codex', version: '0.171.0', bin: 'node_modules/.bin/codex' },
+  gemini: { pkg: '@google/gemini-cli', version: '0.61.0', bin: 'node_modules/.bin/gemini' },
 };
 
 const MARKER = '.complete';

@@ -1,11 +1,13 @@
 /**
  * The scripted model server on its own, over HTTP, for the paths the pinned CLIs did not take in the agent
  * runs: side requests (no tools, or another conversation), non-streaming replies, token counts, unknown
- * routes, the replay of a step after the harness loaded a deferred tool, and the Responses API's events.
+ * routes, the replay of a step after the harness loaded a deferred tool, the Responses API's events, and the
+ * Gemini API's non-streaming reply.
  */
 import * as assert from 'assert';
 import { claudeDialect } from './claudeCode';
 import { codexDialect } from './codexCli';
+import { geminiDialect } from './geminiCli';
 import { type Dialect, ModelServer } from './modelServer';
 import { qwenDialect } from './qwenCode';
 import { call, type Script, say, steps } from './script';
@@ -130,6 +132,23 @@ suite('the scripted model server', () => {
       const plain = (await (await post('/v1/responses', body({ stream: false, input: answered }))).json()) as { output: { type: string; content: { text: string }[] }[] };
       assert.deepStrictEqual([plain.output[0].type, plain.output[0].content[0].text], ['message', 'done']);
       assert.deepStrictEqual(server.toolResults().map((r) => [r.tool, r.name, r.result?.parts]), [['readgate_read', 'mcp__readgate__readgate_read', ['Wall time: 0.0100 seconds\nOutput:', 'a.txt']]]);
+    });
+  });
+
+  test('plays the Gemini API: MCP tools named mcp_<server>_<tool>, a call as a functionCall part with its id, a streamed reply as one event, results read from functionResponse parts', async () => {
+    type Reply = { candidates: { content: { parts: { text?: string; functionCall?: { id: string; name: string; args: object } }[] } }[]; usageMetadata: object };
+    const user = { role: 'user', parts: [{ text: PROMPT }] };
+    const body = (contents: object[]) => ({ contents, systemInstruction: { parts: [{ text: 'be brief' }] }, tools: [{ functionDeclarations: [{ name: 'read_file' }, { name: 'mcp_text_text' }] }] });
+    await withServer(geminiDialect, steps([call('text', { length: 5 }), say('done')]), async (post, server) => {
+      const plain = (await (await post('/v1beta/models/gemini-2.5-flash:generateContent', body([user]))).json()) as Reply;
+      const functionCall = plain.candidates[0].content.parts[0].functionCall!;
+      assert.deepStrictEqual([functionCall.name, functionCall.args], ['mcp_text_text', { length: 5 }]);
+      assert.ok(plain.usageMetadata);
+      const answered = [user, { role: 'model', parts: [{ functionCall }] }, { role: 'user', parts: [{ functionResponse: { id: functionCall.id, name: functionCall.name, response: { output: 'hello' } } }] }];
+      const stream = events(await (await post('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', body(answered))).text()) as unknown as Reply[];
+      assert.deepStrictEqual(stream.map((event) => event.candidates[0].content.parts), [[{ text: 'done' }]]);
+      assert.deepStrictEqual(server.requests.map((r) => [r.context?.kind, r.conversation?.model, r.conversation?.stream]), [['main', 'gemini-2.5-flash', false], ['main', 'gemini-2.5-flash', true]]);
+      assert.deepStrictEqual(server.toolResults().map((r) => [r.tool, r.name, r.result?.text]), [['text', 'mcp_text_text', 'hello']]);
     });
   });
 });

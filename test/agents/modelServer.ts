@@ -17,6 +17,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { parseAnthropic, writeAnthropicReply, writeTokenCount } from './anthropicApi';
 import type { Api, Conversation, ModelReply, ToolCall, ToolResultSeen } from './conversation';
+import { geminiEndpoint, parseGemini, writeGeminiReply } from './geminiApi';
 import { parseOpenAi, writeOpenAiReply } from './openaiApi';
 import { parseResponses, writeResponsesReply } from './responsesApi';
 import type { AgentContext, Reply, Script, ScriptCall } from './script';
@@ -62,11 +63,12 @@ export interface ToolResultRecord extends IssuedCall {
 
 const LOAD_TAG = 'load';
 
-/** Each API's model endpoint (the path's end), request reader and reply writer. */
-const API: Record<Api, { path: string; parse(body: object): Conversation; write: typeof writeAnthropicReply }> = {
-  anthropic: { path: '/messages', parse: parseAnthropic, write: writeAnthropicReply },
-  openai: { path: '/chat/completions', parse: parseOpenAi, write: writeOpenAiReply },
-  responses: { path: '/responses', parse: parseResponses, write: writeResponsesReply },
+/** Each API's model endpoint (whether a path, without its query, is one), request reader and reply writer. */
+const API: Record<Api, { isEndpoint(path: string): boolean; parse(body: object, path: string): Conversation; write: typeof writeAnthropicReply }> = {
+  anthropic: { isEndpoint: (path) => path.endsWith('/messages'), parse: parseAnthropic, write: writeAnthropicReply },
+  openai: { isEndpoint: (path) => path.endsWith('/chat/completions'), parse: parseOpenAi, write: writeOpenAiReply },
+  responses: { isEndpoint: (path) => path.endsWith('/responses'), parse: parseResponses, write: writeResponsesReply },
+  gemini: { isEndpoint: (path) => geminiEndpoint(path) !== undefined, parse: parseGemini, write: writeGeminiReply },
 };
 
 export class ModelServer {
@@ -128,13 +130,13 @@ export class ModelServer {
     const path = record.path.split('?')[0];
     if (record.method === 'POST' && path.endsWith('/messages/count_tokens')) return writeTokenCount(res, record.body);
     const api = API[this.dialect.api];
-    const isModelCall = record.method === 'POST' && path.endsWith(api.path);
+    const isModelCall = record.method === 'POST' && api.isEndpoint(path);
     if (!isModelCall || typeof record.body !== 'object') {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { type: 'not_found_error', message: `the scripted model does not serve ${record.method} ${path}` } }));
       return;
     }
-    const conversation = api.parse(record.body as object);
+    const conversation = api.parse(record.body as object, record.path);
     record.conversation = conversation;
     record.context = this.classify(conversation, record.body);
     record.reply = record.context.kind === 'side' ? { text: 'OK', calls: [] } : await this.nextReply(record.context, conversation, raw);
@@ -245,7 +247,10 @@ function cliName(tool: string, rawBody: string): string {
   return rawBody.match(new RegExp(`mcp__[A-Za-z0-9_-]+?__${tool}\\b`))?.[0] ?? tool;
 }
 
-/** The CLI's name for a server's tool: the same name, or the name with the CLI's MCP prefix. */
+/**
+ * The CLI's name for a server's tool: the same name, or the name with the CLI's MCP prefix (`mcp__<server>__`;
+ * Gemini CLI's `mcp_<server>_`, whose server names hold no `_`).
+ */
 export function resolveName(tool: string, offered: string[]): string | undefined {
-  return offered.find((name) => name === tool) ?? offered.find((name) => name.endsWith(`__${tool}`));
+  return offered.find((name) => name === tool) ?? offered.find((name) => name.endsWith(`__${tool}`)) ?? offered.find((name) => /^mcp_[^_]+_(.+)$/.exec(name)?.[1] === tool);
 }

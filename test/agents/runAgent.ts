@@ -14,12 +14,13 @@ import { repoRoot } from '../unit/helpers/repoRoot';
 import { claudeCode } from './claudeCode';
 import type { CliAdapter, HookTrust, McpServer } from './cliAdapter';
 import { codexCli } from './codexCli';
+import { geminiCli } from './geminiCli';
 import { type AgentCli, ensureAgentCli } from './install';
 import { ModelServer, type IssuedCall, type RecordedRequest, type ToolResultRecord } from './modelServer';
 import { qwenCode } from './qwenCode';
 import type { Script } from './script';
 
-const ADAPTERS: Record<AgentCli, CliAdapter> = { claude: claudeCode, qwen: qwenCode, codex: codexCli };
+const ADAPTERS: Record<AgentCli, CliAdapter> = { claude: claudeCode, qwen: qwenCode, codex: codexCli, gemini: geminiCli };
 
 export interface RunOptions {
   cli: AgentCli;
@@ -50,8 +51,9 @@ export interface RunOptions {
   projectConfigOnly?: boolean;
   /**
    * The user has trusted `cwd` (Claude Code: accepted its trust dialog there once, recorded as
-   * `projects[<cwd>].hasTrustDialogAccepted` in its state file). Claude Code ignores a project's
-   * `permissions.allow` rules in a folder not trusted.
+   * `projects[<cwd>].hasTrustDialogAccepted` in its state file; Gemini CLI: chose "Trust folder", recorded in
+   * `~/.gemini/trustedFolders.json`). Claude Code ignores a project's `permissions.allow` rules in a folder not
+   * trusted; a headless Gemini CLI exits 55 there.
    */
   trustProject?: boolean;
   /**

@@ -103,7 +103,8 @@ export async function killProcessGroup(child, hasExited) {
 /**
  * Answers test requests written to `dir`: `<id>.request.json` with
  * `{ kind: 'screenshot', name }`, `{ kind: 'text', selector }`, `{ kind: 'images', selector }`, `{ kind: 'click', selector }` or
- * `{ kind: 'drag', selector, dx, dy, from? }` (Playwright selectors; the first match is used); the answer goes to
+ * `{ kind: 'drag', selector, dx, dy, from? }` or `{ kind: 'box', selector }` (Playwright selectors; the first match is
+ * used); the answer goes to
  * `<id>.response.json`.
  */
 function serveTestRequests(page, dir, shotDir, log) {
@@ -135,6 +136,8 @@ function serveTestRequests(page, dir, shotDir, log) {
           } else if (request.kind === 'click') {
             await page.locator(String(request.selector)).first().click({ timeout: 5000 });
             response = { ok: true };
+          } else if (request.kind === 'box') {
+            response = { ok: true, box: await page.locator(String(request.selector)).first().boundingBox({ timeout: 5000 }) };
           } else if (request.kind === 'drag') {
             const box = await page.locator(String(request.selector)).first().boundingBox({ timeout: 5000 });
             if (!box) throw new Error(`nothing to drag at ${request.selector}`);

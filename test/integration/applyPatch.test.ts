@@ -204,6 +204,25 @@ suite('apply patch (a palette action through the guard)', () => {
     assert.doesNotMatch(notices, /an agent wants to change/, 'announced as an agent\'s change');
     await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.commands.executeCommand('notifications.hideList');
+    // Cancelled: the editor the user came from has focus again, and the panel with nothing left to review is gone.
+    await harness.waitFor('focus back in the editor', () => (vscode.window.activeTextEditor?.document.uri.toString() === editor.document.uri.toString() ? true : undefined), 5_000);
+    assert.ok(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputText, 'a text editor is the active tab');
+    assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => /^ReadGate: Review/.test(tab.label))), 'the empty panel stayed open');
+  });
+
+  test('after you approve your own patch, the editor it came from has focus again and one undo takes the patch back', async () => {
+    const file = freshFile(numbered(5));
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+    const outcome = applyPatch({ text: diffOf(file, '@@ -1,3 +1,3 @@', ' line 1', '-line 2', '+two', ' line 3') });
+    const request = await nextRequest();
+    await harness.waitFor('the panel with focus', () => (vscode.window.activeTextEditor === undefined ? true : undefined), 5_000);
+    await vscode.commands.executeCommand(HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.deepStrictEqual(await outcome, { ok: true, files: 1 });
+    await harness.waitFor('focus back in the editor', () => (vscode.window.activeTextEditor?.document.uri.toString() === editor.document.uri.toString() ? true : undefined), 5_000);
+    // Ctrl+Z at once, with no click first: the patch is taken back in the buffer.
+    await vscode.commands.executeCommand('undo');
+    assert.strictEqual(editor.document.getText(), numbered(5));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   test('text that is not a patch is refused with what a patch looks like', async () => {

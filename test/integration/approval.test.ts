@@ -37,16 +37,17 @@ suite('approval gate', () => {
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(5).replace('line 2', 'two'));
   });
 
-  test('a click on Approve in the real panel reaches the extension and applies the change; the user was notified', async function () {
+  test('a click on Approve in the real panel reaches the extension and applies the change; the status bar reminded the user until then, with no notification', async function () {
     if (!harness.isAvailable) this.skip();
     const file = freshFile(numbered(4));
     const expectedVersion = await readVersion(file);
     const call = invoke('readgate_edit', { filePath: file, oldString: 'line 3', newString: 'three', expectedVersion });
     await nextRequest();
-    // The notification offering "Review" (in the notification centre: a toast may be hidden by the panel opening).
-    await vscode.commands.executeCommand('notifications.showList');
-    await harness.waitFor('the notification', async () => (await harness.workbenchTexts('.notifications-center')).some((text) => text.includes('an agent wants to change') && text.includes('Review')));
-    await vscode.commands.executeCommand('notifications.hideList');
+    // The status bar says a change waits, and who wants it; no notification repeats what the panel shows.
+    const reminder = await harness.waitFor('the status bar reminder', async () => (await harness.workbenchTexts('.part.statusbar .statusbar-item')).find((text) => /1 change to review/.test(text)));
+    assert.match(reminder, /1 change to review/);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.ok(!(await harness.workbenchTexts('.notifications-toasts')).some((text) => /wants to change/.test(text)), 'a notification repeats the panel');
     // The webview is two iframes deep in the workbench.
     const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
     await harness.waitFor('the Approve button', async () => {
@@ -55,6 +56,8 @@ suite('approval gate', () => {
     });
     assert.match(textOf(await call), /-line 3\n\+three/);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(4).replace('line 3', 'three'));
+    // The reminder does not outlive the decision.
+    await harness.waitFor('the reminder gone', async () => (!(await harness.workbenchTexts('.part.statusbar .statusbar-item')).some((text) => /to review/.test(text)) ? true : undefined), 5_000);
   });
 
   test('rejecting with a reason leaves the file and tells the agent it was NOT modified and why', async () => {

@@ -60,6 +60,21 @@ export async function drag(selector: string, dx: number, dy = 0, from: 'center' 
   await ask<object>({ kind: 'drag', selector, dx, dy, from });
 }
 
+/** Where the first element matching a Playwright selector is drawn, in CSS pixels (undefined: not drawn). */
+export async function boxOf(selector: string): Promise<{ x: number; y: number; width: number; height: number } | undefined> {
+  return (await ask<{ box: { x: number; y: number; width: number; height: number } | null }>({ kind: 'box', selector })).box ?? undefined;
+}
+
+/** VS Code's side bar width in a new profile. */
+export const DEFAULT_SIDEBAR_WIDTH = 300;
+
+/** Sets the side bar's width (by dragging its sash), for screenshots at the width a new user has. */
+export async function sidebarWidth(width = DEFAULT_SIDEBAR_WIDTH): Promise<void> {
+  const box = await boxOf('.part.sidebar');
+  if (!box) throw new Error('the side bar is not shown');
+  if (Math.round(box.width) !== width) await drag('.part.sidebar', width - box.width, 0, 'rightEdge');
+}
+
 /** Polls `probe` until it returns a truthy value, or fails with `what` after `timeoutMs`. */
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -2,7 +2,9 @@
  * The change history in a real VS Code: the Agent Changes view lists an agent's change (sessions → change →
  * file), a file opens the diff editor on its past versions, reverts go through the review panel (into an unsaved
  * buffer, with conflicts, a whole session, one file), the log exports, the statistics count lines per agent,
- * and the records outlive the guard that wrote them.
+ * and the records outlive the guard that wrote them. "reverted" stays true (undo in an unsaved buffer, a buffer
+ * closed without saving, a revert reverted); the view reads at the default side bar width, and a revert's review
+ * opens beside the editor at a usable width.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -19,12 +21,13 @@ interface DrawnItem {
   description: string;
   tooltip: string;
   contextValue: string;
+  command?: { id: string; file?: string };
   children: DrawnItem[];
 }
 
 interface ChangeNode {
   kind: 'session' | 'change' | 'file';
-  record?: { id: string; sessionId: string; files: { path: string }[] };
+  record?: { id: string; sessionId: string; revertOf?: string; files: { path: string }[] };
   file?: { path: string };
   group?: { sessionId: string };
 }
@@ -61,6 +64,33 @@ async function agentEdit(label: string, file: string, edits: { oldString: string
   return agent;
 }
 
+/** The view's item of a change, found among every session's changes by its label. */
+async function changeItem(label: string, options?: { refresh: boolean }): Promise<DrawnItem | undefined> {
+  return (await drawn(options)).flatMap((session) => session.children).find((change) => change.label === label);
+}
+
+/** Waits until the change labelled `label` is drawn with a description `test` accepts (the view redrawing by itself). */
+async function waitForChange(what: string, label: string, test: (description: string) => boolean): Promise<DrawnItem> {
+  return harness.waitFor(what, async () => {
+    const item = await changeItem(label, { refresh: false });
+    return item && test(item.description) ? item : undefined;
+  });
+}
+
+/** Reverts the change (or revert) of `node` through the view's command and approves its review; the review's explanation. */
+async function revertApproved(node: ChangeNode): Promise<string> {
+  const revert = vscode.commands.executeCommand<{ ok: boolean; message?: string }>('readgate.revertChange', node);
+  const request = await nextReview();
+  await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+  const result = await revert;
+  assert.strictEqual(result?.ok, true, result?.message);
+  return request.explanation ?? '';
+}
+
+const agentChangesRow = (text: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has-text("${text}")`;
+/** The row whose label is exactly `label` (another row's label may contain it). */
+const labelledRow = (label: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has(.label-name :text-is("${label}"))`;
+
 async function activeDiff(): Promise<vscode.TabInputTextDiff> {
   return harness.waitFor('a diff editor', () => {
     const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
@@ -82,7 +112,9 @@ suite('agent changes', () => {
     assert.strictEqual(session.contextValue, 'readgate.historySession');
     const [change] = session.children;
     assert.strictEqual(change.label, 'Spell out line four');
-    assert.match(change.description, /^\+2 −1 · \d\d:\d\d$/);
+    // Its one file, when, then its lines: a narrow side bar cuts the description from the end.
+    assert.match(change.description, new RegExp(`^${path.basename(file).replace(/\./g, '\\.')} · \\d\\d:\\d\\d · \\+2 −1$`));
+    assert.deepStrictEqual(change.command, { id: 'readgate.openAgentChange', file: fs.realpathSync(file) }, 'a change of one file opens it in one click');
     // Review is off in these suites: the approval setting let it through, and the tooltip says so.
     assert.match(change.tooltip, /Approved by the approval setting/);
     assert.match(change.tooltip, /readgate_edit|edit/);
@@ -90,6 +122,7 @@ suite('agent changes', () => {
     assert.match(change.children[0].description, /\+2 −1$/);
     if (harness.isAvailable) {
       await vscode.commands.executeCommand('readgate.agentChanges.focus');
+      await harness.sidebarWidth();
       await new Promise((resolve) => setTimeout(resolve, 800));
       await harness.screenshot('agent-changes-tree');
     }
@@ -156,11 +189,47 @@ suite('agent changes', () => {
     assert.strictEqual(editor.document.getText(), 'mine ' + numbered(5));
     assert.strictEqual(editor.document.isDirty, true, 'the buffer stays unsaved');
     assert.strictEqual(fs.readFileSync(file, 'utf8'), afterAgent, 'the disk must not change while the user has unsaved work');
+    const reverted = (description: string): boolean => /^reverted · /.test(description);
+    await waitForChange('"reverted" on the change', 'Change line four', reverted);
     // The review panel had focus (the revert is the user's own); back in the editor, one undo takes the revert back.
     await vscode.window.showTextDocument(editor.document, editor.viewColumn);
     await vscode.commands.executeCommand('undo');
     assert.strictEqual(editor.document.getText(), 'mine ' + afterAgent);
+    // The view hears the undo by itself: the change is not reverted any more, and the revert says it was undone.
+    await waitForChange('no "reverted" after the undo', 'Change line four', (description) => !description.includes('reverted'));
+    await waitForChange('the revert undone', 'Revert “Change line four”', (description) => description.startsWith('undone · '));
+    await vscode.commands.executeCommand('redo');
+    await waitForChange('"reverted" again after the redo', 'Change line four', reverted);
+    // Closed without saving, the revert never reached the disk: the disk holds the agent's change.
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), afterAgent);
+    await waitForChange('no "reverted" once the buffer is closed unsaved', 'Change line four', (description) => !description.includes('reverted'));
+    assert.match((await changeItem('Revert “Change line four”'))?.description ?? '', /^undone · /);
+    agent.dispose();
+  });
+
+  test('a revert of a revert is named by the change it restores; the change is no longer "reverted", the revert is', async () => {
+    const file = namedFile('pricing.txt', numbered(4));
+    const agent = await agentEdit('Restore agent', file, [{ oldString: 'line 2', newString: 'price 2' }], 'Raise the price');
+    const first = await revertApproved(await nodeOf('change', agent.id));
+    assert.match(first, /^Revert “Raise the price”\nThe change Restore agent made at \d\d:\d\d to pricing\.txt$/);
+    await waitForChange('"reverted" on the change', 'Raise the price', (description) => description.startsWith('reverted · '));
+    const [change] = (await nodes()).filter((node) => node.kind === 'change' && node.record?.sessionId === agent.id);
+    const revertNode = await harness.waitFor('the revert in the view', async () => (await nodes()).find((node) => node.kind === 'change' && node.record?.revertOf === change.record?.id));
+    const second = vscode.commands.executeCommand<{ ok: boolean; message?: string }>('readgate.revertChange', revertNode);
+    const request = await nextReview();
+    assert.match(request.explanation ?? '', /^Restore “Raise the price”\nUndoes the revert of \d\d:\d\d: brings back the change Restore agent made at \d\d:\d\d to pricing\.txt$/);
+    if (harness.isAvailable) {
+      await harness.waitFor('the panel\'s title', async () => (await harness.workbenchTexts(harness.inWebview('#request-title'))).find((text) => text === 'Your revert'));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await harness.screenshot('revert-of-revert-review');
+    }
+    await send({ type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+    assert.strictEqual((await second)?.ok, true);
+    assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(4).replace('line 2', 'price 2'));
+    await waitForChange('no "reverted" on the restored change', 'Raise the price', (description) => !description.includes('reverted'));
+    await waitForChange('"reverted" on the revert', 'Revert “Raise the price”', (description) => description.startsWith('reverted · '));
+    assert.ok(await changeItem('Restore “Raise the price”'), 'the restore is named by what it restores');
     agent.dispose();
   });
 
@@ -194,6 +263,8 @@ suite('agent changes', () => {
     const result = await revert;
     assert.strictEqual(result?.ok, true, result?.message);
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(12).replace('line 2\n', 'other two\n'), 'line 10 reverted, line 2 kept as it is now');
+    // Line 2 was kept as it was: the change is reverted only in part, and says so.
+    await waitForChange('"partly reverted"', 'Rename lines two and ten', (description) => description.startsWith('partly reverted · '));
     other.dispose();
     agent.dispose();
   });
@@ -212,7 +283,7 @@ suite('agent changes', () => {
     assert.strictEqual(fs.readFileSync(first, 'utf8'), numbered(4));
     assert.strictEqual(fs.readFileSync(second, 'utf8'), numbered(4));
     // The revert is on record too, as the user's own.
-    const tree = await harness.waitFor('the revert in the tree', async () => (await drawn()).find((item) => item.label === 'Your reverts' && item.children.some((c) => /Revert everything Session revert agent changed/.test(c.label))));
+    const tree = await harness.waitFor('the revert in the tree', async () => (await drawn()).find((item) => item.label === 'Your reverts' && item.children.some((c) => c.label === 'Revert Session revert agent’s session')));
     assert.match(tree.description, /^you · \d+ changes? · /);
     assert.strictEqual(tree.contextValue, 'readgate.historyCollection', 'no session revert for the gathered reverts');
     agent.dispose();
@@ -302,17 +373,76 @@ suite('agent changes', () => {
       const found = (await nodes()).filter((node) => node.kind === 'change' && node.record?.sessionId === agent.id);
       return found.length ? found : undefined;
     });
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const core = require(path.join(repoRoot, 'dist/core.js')) as typeof import('../../src/core/index');
     const second = core.createGuard({ roots: [path.dirname(file)], history: { dir: folder } });
     try {
       const listed = await second.history({ sessionId: agent.id });
       assert.deepStrictEqual(listed.map((r) => [r.id, r.label, r.surface, r.explanation]), [[record.record?.id, 'Persistent agent', 'api', 'Remember me']]);
     } finally {
-      second.dispose();
+      await second.dispose();
     }
     const modes = fs.readdirSync(path.join(folder, 'records')).map((name) => fs.statSync(path.join(folder, 'records', name)).mode & 0o777);
     assert.ok(modes.length > 0 && modes.every((mode) => mode === 0o600), `record modes: ${modes.map((m) => m.toString(8)).join(', ')}`);
+    agent.dispose();
+  });
+
+  test('at the default side bar width a revert reads by what it reverts (whose and when in its tooltip), and a change of one file opens in one click', async function () {
+    if (!harness.isAvailable) this.skip();
+    const file = namedFile('orders.txt', numbered(6));
+    const agent = await agentEdit('Narrow agent', file, [{ oldString: 'line 3', newString: 'three' }], 'Spell three');
+    await revertApproved(await nodeOf('change', agent.id));
+    const revert = await harness.waitFor('the revert in the view', () => changeItem('Revert “Spell three”'));
+    // The tooltip is Markdown: its punctuation comes escaped.
+    assert.match(revert.tooltip, /The change Narrow agent made at \d\d\\?:\d\d to orders\\?\.txt/);
+    assert.match(revert.description, /^orders\.txt · \d\d:\d\d · \+1 −1$/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('readgate.agentChanges.focus');
+    await harness.sidebarWidth();
+    await vscode.commands.executeCommand('workbench.actions.treeView.readgate.agentChanges.collapseAll');
+    await harness.click(agentChangesRow('Your reverts'));
+    await harness.click(agentChangesRow('Narrow agent'));
+    // The whole label is drawn: its right end is inside the row, not cut off by an ellipsis.
+    const label = await harness.waitFor('the revert\'s row', () => harness.boxOf(`${labelledRow('Revert “Spell three”')} .label-name`));
+    const row = await harness.boxOf(labelledRow('Revert “Spell three”'));
+    assert.ok(row && label.x + label.width <= row.x + row.width, `the label ends at ${label.x + label.width}, the row at ${row && row.x + row.width}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await harness.screenshot('agent-changes-default-width');
+    await harness.click(labelledRow('Spell three'));
+    const diff = await activeDiff();
+    assert.ok(diff.modified.path.endsWith('orders.txt'), diff.modified.toString());
+    // The agent's change, not the revert's: its after is the agent's text.
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), numbered(6).replace('line 3', 'three'));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await harness.screenshot('agent-changes-default-width-opened');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    agent.dispose();
+  });
+
+  test('a revert from Agent Changes opens its review beside the editor at a usable width, where its diff lines do not wrap', async () => {
+    // 60 columns: more than half the editor area leaves room for, well inside a usable width.
+    const long = (n: number): string => `line ${n}: const limit = computeLimit(items, warehouse, season);\n`;
+    const file = namedFile('restock.txt', Array.from({ length: 8 }, (_, i) => long(i + 1)).join(''));
+    const agent = await agentEdit('Wide review agent', file, [{ oldString: 'line 4: const', newString: 'line 4: let' }], 'Make line four mutable');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await openEditor(file);
+    const revert = vscode.commands.executeCommand<{ ok: boolean; message?: string }>('readgate.revertChange', await nodeOf('change', agent.id));
+    const request = await nextReview();
+    // Side by side with the editor: the panel's group has a usable width (VS Code alone splits the group in half).
+    const sizes = await harness.waitFor('the panel beside the editor at a usable width', async () => {
+      const layout = await vscode.commands.executeCommand<{ groups: { size?: number }[] }>('vscode.getEditorLayout');
+      const widths = layout.groups.map((group) => group.size ?? 0);
+      return widths.length === 2 && widths[1] >= 700 ? widths : undefined;
+    });
+    assert.ok(sizes[0] >= 250, `the editor keeps ${sizes[0]} px`);
+    if (harness.isAvailable) {
+      const cell = await harness.waitFor('a diff line in the panel', () => harness.boxOf(harness.inWebview('.code:has-text("line 4: const limit")')));
+      assert.ok(cell.height < 30, `the line is drawn ${cell.height} px high: it wraps`);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await harness.screenshot('revert-review-beside');
+    }
+    await send({ type: 'reject', id: request.id });
+    assert.strictEqual((await revert)?.ok, false);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     agent.dispose();
   });
 

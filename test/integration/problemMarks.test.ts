@@ -74,9 +74,9 @@ suite('problems marks of agent changes', () => {
           await harness.screenshot('agent-changes-problems-missing');
           throw new Error(`${error.message}; the view's rows: ${(await renderedRows()).join(' | ')}`);
         });
-      assert.match(marked, /Quote the prices\s*2 new errors · \+2 −2 · \d\d:\d\d/, marked);
+      assert.match(marked, /Quote the prices\s*2 new errors · [^·]+\.ts · \d\d:\d\d · \+2 −2/, marked);
       const unmarked = (await renderedRows()).find((row) => row.includes('Grow the size')) ?? '';
-      assert.match(unmarked, /Grow the size\s*\+1 −1 · \d\d:\d\d/, unmarked);
+      assert.match(unmarked, /Grow the size\s*[^·]+\.ts · \d\d:\d\d · \+1 −1/, unmarked);
       await harness.screenshot('agent-changes-problems');
     }
     const changes = await harness.waitFor('the marked change', async () => {
@@ -84,9 +84,9 @@ suite('problems marks of agent changes', () => {
       return agent?.children.some((change) => change.description.includes('new error')) ? agent.children : undefined;
     });
     const quoted = changes.find((change) => change.label === 'Quote the prices');
-    assert.match(quoted?.description ?? '', /^2 new errors · \+2 −2 · \d\d:\d\d$/);
+    assert.match(quoted?.description ?? '', /^2 new errors · [^·]+\.ts · \d\d:\d\d · \+2 −2$/);
     assert.ok(quoted?.tooltip.includes(`2 new errors in ${path.basename(broken)}`), quoted?.tooltip);
-    assert.match(changes.find((change) => change.label === 'Grow the size')?.description ?? '', /^\+1 −1 · \d\d:\d\d$/);
+    assert.match(changes.find((change) => change.label === 'Grow the size')?.description ?? '', /^[^·]+\.ts · \d\d:\d\d · \+1 −1$/);
     const statistics = (await vscode.commands.executeCommand<string>('readgate.showStatistics')) ?? '';
     assert.ok(statistics.includes('| agent | from | changes | lines added | lines removed | problems introduced | problems resolved | last change |'), statistics);
     assert.match(statistics, new RegExp(`\\| ${label} \\| API \\| 2 \\| 3 \\| 3 \\| 2 \\| 0 \\| \\d\\d:\\d\\d \\|`), statistics);

@@ -56,6 +56,9 @@ suite('approval page: the user\u2019s own patch (webview in Chromium)', function
 
   test('Reject is a plain cancel: one click (or Ctrl+Backspace) posts a reject with no reason', async () => {
     const page = await openWith([ownPatchRequest(), readmeRequest()]);
+    // The help names the keys by their buttons: Approve and Reject.
+    assert.equal(await page.textContent('[data-action="reject"]'), 'Reject');
+    assert.match(await page.textContent('.help'), /Ctrl\+Enter approve · Ctrl\+Backspace reject · /);
     await page.click('[data-action="reject"]');
     assert.deepEqual(await panel.postedOfType('reject'), [{ type: 'reject', id: 'req-own' }]);
     assert.equal(await panel.announcement(), 'Rejected: your patch is not applied.');

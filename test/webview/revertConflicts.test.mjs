@@ -1,6 +1,7 @@
 // Browser tests of a revert from the change history in the approval panel's page (`RequestView.revert`, and
 // `conflicts` when later changes touch what it would restore): it reads as "Your revert", each conflict shows
-// its file, its lines and both sides, and its decision is "Take the Merged Parts" or Cancel; screenshots.
+// its file, its lines and both sides, its decision is "Take the Merged Parts" or Cancel and the keyboard help
+// says so too; screenshots.
 // Run: node esbuild.mjs && READGATE_TEST_LABEL=webview npx mocha --config test/webview/.mocharc.json
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -40,7 +41,8 @@ suite('approval page: a revert with conflicts (webview in Chromium)', function (
 
   test('each conflict shows its file, its lines and both sides: what is there now (numbered) and what the revert wanted', async () => {
     const page = await openWith([revertConflictRequest()]);
-    assert.equal(await page.textContent('#request-title'), 'Your revert · Edit a file');
+    // What it does to which files is what it reverts, said right below: the title is only whose it is.
+    assert.equal(await page.textContent('#request-title'), 'Your revert');
     assert.equal(await page.textContent('#explanation-title'), 'What it reverts');
     assert.equal(await page.textContent('#conflicts-title'), '1 conflict');
     assert.match(await page.textContent('.conflicts-intro'), /Take the merged parts to revert everything else; the lines below stay as they are now\. Cancel to write nothing\./);
@@ -74,6 +76,8 @@ suite('approval page: a revert with conflicts (webview in Chromium)', function (
     ]);
     assert.deepEqual(await page.$eval('[data-action="reject"]', (b) => [b.textContent, b.getAttribute('aria-label')]), ['Cancel', 'Cancel the revert: nothing is written']);
     assert.equal(await page.locator('#reject-form').count(), 0, 'no reason to give');
+    // The keys are documented in the words of the buttons they press.
+    assert.match(await page.textContent('.help'), /Ctrl\+Enter take the merged parts · Ctrl\+Backspace cancel · /);
     assert.equal(await page.locator('#allow-further').count(), 0, 'no grant for the user\u2019s own change');
     await page.click('[data-action="approve"]');
     assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-revert', revision: 0, rejectedHunks: {}, takeMerged: true }]);
@@ -90,6 +94,7 @@ suite('approval page: a revert with conflicts (webview in Chromium)', function (
     const page = await openWith([cleanRevertRequest()]);
     assert.equal(await page.locator('.conflicts').count(), 0);
     assert.equal(await page.textContent('[data-action="approve"]'), 'Approve');
+    assert.match(await page.textContent('.help'), /Ctrl\+Enter approve · Ctrl\+Backspace cancel · /);
     await page.click('[data-action="approve"]');
     assert.deepEqual(await panel.postedOfType('approve'), [{ type: 'approve', id: 'req-revert-clean', revision: 0, rejectedHunks: {} }]);
     await assertClean();
@@ -99,7 +104,7 @@ suite('approval page: a revert with conflicts (webview in Chromium)', function (
     const request = { ...cleanRevertRequest('req-revert-api'), sessionLabel: 'an extension' };
     delete request.own;
     const page = await openWith([request]);
-    assert.equal(await page.textContent('#request-title'), 'Revert from an extension · Edit a file');
+    assert.equal(await page.textContent('#request-title'), 'Revert from an extension');
     assert.doesNotMatch(await page.textContent('body'), /Your revert/);
     await assertClean();
   });
@@ -124,6 +129,16 @@ suite('approval page: a revert with conflicts (webview in Chromium)', function (
     assert.equal(await page.textContent('.conflict-where'), 'Before line 9');
     assert.deepEqual(await cells(page, '.conflict-now'), [['No lines here now']]);
     assert.deepEqual(await cells(page, '.conflict-wanted'), [['', '// restock in batches']]);
+    await assertClean();
+  });
+
+  test('where the revert wanted the lines gone, its side says "To remove these lines", not "No lines"', async () => {
+    const removal = revertConflictRequest('req-remove');
+    removal.conflicts[0].ranges = [{ start: 8, end: 9, where: 'Lines 8–9', now: ['// restock in batches', 'const batchSize = 12;'], wanted: [] }];
+    const page = await openWith([removal]);
+    assert.deepEqual(await cells(page, '.conflict-now'), [['8', '// restock in batches'], ['9', 'const batchSize = 12;']]);
+    assert.deepEqual(await cells(page, '.conflict-wanted'), [['To remove these lines']]);
+    assert.doesNotMatch(await page.textContent('.conflicts'), /No lines/);
     await assertClean();
   });
 

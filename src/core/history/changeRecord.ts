@@ -66,6 +66,11 @@ export interface ChangeRecord {
   /** The record this change reverted, when it is a revert. */
   revertOf?: string;
   /**
+   * A revert written in part: lines it would restore were left as they were (the merged parts of a revert with
+   * conflicts were taken, or hunks were rejected in review). Absent for a revert written whole and for any other change.
+   */
+  partial?: true;
+  /**
    * The change of the same session stored before this one; absent for a session's first (and in records of the
    * first format). A session whose oldest change on record names one that is not has lost changes (the budget
    * dropped them), so it can no longer be reverted as a whole.
@@ -122,6 +127,7 @@ export function invalidInput(input: RecordInput): string | undefined {
   }
   if (input.explanation !== undefined && !isText(input.explanation)) return 'explanation is not a string';
   if (input.revertOf !== undefined && !isText(input.revertOf)) return 'revertOf is not a string';
+  if (input.partial !== undefined && (input.partial !== true || input.revertOf === undefined)) return 'partial is only true, and only for a revert';
   if (!Array.isArray(input.files) || input.files.length === 0) return 'no files';
   for (const [i, file] of input.files.entries()) {
     if (!file || !isText(file.path) || file.path === '') return `file ${i} has no path`;
@@ -146,6 +152,7 @@ export function parseRecord(value: unknown): ChangeRecord | undefined {
   const texts = [record.id, record.sessionId, record.label, record.surface, record.tool, record.approvedBy];
   if (!texts.every(isText) || typeof record.time !== 'number' || !Number.isFinite(record.time)) return undefined;
   if ([record.explanation, record.revertOf, record.previous].some((value) => value !== undefined && !isText(value))) return undefined;
+  if (record.partial !== undefined && record.partial !== true) return undefined;
   if (!Array.isArray(record.files) || record.files.length === 0) return undefined;
   for (const file of record.files) {
     if (!file || !isText(file.path) || !CHANGE_KINDS.includes(file.kind) || !Array.isArray(file.hunks)) return undefined;

@@ -141,6 +141,7 @@ function recordOf(prepared: Prepared, previous: string | undefined): ChangeRecor
     ...(input.explanation !== undefined ? { explanation: input.explanation } : {}),
     approvedBy: input.approvedBy,
     ...(input.revertOf !== undefined ? { revertOf: input.revertOf } : {}),
+    ...(input.partial ? { partial: true as const } : {}),
     ...(previous !== undefined ? { previous } : {}),
     files: prepared.files,
   };

@@ -56,8 +56,17 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, c: Commit)
   const failed = await writeFiles(ctx, s, finals.filter((f) => !keeps(f)), () => throwIfCancelled(ctx, c.signal), c.learned);
   if (failed) return failed;
   const applied = await describeApplied(ctx, s, finals, c.operation, c.learned);
-  recordChange(ctx, s, applied.written, { tool: c.tool ?? c.operation, explanation: c.explanation, approvedBy, ...(c.revert ? { revertOf: c.revert.revertOf } : {}) });
+  const revert = c.revert ? { revertOf: c.revert.revertOf, partial: writtenInPart(c.revert.conflicts(), finals) } : {};
+  recordChange(ctx, s, applied.written, { tool: c.tool ?? c.operation, explanation: c.explanation, approvedBy, ...revert });
   return applied.result;
+}
+
+/**
+ * Whether a revert left part of what it restores as it was: conflicting lines kept by the merged parts (lines a
+ * later change already put back are reverted all the same), or hunks the user rejected in review.
+ */
+function writtenInPart(conflicts: readonly ApprovalConflict[], finals: readonly Final[]): boolean {
+  return conflicts.some((conflict) => conflict.reason !== 'alreadyReverted') || finals.some((f) => f.userChanged);
 }
 
 /**

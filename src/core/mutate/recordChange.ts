@@ -22,6 +22,8 @@ export interface RecordMeta {
   explanation: string | undefined;
   approvedBy: string;
   revertOf?: string;
+  /** A revert written in part (`ChangeRecord.partial`). */
+  partial?: boolean;
 }
 
 /** One written file as the history keeps it. */
@@ -50,6 +52,7 @@ export function recordChange(ctx: GuardContext, s: SessionState, written: readon
       ...(meta.explanation !== undefined ? { explanation: meta.explanation } : {}),
       approvedBy: meta.approvedBy,
       ...(meta.revertOf !== undefined ? { revertOf: meta.revertOf } : {}),
+      ...(meta.partial ? { partial: true as const } : {}),
       files: written.map(({ final, hunks }) => fileInput(final, hunks)),
     });
   } catch (error) {

@@ -57,6 +57,7 @@ export class GuardSessionImpl implements GuardSession {
   private readonly order = new CallOrder();
   /** The session serves one call only (`SessionOptions.standalone`). */
   readonly standalone: boolean;
+  readonly startedAt: number;
 
   constructor(
     private readonly ctx: GuardContext,
@@ -68,6 +69,7 @@ export class GuardSessionImpl implements GuardSession {
     // A standalone session's calls share nothing, so nothing it returns may point at an earlier call.
     const standalone = options.standalone === true;
     this.standalone = standalone;
+    this.startedAt = ctx.clock.now();
     // Nor is its ledger news to anyone: it ends with the call, so listeners would look up a session that is gone.
     this.state = new SessionState(id, standalone ? false : options.dedup, ctx.maxEntriesPerSession, standalone ? () => {} : onLedgerChange, standalone, options.resultBudget);
     this.setOrigin(options);

@@ -8,6 +8,7 @@ import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../util/dispose';
 import { approvalPanelHtml } from './panelHtml';
+import { widenPanelGroup } from './widenPanel';
 import type { RequestView, ToWebview } from './protocol';
 
 export const APPROVAL_VIEW_TYPE = 'readgate.approval';
@@ -43,9 +44,12 @@ export class ApprovalPanel extends Disposable {
    * user started, whose review is the next step of what they are doing.
    */
   showFocused(requests: RequestView[], id: string): void {
+    const opening = !this.panel;
     this.update(requests, false);
     if (!this.panel) return;
     this.panel.reveal(vscode.ViewColumn.Beside, false);
+    // Half of the editor's group is too narrow to review in: the new group gets a usable width.
+    if (opening) void widenPanelGroup(this.panel);
     this.post({ type: 'requests', requests });
     this.post({ type: 'focusRequest', id, moveFocus: true });
   }
@@ -54,6 +58,11 @@ export class ApprovalPanel extends Disposable {
   focus(id: string): void {
     this.panel?.reveal(undefined, false);
     this.post({ type: 'focusRequest', id });
+  }
+
+  /** Closes the panel (nothing left to review). */
+  close(): void {
+    this.panel?.dispose();
   }
 
   private update(requests: RequestView[], preserveFocus: boolean): void {

@@ -1,10 +1,10 @@
 /**
  * The approval gate: the guard's `approve` port in VS Code. Decides by policy whether a change
- * needs review; if so, queues it in the approval panel, tells the user a change is waiting, and resolves with
- * what the user decided (approve, approve with some hunks rejected, reject with a reason). A cancelled call
- * leaves the queue at once. A change the user started (a palette action, `isUsersOwnSession`) is not announced:
- * the panel opens with focus on it instead, as the next step of what the user is doing; an agent's change never
- * takes focus. If a file changes while its change is under review, the request says so: approving
+ * needs review; if so, queues it in the approval panel (opened beside the editor, with a status bar reminder
+ * while an agent's change waits) and resolves with what the user decided (approve, approve with some hunks
+ * rejected, reject with a reason). A cancelled call leaves the queue at once. A change the user started (a
+ * palette action, `isUsersOwnSession`) gets the panel's focus instead, as the next step of what the user is
+ * doing, and gives it back to the editor it came from once decided; an agent's change never takes focus. If a file changes while its change is under review, the request says so: approving
  * it is then refused by the guard, which never applies an outdated diff.
  *
  * A revert from the change history is always reviewed. Its conflicts (lines changed since that it would
@@ -27,6 +27,8 @@ import { type ConflictInput, conflictViews } from './conflictModel';
 import { parseWebviewMessage } from './messageValidation';
 import type { ConflictView, FromWebview, RequestView } from './protocol';
 import { Proposals } from './proposals';
+import { ReviewStatus } from './reviewStatus';
+import { CommandIds } from '../commands/commandIds';
 import { type ReviewFile, approvalWith, requestView, reviewFile } from './reviewModel';
 
 /**
@@ -52,6 +54,8 @@ interface Pending {
   revision: number;
   /** A refresh is running (further change events wait for it). */
   refreshing: boolean;
+  /** The user's own change: the editor that had focus when it was asked for, which gets it back after the decision. */
+  returnTo?: { uri: vscode.Uri; viewColumn: vscode.ViewColumn | undefined };
   resolve(decision: ApprovalDecision): void;
 }
 
@@ -62,6 +66,7 @@ export class ApprovalService extends Disposable implements ReviewWaits {
   private readonly grants = new Map<string, Set<string>>();
   private readonly panel: ApprovalPanel;
   private readonly proposals = this._register(new Proposals());
+  private readonly status: ReviewStatus;
   /** The guard this gate is the approve port of (see `serve`). */
   private guard: Guard | undefined;
 
@@ -75,6 +80,7 @@ export class ApprovalService extends Disposable implements ReviewWaits {
   ) {
     super();
     this.panel = this._register(new ApprovalPanel(extensionUri, (message) => this.handle(message)));
+    this.status = this._register(new ReviewStatus(CommandIds.reviewPending));
     this._register(onDidObserveChange((uri) => this.noticeChange(uri)));
     this._register(new vscode.Disposable(() => {
       for (const entry of this.pending.values()) entry.resolve({ approved: false, reason: 'ReadGate was shut down before the change was reviewed' });
@@ -100,24 +106,32 @@ export class ApprovalService extends Disposable implements ReviewWaits {
     });
     if (!need.ask) return { approved: true, approvedBy: need.by };
     if (request.signal.aborted) return { approved: false, reason: 'cancelled' };
-    return new Promise<ApprovalDecision>((resolve) => {
-      const id = randomUUID();
-      const files = request.files.map((file) => reviewFile(file, (path) => this.display(path)));
-      const conflicts = this.conflictsOf(request.conflicts, request.files);
-      const entry: Pending = { id, request, files, conflicts, revert, revision: 0, refreshing: false, resolve: (decision) => this.settle(id, resolve, decision) };
-      this.pending.set(id, entry);
-      request.signal.addEventListener('abort', () => entry.resolve({ approved: false, reason: 'cancelled' }), { once: true });
-      const own = isUsersOwnSession(request.sessionId);
-      this.log.info('[approval] review requested', { session: request.sessionId, request: id, files: files.length, why: need.why, own });
-      if (own) {
-        this.panel.showFocused(this.views(), id);
-      } else {
-        this.refresh(true);
-        void this.announce(entry);
-      }
-      this._onDidChangeWaiting.fire(request.sessionId);
-    });
+    return new Promise<ApprovalDecision>((resolve) => this.enqueue(request, revert, need.why, resolve));
   };
+
+  /** Holds a change for review and shows it: focused for the user's own change, beside the editor for an agent's. */
+  private enqueue(request: ApprovalRequest, revert: boolean, why: string | undefined, resolve: (decision: ApprovalDecision) => void): void {
+    const id = randomUUID();
+    const files = request.files.map((file) => reviewFile(file, (path) => this.display(path)));
+    const conflicts = this.conflictsOf(request.conflicts, request.files);
+    const own = isUsersOwnSession(request.sessionId);
+    const active = own ? vscode.window.activeTextEditor : undefined;
+    const returnTo = active ? { uri: active.document.uri, viewColumn: active.viewColumn } : undefined;
+    const entry: Pending = { id, request, files, conflicts, revert, revision: 0, refreshing: false, ...(returnTo ? { returnTo } : {}), resolve: (decision) => this.settle(id, resolve, decision) };
+    this.pending.set(id, entry);
+    request.signal.addEventListener('abort', () => entry.resolve({ approved: false, reason: 'cancelled' }), { once: true });
+    this.log.info('[approval] review requested', { session: request.sessionId, request: id, files: files.length, why, own });
+    if (own) this.panel.showFocused(this.views(), id);
+    else this.refresh(true);
+    this.showStatus();
+    this._onDidChangeWaiting.fire(request.sessionId);
+  }
+
+  /** The status bar's reminder: agents' changes that wait (the user's own are on the screen already). */
+  private showStatus(): void {
+    const agents = [...this.pending.values()].filter((entry) => !isUsersOwnSession(entry.request.sessionId));
+    this.status.show(agents.map((entry) => ({ who: this.labels.labelOf(entry.request.sessionId), files: entry.files.map((file) => this.display(file.path)) })));
+  }
 
   waitingFiles(sessionId: string): string[] {
     const files = [...this.pending.values()].filter((entry) => entry.request.sessionId === sessionId).flatMap((entry) => entry.files.map((file) => this.display(file.path)));
@@ -214,18 +228,26 @@ export class ApprovalService extends Disposable implements ReviewWaits {
     this.log.info('[approval] decided', { request: id, approved: decision.approved, edited: decision.approved && Boolean(decision.files) });
     resolve(decision);
     this.refresh(false);
+    this.showStatus();
     this._onDidChangeWaiting.fire(entry.request.sessionId);
+    if (entry.returnTo) void this.returnFocus(entry.returnTo);
+  }
+
+  /**
+   * After the user's own change is decided, the editor it came from gets focus back (so Ctrl+Z works at once),
+   * unless another of the user's changes still waits; a panel left with nothing to review closes.
+   */
+  private async returnFocus(to: NonNullable<Pending['returnTo']>): Promise<void> {
+    if ([...this.pending.values()].some((entry) => entry.returnTo)) return;
+    if (this.pending.size === 0) this.panel.close();
+    const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.toString() === to.uri.toString() && (to.viewColumn === undefined || candidate.viewColumn === to.viewColumn));
+    const document = editor?.document ?? vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === to.uri.toString());
+    if (!document || document.isClosed) return;
+    await vscode.window.showTextDocument(document, { viewColumn: editor?.viewColumn ?? to.viewColumn, preserveFocus: false }).then(undefined, (error: unknown) => this.log.warn(`[approval] could not give focus back to ${to.uri.toString()}: ${String(error)}`));
   }
 
   private refresh(reveal: boolean): void {
     this.panel.show(this.views(), reveal);
-  }
-
-  private async announce(entry: Pending): Promise<void> {
-    if (this.panel.isOpen && this.pending.size > 1) return;
-    const files = entry.files.map((file) => this.display(file.path)).join(', ');
-    const choice = await vscode.window.showInformationMessage(`ReadGate: an agent wants to change ${files}.`, 'Review');
-    if (choice === 'Review' && this.pending.has(entry.id)) this.panel.focus(entry.id);
   }
 
   private noticeChange(uri: vscode.Uri): void {

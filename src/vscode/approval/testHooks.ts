@@ -22,6 +22,8 @@ export interface DrawnItem {
   description: string;
   tooltip: string;
   contextValue: string;
+  /** The command a click runs, and the file it opens (a change of one file opens it). */
+  command?: { id: string; file?: string };
   children: DrawnItem[];
 }
 
@@ -31,7 +33,9 @@ async function drawn(view: AgentChangesView, node?: AgentChangesNode): Promise<D
     children.map(async (child) => {
       const item = view.getTreeItem(child);
       const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '');
-      return { label: String(item.label), description: String(item.description ?? ''), tooltip, contextValue: item.contextValue ?? '', children: await drawn(view, child) };
+      const target = item.command?.arguments?.[0] as AgentChangesNode | undefined;
+      const command = item.command ? { command: { id: item.command.command, ...(target?.kind === 'file' ? { file: target.file.path } : {}) } } : {};
+      return { label: String(item.label), description: String(item.description ?? ''), tooltip, contextValue: item.contextValue ?? '', ...command, children: await drawn(view, child) };
     }),
   );
 }

@@ -1,6 +1,7 @@
 /**
  * `Revert This Change` (Agent Changes view, on a change or a file): undoes one recorded change by a three-way
- * merge that keeps every later change, reviewed in the panel like any change.
+ * merge that keeps every later change, reviewed in the panel like any change. Reverting a revert restores the
+ * change it reverted, and says so.
  */
 import * as vscode from 'vscode';
 import type { MutationResult } from '../../core/index';
@@ -11,10 +12,13 @@ import { CommandIds } from './commandIds';
 import { type HistoryDeps, showNoHistory, showPickInView } from './historyCommands';
 
 export function registerRevertChange({ history, log }: HistoryDeps): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.revertChange, (node?: unknown): Promise<MutationResult> | undefined => {
+  return vscode.commands.registerCommand(CommandIds.revertChange, async (node?: unknown): Promise<MutationResult | undefined> => {
     if (!history) return showNoHistory();
     const record = changeOfNode(node);
     if (!record) return showPickInView('a change');
-    return runRevert('change', (options) => history.revert({ changeId: record.id }, options), revertChangeText(record, Date.now()), log);
+    // A revert of a revert is named by the change it brings back: the chain is looked up in the records.
+    const records = record.revertOf === undefined ? [] : await history.list();
+    const byId = new Map(records.map((r) => [r.id, r]));
+    return runRevert('change', (options) => history.revert({ changeId: record.id }, options), revertChangeText(record, Date.now(), (id) => byId.get(id)), log);
   });
 }

@@ -77,6 +77,23 @@ export class EditorFileSystem extends Disposable implements FileSystem {
   /** Fires with every path this file system is about to change, so watchers can tell our edits apart. */
   readonly onWillWrite = this._onWillWrite.event;
 
+  private readonly _onDidWrite = this._register(new vscode.EventEmitter<string>());
+  /**
+   * Fires with every path this file system changed (or tried to), once the write is over: ReadGate's own writes
+   * (a revert among them) raise no watcher event, and views that show what sessions saw must still redraw.
+   */
+  readonly onDidWrite = this._onDidWrite.event;
+
+  /** Runs a write of `paths`, then says they were written, whatever the outcome. */
+  private async writing<T>(paths: readonly string[], write: () => Promise<T>): Promise<T> {
+    for (const path of paths) this._onWillWrite.fire(path);
+    try {
+      return await write();
+    } finally {
+      for (const path of paths) this._onDidWrite.fire(path);
+    }
+  }
+
   /** `warn` hears what went wrong after a write returned (another writer's late change to a replaced file). */
   constructor(warn?: (message: string) => void) {
     super();
@@ -157,8 +174,11 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     return Buffer.compare(Buffer.from(shown), Buffer.from(onDisk)) === 0 ? document : undefined;
   }
 
-  async writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<FileStat | void> {
-    this._onWillWrite.fire(path);
+  writeFile(path: string, data: Uint8Array, options?: WriteOptions): Promise<FileStat | void> {
+    return this.writing([path], () => this.writeOne(path, data, options));
+  }
+
+  private async writeOne(path: string, data: Uint8Array, options?: WriteOptions): Promise<FileStat | void> {
     const document = await this.editableDocument(path);
     // `options.mode` (a replaced file's mode, or the recorded mode of a deleted file a revert brings back) goes
     // through to the Node port for files on disk; a virtual workspace's file system has no modes and ignores it.
@@ -187,8 +207,11 @@ export class EditorFileSystem extends Disposable implements FileSystem {
    * removal fails or the editor refuses its part, the disk files are restored and removed files put back where
    * their name is still free.
    */
-  async writeBatch(writes: BatchWrite[]): Promise<void> {
-    for (const write of writes) this._onWillWrite.fire(write.path);
+  writeBatch(writes: BatchWrite[]): Promise<void> {
+    return this.writing(writes.map((write) => write.path), () => this.writeAll(writes));
+  }
+
+  private async writeAll(writes: BatchWrite[]): Promise<void> {
     const inEditor: { document: vscode.TextDocument; wasDirty: boolean; text: string }[] = [];
     const onDisk: BatchWrite[] = [];
     // Files to remove that are open: the editor deletes them (one undo step with the rest), after checking
@@ -255,8 +278,7 @@ export class EditorFileSystem extends Disposable implements FileSystem {
   }
 
   unlink(path: string, expect?: WriteExpectation): Promise<void> {
-    this._onWillWrite.fire(path);
-    return this.backend(path).unlink(path, expect);
+    return this.writing([path], () => this.backend(path).unlink(path, expect));
   }
 
   mkdirp(path: string, expect?: { folders: readonly FolderExpectation[] }): Promise<void> {

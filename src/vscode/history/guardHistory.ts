@@ -9,23 +9,31 @@
  * applied change teaches its session's ledger; reads do too, and a listing is cheap), after every write of the
  * guard's file system (a tool call without a chat session teaches no ledger anyone hears), and after each revert
  * of its own. A listing waits for changes still being stored, so one made just before is listed. Listeners are
- * debounced by the view.
+ * debounced by the view. What files hold now (`versionsNow`, whether a revert still holds) is read through the
+ * guard's file system, so an unsaved buffer counts as the guard counts it.
  */
-import { randomUUID } from 'crypto';
+import { createHash, randomUUID } from 'crypto';
 import * as vscode from 'vscode';
-import type { Guard, RevertTarget as GuardRevertTarget, History, MutationResult } from '../../core/index';
+import type { FileSystem, Guard, RevertTarget as GuardRevertTarget, History, MutationResult } from '../../core/index';
 import { Disposable } from '../util/dispose';
 import { REVERT_PREFIX } from '../sessions/sessionKeys';
 import type { HistoryFilter, HistorySource, RevertTarget } from './historySource';
 
+/** Files larger than this are not hashed to tell whether a revert still holds (their revert counts as in effect). */
+const MAX_COMPARED_BYTES = 32 * 1024 * 1024;
+
 export class GuardHistory extends Disposable implements HistorySource {
   private readonly _onDidRecord = this._register(new vscode.EventEmitter<void>());
 
-  /** `onDidWrite`: the guard's file system's announcement of each write it is about to make. */
+  /**
+   * `onDidWrite`: the guard's file system's announcement of each write it is about to make; `files`: that file
+   * system, which reads an unsaved buffer's text as the guard does (for `versionsNow`).
+   */
   constructor(
     private readonly guard: Guard,
     private readonly store: History,
     onDidWrite: vscode.Event<unknown>,
+    private readonly files?: Pick<FileSystem, 'stat' | 'readFile'>,
   ) {
     super();
     this._register(new vscode.Disposable(guard.onDidChangeLedger(() => this._onDidRecord.fire())));
@@ -38,6 +46,24 @@ export class GuardHistory extends Disposable implements HistorySource {
 
   versionBytes(versionId: string): Promise<Uint8Array | undefined> {
     return this.store.versionBytes(versionId);
+  }
+
+  async versionsNow(paths: readonly string[]): Promise<Map<string, string | null>> {
+    const versions = new Map<string, string | null>();
+    const files = this.files;
+    if (!files) return versions;
+    await Promise.all(
+      paths.map(async (path) => {
+        try {
+          const stat = await files.stat(path);
+          if (!stat) versions.set(path, null);
+          else if (stat.kind === 'file' && stat.size <= MAX_COMPARED_BYTES) versions.set(path, createHash('sha256').update(await files.readFile(path)).digest('hex'));
+        } catch {
+          // Unknown: left out, so the revert is not taken for undone.
+        }
+      }),
+    );
+    return versions;
   }
 
   exportJsonLines(write: (line: string) => void | Promise<void>, options: { contents: boolean }): Promise<number> {

@@ -28,6 +28,12 @@ export interface HistorySource {
    * other files alone: `Guard.revert({ sessionId, path })`.
    */
   revertFile(sessionId: string, path: string, options: { explanation: string; signal?: AbortSignal }): Promise<MutationResult>;
+  /**
+   * What each path holds now, as a version id (the SHA-256 of its bytes; an unsaved buffer's, when it has one), or
+   * null when no file is there; a path it could not tell is left out. Optional: without it, no revert counts as
+   * undone until it is reverted itself.
+   */
+  versionsNow?(paths: readonly string[]): Promise<Map<string, string | null>>;
   /** Hears every change once it is on record; returns the unsubscribe function. */
   onDidRecord(listener: () => void): () => void;
 }

@@ -6,8 +6,8 @@
  * A session is named by its newest record's label (what its owner called it last). Sessions of one call (tool
  * calls without a chat session) and the user's reverts, each a session of its own, are gathered into one item
  * each ("Tool calls without a chat session", "Your reverts"), as the statistics sum up the first: a pile of
- * one-change sessions says nothing. A change another record reverted says so ("reverted"), and a revert names
- * what it reverted.
+ * one-change sessions says nothing. A change whose revert is in effect says so ("reverted", `revertMarks.ts`),
+ * and a revert names what it reverted.
  */
 import type { ChangedFile, ChangeRecord } from '../../core/index';
 import { addCounts, countsText, fileCounts, type LineCounts, recordCounts } from './changeCounts';
@@ -15,6 +15,7 @@ import { isStandaloneSession, REVERT_PREFIX } from '../sessions/sessionKeys';
 import { STANDALONE_CALLS_LABEL } from '../sessions/sessionLabels';
 import { approvedByText, baseName, changeTitle, fileKindText, surfaceShort, surfaceText, timeText } from './historyWords';
 import { type ChangeProblems, problemsMarkText, problemsTooltip } from './problemMarks';
+import type { RevertMark } from './revertMarks';
 
 /** Sessions gathered into one item: its key, label and surface; undefined for a session shown on its own. */
 function collectionOf(sessionId: string): { key: string; label: string; surface: string } | undefined {
@@ -69,13 +70,6 @@ export function groupBySession(records: readonly ChangeRecord[]): SessionGroup[]
   return [...groups.values()].sort((a, b) => b.latest - a.latest);
 }
 
-/** Which record reverted each record (its id → the revert's record), for "reverted" marks. */
-export function revertsOf(records: readonly ChangeRecord[]): Map<string, ChangeRecord> {
-  const reverts = new Map<string, ChangeRecord>();
-  for (const record of records) if (record.revertOf !== undefined && !reverts.has(record.revertOf)) reverts.set(record.revertOf, record);
-  return reverts;
-}
-
 const changesText = (n: number): string => `${n} change${n === 1 ? '' : 's'}`;
 
 export function sessionText(group: SessionGroup, now: number): ItemText {
@@ -87,17 +81,52 @@ export function sessionText(group: SessionGroup, now: number): ItemText {
   };
 }
 
+/** What a change's item says beyond the record itself. */
+export interface ChangeContext {
+  /** The change's revert in effect now (`revertMarks.ts`). */
+  reverted?: RevertMark;
+  /** A revert that is no longer in effect (`RevertMarks.undone`). */
+  undone?: boolean;
+  /** The change a revert reverted, when it is on record. */
+  revertOf?: ChangeRecord;
+  /** What the problems section said it introduced (`problemMarks.ts`). */
+  problems?: ChangeProblems;
+  /** The workspace-relative name of a path (default: its last segment). */
+  display?: (path: string) => string;
+}
+
+/** The tag after the problems: whether the change is reverted now, or the revert undone. */
+function revertTag(context: ChangeContext): string {
+  if (context.reverted) return context.reverted.partly ? 'partly reverted' : 'reverted';
+  return context.undone ? 'undone' : '';
+}
+
+function revertTooltip(record: ChangeRecord, now: number, context: ChangeContext): string[] {
+  const lines: string[] = [];
+  const reverted = context.revertOf;
+  if (reverted) lines.push(`Reverts “${changeTitle(reverted)}” by ${reverted.label} (${timeText(reverted.time, now)})`);
+  else if (record.revertOf !== undefined) lines.push(`A revert of change ${record.revertOf}`);
+  if (record.partial) lines.push('Reverted in part: the lines it would restore that changed since (or that you rejected) were kept as they were.');
+  if (context.undone) lines.push('No longer in effect: its files hold again what they held before it (undone in an editor, or never saved).');
+  const by = context.reverted?.by;
+  if (by) lines.push(`${context.reverted?.partly ? 'Partly reverted' : 'Reverted'} at ${new Date(by.time).toLocaleString()}`);
+  return lines;
+}
+
 /**
- * A change's item. `problems`: what the problems section said it introduced; new problems lead the description
- * (a narrow view cuts it from the end) and the tooltip names their files.
+ * A change's item. The side bar is narrow, so the label is the change's title and the description leads with
+ * what matters most: new problems, then whether it is reverted (or, for a revert, undone), then its one file
+ * (when the title does not name it), its time and last its lines; the rest is in the tooltip.
  */
-export function changeText(record: ChangeRecord, now: number, revertedBy?: ChangeRecord, problems?: ChangeProblems): ItemText {
-  const parts = [problemsMarkText(problems), countsText(recordCounts(record)), timeText(record.time, now)].filter(Boolean);
-  if (revertedBy) parts.push('reverted');
-  const tooltip = [changeTitle(record), ...problemsTooltip(problems), `${new Date(record.time).toLocaleString()} · ${record.tool} from ${surfaceText(record.surface)} (${record.label})`, approvedByText(record.approvedBy)];
+export function changeText(record: ChangeRecord, now: number, context: ChangeContext = {}): ItemText {
+  const display = context.display ?? baseName;
+  const single = record.files.length === 1 ? record.files[0] : undefined;
+  const file = single && record.explanation ? baseName(single.path) : '';
+  const parts = [problemsMarkText(context.problems), revertTag(context), file, timeText(record.time, now), countsText(recordCounts(record))].filter(Boolean);
+  const tooltip = [changeTitle(record), ...problemsTooltip(context.problems), `${new Date(record.time).toLocaleString()} · ${record.tool} from ${surfaceText(record.surface)} (${record.label})`, approvedByText(record.approvedBy)];
   if (record.explanation) tooltip.push(`Reason given: ${record.explanation}`);
-  if (record.revertOf !== undefined) tooltip.push(`A revert of change ${record.revertOf}`);
-  if (revertedBy) tooltip.push(`Reverted at ${new Date(revertedBy.time).toLocaleString()}`);
+  tooltip.push(...revertTooltip(record, now, context));
+  if (single) tooltip.push(`${display(single.path)}: click to compare it before and after this change.`);
   return { label: changeTitle(record), description: parts.join(' · '), tooltip, contextValue: CONTEXT_CHANGE };
 }
 

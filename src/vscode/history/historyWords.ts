@@ -94,18 +94,49 @@ export function fileKindText(file: Pick<ChangedFile, 'kind' | 'from'>): string {
   }
 }
 
-/** What a revert of one change says it does (its explanation in the review panel and on record). */
-export function revertChangeText(record: Pick<ChangeRecord, 'explanation' | 'files' | 'revertOf' | 'label' | 'time'>, now: number): string {
-  return `Revert “${changeTitle(record)}” by ${record.label} (${timeText(record.time, now)})`;
+/** "inventory.ts", "3 files": where a change went, for a revert's second line. */
+function whereText(files: readonly Pick<ChangedFile, 'path'>[]): string {
+  return files.length === 1 ? baseName(files[0].path) : `${files.length} files`;
 }
 
-/** What a revert of a whole session says it does. */
+/** The change a chain of reverts goes back to, and how many reverts lie between (0: `record` is no revert). */
+function chainOf(record: ChangeRecord, lookup: (id: string) => ChangeRecord | undefined): { original: ChangeRecord; depth: number } | undefined {
+  let original = record;
+  let depth = 0;
+  // Each record reverts an older one, so the walk ends; the bound guards against damaged records.
+  while (original.revertOf !== undefined && depth < 1000) {
+    const next = lookup(original.revertOf);
+    if (!next) return undefined;
+    original = next;
+    depth++;
+  }
+  return { original, depth };
+}
+
+/**
+ * What a revert of one change says it does (its explanation in the review panel and on record). The first line
+ * is its title in the Agent Changes view, so the essential words come first; the second says whose change, when
+ * and where. A revert of a revert is named by what it restores ("Restore “…”"), never "Revert “Revert …”";
+ * `lookup` finds the records a chain of reverts names (a revert whose chain is not on record says when it was).
+ */
+export function revertChangeText(record: ChangeRecord, now: number, lookup: (id: string) => ChangeRecord | undefined = () => undefined): string {
+  const chain = chainOf(record, lookup);
+  if (!chain) return [`Undo the revert of ${timeText(record.time, now)}`, record.explanation ? firstLine(record.explanation, 200) : ''].filter(Boolean).join('\n');
+  const { original, depth } = chain;
+  const title = `“${changeTitle(original)}”`;
+  const change = `the change ${original.label} made at ${timeText(original.time, now)} to ${whereText(original.files)}`;
+  if (depth === 0) return `Revert ${title}\n${change.charAt(0).toUpperCase()}${change.slice(1)}`;
+  const undone = `${depth % 2 ? 'revert' : 'restore'} of ${timeText(record.time, now)}`;
+  return depth % 2 ? `Restore ${title}\nUndoes the ${undone}: brings back ${change}` : `Revert ${title} again\nUndoes the ${undone}: reverts ${change} again`;
+}
+
+/** What a revert of a whole session says it does (first line: its title in the view). */
 export function revertSessionText(label: string, changes: readonly Pick<ChangeRecord, 'files'>[]): string {
   const files = new Set(changes.flatMap((change) => change.files.map((file) => file.path)));
-  return `Revert everything ${label} changed in its session: ${changes.length} change${changes.length === 1 ? '' : 's'} to ${files.size} file${files.size === 1 ? '' : 's'}, newest first`;
+  return `Revert ${label}’s session\nAll ${changes.length} change${changes.length === 1 ? '' : 's'} it made to ${files.size} file${files.size === 1 ? '' : 's'}, newest first`;
 }
 
 /** What a revert of one file to before a session says it does (`shown`: the file's short name). */
 export function revertFileText(shown: string, label: string, changes: number): string {
-  return `Revert ${shown} to what it was before ${label}’s session (${changes} change${changes === 1 ? '' : 's'} to it)`;
+  return `Revert ${baseName(shown)} to before ${label}\n${shown} as it was before ${label}’s session (${changes} change${changes === 1 ? '' : 's'} to it); its other files stay as they are`;
 }

@@ -102,9 +102,19 @@ export function connectGuide(input: GuideInput): GuideSection[] {
       id: 'gemini',
       title: 'Gemini CLI',
       intro: 'Add ReadGate to the project\'s .gemini/settings.json (or ~/.gemini/settings.json). "trust" lets Gemini CLI call ReadGate\'s tools without asking: your review in VS Code is the approval for changes.',
-      blocks: [{ caption: 'In .gemini/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } }, null, 2) }],
+      blocks: [
+        { caption: 'In .gemini/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } }, null, 2) },
+        {
+          caption: 'Gemini CLI reads a project\'s .gemini/settings.json only in a folder you trust: start gemini in the project folder once and choose "Trust folder". That is recorded in ~/.gemini/trustedFolders.json; to trust the folder without the dialog, merge this into that file:',
+          text: JSON.stringify({ [input.folder ?? '/path/to/project']: 'TRUST_FOLDER' }, null, 2),
+        },
+        {
+          caption: 'In a folder not trusted, a non-interactive gemini -p ignores the project\'s settings and stops at once with exit code 55. To trust the folder for one run only, set this variable (its --skip-trust flag is not enough: that run goes on without the project\'s settings, so without ReadGate):',
+          text: 'GEMINI_CLI_TRUST_WORKSPACE=true gemini -p "<your task>"',
+        },
+      ],
       notes: [
-        'Gemini CLI keeps only the start and end of a tool result over 40,000 characters, so ReadGate keeps each result under 30,000. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (GEMINI.md).',
+        'Gemini CLI cuts a single text result over min(40,000, what is left of its context) characters, counted with the <untrusted_context> tags it wraps the result in, to its first 8,000 and last 32,000 characters (a fifth and four fifths of a lower limit), mid-line; ReadGate keeps each result under 30,000. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (GEMINI.md).',
         'While a change waits for your review, the call waits too, for at most "timeout" milliseconds, a field of the "readgate" entry (600000, ten minutes, by default). If your reviews may take longer, add for example "timeout": 1800000.',
       ],
     },

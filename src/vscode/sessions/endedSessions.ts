@@ -19,6 +19,7 @@ export interface EndedRecord {
   label: string;
   /** The user's own change (Apply Patch), not an agent's. */
   own: boolean;
+  startedAt: number;
   endedAt: number;
   stats: SessionStats;
   entries: LedgerEntryView[];
@@ -39,7 +40,7 @@ export class EndedSessions extends Disposable {
     if (ended.reason === 'forgotten') return this.remove(ended.sessionId);
     // A session that saw nothing and did nothing leaves nothing to show.
     if (ended.entries.length === 0 && ended.stats.reads === 0 && ended.stats.mutations === 0 && Object.keys(ended.stats.refusals).length === 0) return;
-    const record: EndedRecord = { id: ended.sessionId, label: this.labels.labelOf(ended.sessionId), own: isUsersOwnSession(ended.sessionId), endedAt: this.now(), stats: ended.stats, entries: ended.entries };
+    const record: EndedRecord = { id: ended.sessionId, label: this.labels.labelOf(ended.sessionId), own: isUsersOwnSession(ended.sessionId), startedAt: ended.startedAt, endedAt: this.now(), stats: ended.stats, entries: ended.entries };
     this.records = [record, ...this.records.filter((kept) => kept.id !== record.id)].slice(0, MAX_ENDED);
     this._onDidChange.fire();
   }

@@ -2,8 +2,8 @@
  * The "Sessions" tree view: every guard session, and under each the files it has seen with the line ranges,
  * a short version tag, and a marker when the file's content changed since (and who changed it, as far as the
  * watchers know). Staleness is decided by content (`check`), never by a watcher event alone: an event's echo
- * must not flag a file nobody changed. Refreshes on ledger changes and on changes the watchers report
- * (debounced: a burst redraws once).
+ * must not flag a file nobody changed. Refreshes on ledger changes and on every change observed to a file a
+ * session has seen, ReadGate's own writes included (debounced: a burst redraws once).
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -15,6 +15,7 @@ import { VisibleRefresh } from './visibleRefresh';
 import { guardPathToUri } from '../util/paths';
 import { markdownCode, markdownText } from '../util/markdownText';
 import { sessionFiles } from './sessionFiles';
+import { fileDescription, plural, sessionDescription, sessionWhen } from './sessionWords';
 import type { EndedSessions } from '../sessions/endedSessions';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
@@ -41,20 +42,32 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   constructor(
     private readonly guard: Guard,
     private readonly labels: SessionLabels,
-    onDidNoteChange: vscode.Event<unknown>,
+    /** Every change the watcher observed, ReadGate's own and their echoes included (it rechecks by content). */
+    onDidObserveChange: vscode.Event<vscode.Uri>,
     private readonly ended?: EndedSessions,
+    /** ReadGate's own writes (a revert's among them), said once they are over: a watcher may drop their echo. */
+    onDidWrite?: vscode.Event<string>,
   ) {
     super();
     this.view = this._register(vscode.window.createTreeView(SESSIONS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true }));
     this.refresher = this._register(new VisibleRefresh(this.view, REFRESH_INTERVAL_MS, () => this.refresh()));
     if (ended) this._register(ended.onDidChange(() => this.scheduleRefresh()));
-    this._register(onDidNoteChange(() => this.scheduleRefresh()));
+    // Not only the changes noted as someone else's: an echo of ReadGate's own write is ignored there, and a
+    // file written back to what an agent saw must lose its marker as soon as it is.
+    this._register(onDidObserveChange((uri) => this.fileChanged(uri.fsPath)));
+    if (onDidWrite) this._register(onDidWrite((path) => this.fileChanged(path)));
     const unsubscribe = guard.onDidChangeLedger(() => this.scheduleRefresh());
     this._register(new vscode.Disposable(unsubscribe));
   }
 
   refresh(): void {
     this._onDidChangeTreeData.fire(undefined);
+  }
+
+  /** A file changed: redraw if a live session has seen it (typing in other files costs a lookup, no redraw). */
+  private fileChanged(path: string): void {
+    const seen = this.guard.sessionIds().some((id) => !isStandaloneSession(id) && this.guard.session(id).entries().some((entry) => entry.path === path));
+    if (seen) this.scheduleRefresh();
   }
 
   /** A redraw checks files by content: at most a few a second, and only while the view is visible. */
@@ -104,71 +117,93 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
   }
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
-    if (node.kind === 'session') {
-      const guard = this.guard;
-      const session = guard.hasSession(node.id) ? guard.session(node.id) : undefined;
-      const stats = session?.stats() ?? NO_STATS;
-      const files = session?.entries().length ?? 0;
-      const label = this.labels.labelOf(node.id);
-      // Under its client's session, an agent context is named by its part alone ("subagent Explore").
-      const item = new vscode.TreeItem(this.labels.parentOf(node.id) ? label.split(' › ').pop() ?? label : label, vscode.TreeItemCollapsibleState.Expanded);
-      item.id = `session:${node.id}`;
-      const contexts = this.partsOf(node.id).length;
-      const own = `${files} file${files === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'}`;
-      // A client whose every call named its agent has nothing of its own to count: its contexts say it all.
-      item.description = contexts === 0 ? own : `${contexts} agent context${contexts === 1 ? '' : 's'}${session ? ` · ${own}` : ''}`;
-      const saved = `${stats.placeholderHits} answered with the unchanged placeholder, ${stats.deltaReads} with only what changed, ~${stats.estimatedTokensSaved} tokens saved`;
-      item.tooltip = new vscode.MarkdownString(`**${markdownText(label)}**\n\nSession id: ${markdownCode(node.id)}\n\nReads ${stats.reads} (${saved}) · changes applied ${stats.mutations}`);
-      item.contextValue = 'readgate.session';
-      item.iconPath = new vscode.ThemeIcon('comment-discussion');
-      return item;
+    switch (node.kind) {
+      case 'session':
+        return this.sessionItem(node.id);
+      case 'ended':
+        return this.endedGroupItem();
+      case 'endedSession':
+        return this.endedSessionItem(node.id);
+      case 'more': {
+        const item = new vscode.TreeItem(`… ${plural(node.count, 'more file')}`, vscode.TreeItemCollapsibleState.None);
+        item.id = `more:${node.sessionId}`;
+        item.tooltip = 'Open the session’s full ledger';
+        item.command = { command: 'readgate.showLedger', title: 'Show Session Ledger', arguments: [{ kind: 'session', id: node.sessionId }] };
+        return item;
+      }
+      case 'file':
+        return fileItem(node);
     }
-    if (node.kind === 'ended') {
-      const count = this.ended?.list().length ?? 0;
-      const item = new vscode.TreeItem('Ended sessions', vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = 'ended';
-      item.description = `${count}`;
-      item.tooltip = 'Sessions that ended (a chat that went idle, an MCP client that disconnected, an Apply Patch run), with what each read and changed. They stay until you clear them.';
-      item.contextValue = 'readgate.endedSessions';
-      item.iconPath = new vscode.ThemeIcon('history');
-      return item;
-    }
-    if (node.kind === 'endedSession') {
-      const record = this.ended?.get(node.id);
-      const stats = record?.stats ?? NO_STATS;
-      const item = new vscode.TreeItem(record?.label ?? node.id, vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = `ended:${node.id}`;
-      const changes = `${stats.mutations} change${stats.mutations === 1 ? '' : 's'}`;
-      item.description = `${record?.own ? 'your patch · ' : ''}${record?.entries.length ?? 0} file${record?.entries.length === 1 ? '' : 's'} · ${stats.reads} read${stats.reads === 1 ? '' : 's'} · ${changes}`;
-      item.tooltip = new vscode.MarkdownString(`**${markdownText(record?.label ?? node.id)}** (ended ${record ? new Date(record.endedAt).toLocaleTimeString() : ''})\n\nSession id: ${markdownCode(node.id)}\n\nReads ${stats.reads} · changes applied ${stats.mutations}`);
-      item.contextValue = 'readgate.endedSession';
-      item.iconPath = new vscode.ThemeIcon(record?.own ? 'diff-single' : 'comment-discussion');
-      return item;
-    }
-    if (node.kind === 'more') {
-      const item = new vscode.TreeItem(`… ${node.count} more file${node.count === 1 ? '' : 's'}`, vscode.TreeItemCollapsibleState.None);
-      item.id = `more:${node.sessionId}`;
-      item.tooltip = 'Open the session’s full ledger';
-      item.command = { command: 'readgate.showLedger', title: 'Show Session Ledger', arguments: [{ kind: 'session', id: node.sessionId }] };
-      return item;
-    }
-    const { entry } = node;
-    const item = new vscode.TreeItem(path.basename(entry.path), vscode.TreeItemCollapsibleState.None);
-    item.id = `${node.ended ? 'ended-file' : 'file'}:${node.sessionId}:${entry.path}`;
-    item.resourceUri = guardPathToUri(entry.path);
-    const parts = entry.version === undefined ? ['seen missing'] : [`lines ${entry.seenText} of ${entry.totalLines}`, entry.version.slice(0, 7)];
-    const changed = node.stale ? (entry.changedBy ? `changed ${changedBy(entry.changedBy, node.sessionId)}` : 'changed since') : undefined;
-    if (changed) parts.push(changed);
-    item.description = parts.join(' · ');
-    item.tooltip = new vscode.MarkdownString(
-      `${markdownText(vscode.workspace.asRelativePath(guardPathToUri(entry.path)))}\n\n` +
-        (entry.version === undefined ? 'The session saw this path missing.' : `Seen: lines ${entry.seenText} of ${entry.totalLines} (version \`${entry.version}\`)`) +
-        (changed ? `\n\n$(warning) ${markdownText(`${changed[0].toUpperCase()}${changed.slice(1)}`)}: the agent must see the change before editing the lines it touched.` : ''),
-      true,
-    );
-    item.contextValue = entry.version === undefined ? 'readgate.missingFile' : 'readgate.file';
-    if (changed) item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-    if (entry.version !== undefined) item.command = { command: 'readgate.revealSeenRange', title: 'Reveal Seen Lines', arguments: [node] };
+  }
+
+  /** How many sessions, live or ended, go by each name: a name shown twice needs its time to be told apart. */
+  private sharesName(label: string): boolean {
+    const live = this.guard.sessionIds().filter((id) => !isStandaloneSession(id) && this.labels.labelOf(id) === label).length;
+    const ended = (this.ended?.list() ?? []).filter((record) => record.label === label).length;
+    return live + ended > 1;
+  }
+
+  private sessionItem(id: string): vscode.TreeItem {
+    const session = this.guard.hasSession(id) ? this.guard.session(id) : undefined;
+    const stats = session?.stats() ?? NO_STATS;
+    const label = this.labels.labelOf(id);
+    // Under its client's session, an agent context is named by its part alone ("subagent Explore").
+    const item = new vscode.TreeItem(this.labels.parentOf(id) ? label.split(' › ').pop() ?? label : label, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `session:${id}`;
+    const contexts = this.partsOf(id).length;
+    const when = session && this.sharesName(label) ? sessionWhen(session.startedAt) : undefined;
+    const counts = contexts === 0 || session ? { files: session?.entries().length ?? 0, reads: stats.reads } : undefined;
+    item.description = sessionDescription({ when, contexts, counts });
+    const saved = `${stats.placeholderHits} answered with the unchanged placeholder, ${stats.deltaReads} with only what changed, ~${stats.estimatedTokensSaved} tokens saved`;
+    const started = session ? ` (started ${new Date(session.startedAt).toLocaleTimeString()})` : '';
+    item.tooltip = new vscode.MarkdownString(`**${markdownText(label)}**${started}\n\nSession id: ${markdownCode(id)}\n\nReads ${stats.reads} (${saved}) · changes applied ${stats.mutations}`);
+    item.contextValue = 'readgate.session';
+    item.iconPath = new vscode.ThemeIcon('comment-discussion');
     return item;
   }
+
+  private endedGroupItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Ended sessions', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = 'ended';
+    item.description = `${this.ended?.list().length ?? 0}`;
+    item.tooltip = 'Sessions that ended (a chat that went idle, an MCP client that disconnected, an Apply Patch run), with what each read and changed. They stay until you clear them.';
+    item.contextValue = 'readgate.endedSessions';
+    item.iconPath = new vscode.ThemeIcon('history');
+    return item;
+  }
+
+  private endedSessionItem(id: string): vscode.TreeItem {
+    const record = this.ended?.get(id);
+    const stats = record?.stats ?? NO_STATS;
+    const label = record?.label ?? id;
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `ended:${id}`;
+    const when = record && this.sharesName(label) ? sessionWhen(record.startedAt, record.endedAt) : undefined;
+    item.description = sessionDescription({ own: record?.own, when, counts: { files: record?.entries.length ?? 0, reads: stats.reads, changes: stats.mutations } });
+    const ran = record ? ` (started ${new Date(record.startedAt).toLocaleTimeString()}, ended ${new Date(record.endedAt).toLocaleTimeString()})` : '';
+    item.tooltip = new vscode.MarkdownString(`**${markdownText(label)}**${ran}\n\nSession id: ${markdownCode(id)}\n\nReads ${stats.reads} · changes applied ${stats.mutations}`);
+    item.contextValue = 'readgate.endedSession';
+    item.iconPath = new vscode.ThemeIcon(record?.own ? 'diff-single' : 'comment-discussion');
+    return item;
+  }
+}
+
+/** A file a session has seen: who changed it since (first, as the row's essential words), then what was seen. */
+function fileItem(node: Extract<SessionsNode, { kind: 'file' }>): vscode.TreeItem {
+  const { entry } = node;
+  const item = new vscode.TreeItem(path.basename(entry.path), vscode.TreeItemCollapsibleState.None);
+  item.id = `${node.ended ? 'ended-file' : 'file'}:${node.sessionId}:${entry.path}`;
+  item.resourceUri = guardPathToUri(entry.path);
+  const changed = node.stale ? (entry.changedBy ? `changed ${changedBy(entry.changedBy, node.sessionId)}` : 'changed since') : undefined;
+  item.description = fileDescription({ seenText: entry.seenText, totalLines: entry.totalLines, missing: entry.version === undefined }, changed);
+  item.tooltip = new vscode.MarkdownString(
+    `${markdownText(vscode.workspace.asRelativePath(guardPathToUri(entry.path)))}\n\n` +
+      (entry.version === undefined ? 'The session saw this path missing.' : `Seen: lines ${entry.seenText} of ${entry.totalLines} (version \`${entry.version}\`)`) +
+      (changed ? `\n\n$(warning) ${markdownText(`${changed[0].toUpperCase()}${changed.slice(1)}`)}: the agent must see the change before editing the lines it touched.` : ''),
+    true,
+  );
+  item.contextValue = entry.version === undefined ? 'readgate.missingFile' : 'readgate.file';
+  if (changed) item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+  if (entry.version !== undefined) item.command = { command: 'readgate.revealSeenRange', title: 'Reveal Seen Lines', arguments: [node] };
+  return item;
 }

@@ -144,4 +144,20 @@ suite('ledger views name who changed a file', () => {
     f.guard.noteChange(file, { kind: 'git', detail: 'checkout' });
     assert.deepStrictEqual(f.session.entries()[0].changedBy, { kind: 'git', detail: 'checkout' });
   });
+
+  test('a session knows when the guard opened it (its clock), and an ended session says so too', () => {
+    let now = 1_000;
+    const f = fixture({ clock: { now: () => now } });
+    const first = f.guard.session('first');
+    now = 61_000;
+    const second = f.guard.session('second');
+    assert.deepStrictEqual([first.startedAt, second.startedAt], [1_000, 61_000]);
+    // Asking for a live session again does not restart it.
+    now = 99_000;
+    assert.strictEqual(f.guard.session('first').startedAt, 1_000);
+    const ended: number[] = [];
+    f.guard.onWillDropSession((session) => ended.push(session.startedAt));
+    f.guard.dropSession('second');
+    assert.deepStrictEqual(ended, [61_000]);
+  });
 });

@@ -124,6 +124,27 @@ suite('guard history: revert', () => {
     assertOk(await f.guard.revert({ changeId: change.id }));
     assert.strictEqual(f.text('a.txt'), merged, 'line 15 reverted, line 3 keeps the user\'s text');
     assert.strictEqual((await newest(f)).approvedBy, 'user');
+    assert.strictEqual((await newest(f)).partial, true, 'the merged parts kept conflicting lines: the change is reverted only in part');
+  });
+
+  // What a view says of the reverted change ("reverted" or "partly reverted") rests on this, not on the files.
+  test('a revert written whole has no `partial`; one with a hunk rejected in review has, like one that took the merged parts', async () => {
+    let answer: (request: ApprovalRequest) => ApprovalDecision = () => ({ approved: true });
+    const f = historyFixture({ approve: async (request) => answer(request) });
+    const file = f.file('a.txt', numbered(20));
+    assertOk(await f.session.read(file));
+    assertOk(await f.session.multiEdit([{ path: file, edits: [{ oldString: 'line 3\n', newString: 'agent 3\n' }, { oldString: 'line 15\n', newString: 'agent 15\n' }] }]));
+    const change = await newest(f);
+    assertOk(await f.guard.revert({ changeId: change.id }));
+    const whole = await newest(f);
+    assert.deepStrictEqual([whole.revertOf, whole.partial], [change.id, undefined]);
+    assertOk(await f.guard.revert({ changeId: whole.id }));
+    const again = await newest(f);
+    // Keep the revert's line 3 hunk only: line 15 stays as the agent left it.
+    answer = (request) => ({ approved: true, files: [{ path: file, content: request.files[0].after.replace('line 15\n', 'agent 15\n') }] });
+    assertOk(await f.guard.revert({ changeId: again.id }));
+    assert.strictEqual(f.text('a.txt'), numbered(20).replace('line 15\n', 'agent 15\n'));
+    assert.deepStrictEqual([(await newest(f)).revertOf, (await newest(f)).partial], [again.id, true]);
   });
 
   test('a multi-file change is reverted whole: edits undone, the created file deleted, the deleted file back, the moved file moved back', async () => {
@@ -309,7 +330,7 @@ suite('guard history: revert', () => {
     assertOk(await first.session.read(file));
     assertOk(await first.session.edit(file, [{ oldString: 'one', newString: 'two' }]));
     const change = await newest(first);
-    first.guard.dispose();
+    await first.guard.dispose();
     const second = fixture({ history: { dir: first.historyDir }, roots: [first.root] });
     assert.deepStrictEqual(await second.guard.history(), [change]);
     assertOk(await second.guard.revert({ changeId: change.id }));
@@ -333,7 +354,7 @@ suite('guard history: revert', () => {
     f.guard.configure({ deny: ['secret/**'] });
     refused(await f.guard.revert({ changeId: change.id }), 'PATH_DENIED', 'The revert would change it');
     assert.strictEqual(f.text('secret/a.txt'), 'two\n');
-    f.guard.dispose();
+    await f.guard.dispose();
     refused(await f.guard.revert({ changeId: change.id }), 'CANCELLED');
   });
 });

@@ -25,6 +25,10 @@ suite('Connect an External Agent: the guide', () => {
     const byId = (id: string) => sections.find((section) => section.id === id)!;
     assert.deepStrictEqual(JSON.parse(byId('cline').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } });
     assert.deepStrictEqual(JSON.parse(byId('gemini').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } });
+    // Gemini CLI reads the project's settings only in a trusted folder; headless, it exits 55 in any other.
+    assert.deepStrictEqual(JSON.parse(byId('gemini').blocks[1].text), { [input.folder]: 'TRUST_FOLDER' });
+    assert.strictEqual(byId('gemini').blocks[2].text, 'GEMINI_CLI_TRUST_WORKSPACE=true gemini -p "<your task>"');
+    assert.match(byId('gemini').blocks[2].caption, /exit code 55/);
     assert.deepStrictEqual(JSON.parse(byId('qwen').blocks[0].text), { mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } });
     assert.strictEqual(byId('qwen').blocks[1].text, 'qwen mcp approve readgate');
     // Codex: the setup command (codexSetup.test.ts), for the project or --user, and the table it writes.

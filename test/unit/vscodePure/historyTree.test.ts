@@ -2,9 +2,10 @@ import * as assert from 'assert';
 import type { ChangedFile, ChangeRecord } from '../../../src/core/index';
 import { computeLineChanges, hunksOf, indexLines } from '../../../src/core/index';
 import { countsText, fileCounts, recordCounts } from '../../../src/vscode/history/changeCounts';
-import { CONTEXT_CHANGE, CONTEXT_COLLECTION, CONTEXT_FILE, CONTEXT_SESSION, changeText, fileText, groupBySession, revertsOf, sessionText } from '../../../src/vscode/history/historyTree';
+import { CONTEXT_CHANGE, CONTEXT_COLLECTION, CONTEXT_FILE, CONTEXT_SESSION, changeText, fileText, groupBySession, sessionText } from '../../../src/vscode/history/historyTree';
+import { pathsToCheck, revertMarks, type VersionNow } from '../../../src/vscode/history/revertMarks';
 import { agentLinesMarkdown, linesPerAgent } from '../../../src/vscode/history/agentLines';
-import { changeTitle, timeText } from '../../../src/vscode/history/historyWords';
+import { changeTitle, revertChangeText, revertFileText, revertSessionText, timeText } from '../../../src/vscode/history/historyWords';
 import { revertFailureText } from '../../../src/vscode/history/revertOutcome';
 
 const NOW = new Date(2026, 2, 14, 16, 30).getTime();
@@ -79,19 +80,25 @@ suite('change history: the Agent Changes tree', () => {
     const explained = record('mcp:a', at(9, 7, 2), [edited], { explanation: 'Fix the off-by-one in the restock loop\nand more details' });
     const item = changeText(explained, NOW);
     assert.strictEqual(item.label, 'Fix the off-by-one in the restock loop');
-    assert.strictEqual(item.description, '+3 −2 · Mar 2, 09:07');
+    // The side bar cuts the description from the end: the one file and the time before the line counts.
+    assert.strictEqual(item.description, 'inventory.ts · Mar 2, 09:07 · +3 −2');
     assert.strictEqual(item.contextValue, CONTEXT_CHANGE);
     assert.ok(item.tooltip.includes('Approved by you, in the review panel'), item.tooltip.join('\n'));
     assert.strictEqual(changeText(record('mcp:a', NOW, [edited, created], { approvedBy: 'policy' }), NOW).label, 'Change 2 files');
     assert.ok(changeText(record('mcp:a', NOW, [edited], { approvedBy: 'grant' }), NOW).tooltip.some((line) => /don’t ask again/.test(line)));
   });
 
-  test('a change that was reverted says so, and a revert names itself', () => {
+  test('a change whose revert is in effect says so right after its problems; a revert names itself and what it reverts', () => {
     const original = record('mcp:a', at(10, 0), [edited]);
     const revert = record('palette:revert:1', at(11, 0), [edited], { revertOf: original.id, surface: 'palette', label: 'Revert' });
-    const reverts = revertsOf([revert, original]);
-    assert.match(changeText(original, NOW, reverts.get(original.id)).description, / · reverted$/);
+    const marks = revertMarks([revert, original], () => undefined);
+    assert.strictEqual(changeText(original, NOW, { reverted: marks.reverted.get(original.id) }).description, 'reverted · 10:00 · +3 −2');
     assert.strictEqual(changeTitle(revert), 'Revert: Edit inventory.ts');
+    const item = changeText(revert, NOW, { revertOf: original });
+    assert.ok(item.tooltip.includes('Reverts “Edit inventory.ts” by Claude Code 2.0.14 (10:00)'), item.tooltip.join('\n'));
+    const partly = changeText(original, NOW, { reverted: { by: { ...revert, partial: true }, partly: true } });
+    assert.match(partly.description, /^partly reverted · /);
+    assert.strictEqual(changeText(revert, NOW, { undone: true }).description, 'undone · 11:00 · +3 −2');
   });
 
   test('a file shows its name, its folder, what happened to it unless edited, and its lines', () => {
@@ -148,5 +155,97 @@ suite('change history: a revert that did not happen', () => {
       'ReadGate did not revert: The history no longer holds the file contents of change "c1" (dropped by its budget, or damaged), so it cannot be reverted. Nothing was written.',
     );
     assert.strictEqual(revertFailureText('SOMETHING_NEW', 'First line.\nSecond.'), 'ReadGate did not revert (SOMETHING_NEW): First line.');
+  });
+});
+
+suite('change history: is a revert in effect (revertMarks)', () => {
+  const v = (name: string): string => name.padEnd(64, '0');
+  /** An edit of `path` from version `before` to `after`. */
+  const edit = (path: string, before: string, after: string): ChangedFile => ({ path, kind: 'edit', before: v(before), after: v(after), hunks: [] });
+  const holding = (files: Record<string, string | null>): VersionNow => (path) => (path in files ? (files[path] === null ? null : v(files[path] as string)) : undefined);
+
+  const change = record('mcp:a', at(10, 0), [edit('/w/a.ts', 'a0', 'a1')]);
+  // The user had typed in the buffer ("m"): the revert was planned against and written into that text.
+  const revert = record('palette:revert:1', at(11, 0), [edit('/w/a.ts', 'm1', 'm0')], { revertOf: change.id, surface: 'palette', label: 'Your revert' });
+
+  test('while the files hold what the revert wrote (or later text), the change is reverted and the revert in effect', () => {
+    for (const now of [holding({ '/w/a.ts': 'm0' }), holding({ '/w/a.ts': 'later' }), holding({})]) {
+      const marks = revertMarks([revert, change], now);
+      assert.deepStrictEqual([marks.reverted.get(change.id)?.by.id, marks.reverted.get(change.id)?.partly, [...marks.undone]], [revert.id, false, []]);
+    }
+    assert.deepStrictEqual(pathsToCheck([revert, change]), ['/w/a.ts']);
+  });
+
+  test('undo in the unsaved buffer (the text before the revert is back): no "reverted", the revert is "undone"', () => {
+    const marks = revertMarks([revert, change], holding({ '/w/a.ts': 'm1' }));
+    assert.strictEqual(marks.reverted.has(change.id), false);
+    assert.deepStrictEqual([...marks.undone], [revert.id]);
+  });
+
+  test('the buffer closed without saving (the revert never reached the disk, which holds the change): not reverted', () => {
+    const marks = revertMarks([revert, change], holding({ '/w/a.ts': 'a1' }));
+    assert.strictEqual(marks.reverted.has(change.id), false);
+    assert.deepStrictEqual([...marks.undone], [revert.id]);
+  });
+
+  test('a revert reverted in turn: the change is no longer reverted, the revert is; reverted a third time, the change is again', () => {
+    const restore = record('palette:revert:2', at(12, 0), [edit('/w/a.ts', 'm0', 'm1')], { revertOf: revert.id });
+    // Without the files, the records alone decide.
+    const marks = revertMarks([restore, revert, change], () => undefined);
+    assert.strictEqual(marks.reverted.has(change.id), false);
+    assert.strictEqual(marks.reverted.get(revert.id)?.by.id, restore.id);
+    assert.deepStrictEqual([...marks.undone], []);
+    const again = record('palette:revert:3', at(13, 0), [edit('/w/a.ts', 'm1', 'm0')], { revertOf: restore.id });
+    const third = revertMarks([again, restore, revert, change], holding({ '/w/a.ts': 'm0' }));
+    // The third one undoes the restore: the first revert is in effect again.
+    assert.deepStrictEqual([third.reverted.get(change.id)?.by.id, third.reverted.get(revert.id), third.reverted.get(restore.id)?.by.id], [revert.id, undefined, again.id]);
+  });
+
+  test('a revert that kept lines (`partial`) makes the change "partly reverted"', () => {
+    const merged = { ...revert, partial: true as const };
+    assert.strictEqual(revertMarks([merged, change], holding({ '/w/a.ts': 'm0' })).reverted.get(change.id)?.partly, true);
+  });
+
+  test('created, deleted and moved files: a revert is undone only when every file is back as before it', () => {
+    const made: ChangedFile = { path: '/w/new.ts', kind: 'create', before: null, after: v('n1'), hunks: [] };
+    const moved: ChangedFile = { path: '/w/b.ts', kind: 'rename', from: '/w/old.ts', before: v('o'), after: v('o'), hunks: [] };
+    const multi = record('mcp:a', at(10, 0), [made, moved]);
+    const undo = record('palette:revert:4', at(11, 0), [{ path: '/w/new.ts', kind: 'delete', before: v('n1'), after: null, hunks: [] }, { path: '/w/old.ts', kind: 'rename', from: '/w/b.ts', before: v('o'), after: v('o'), hunks: [] }], { revertOf: multi.id });
+    assert.deepStrictEqual(pathsToCheck([undo, multi]).sort(), ['/w/b.ts', '/w/new.ts', '/w/old.ts']);
+    assert.ok(revertMarks([undo, multi], holding({ '/w/new.ts': null, '/w/old.ts': 'o', '/w/b.ts': null })).reverted.has(multi.id));
+    assert.ok(revertMarks([undo, multi], holding({ '/w/new.ts': 'n1', '/w/old.ts': null, '/w/b.ts': 'o' })).undone.has(undo.id));
+    assert.ok(revertMarks([undo, multi], holding({ '/w/new.ts': 'n1', '/w/old.ts': 'o', '/w/b.ts': null })).reverted.has(multi.id), 'half back is not undone');
+  });
+});
+
+suite('change history: what a revert says it does', () => {
+  const change = record('mcp:a', at(14, 3), [edited], { explanation: 'Fix the off-by-one in the restock loop' });
+
+  test('the first line (the title in the view) says what it does; whose change, when and where come second', () => {
+    assert.strictEqual(revertChangeText(change, NOW), 'Revert “Fix the off-by-one in the restock loop”\nThe change Claude Code 2.0.14 made at 14:03 to inventory.ts');
+    assert.strictEqual(revertSessionText('Claude Code 2.0.14', [change, change]), 'Revert Claude Code 2.0.14’s session\nAll 2 changes it made to 1 file, newest first');
+    assert.strictEqual(revertFileText('src/inventory.ts', 'Claude Code 2.0.14', 2), 'Revert inventory.ts to before Claude Code 2.0.14\nsrc/inventory.ts as it was before Claude Code 2.0.14’s session (2 changes to it); its other files stay as they are');
+  });
+
+  test('a revert of a revert is named by the change it restores, and a third revert reverts that change again', () => {
+    const revert = record('palette:revert:1', at(14, 5), [edited], { revertOf: change.id, label: 'Your revert', explanation: revertChangeText(change, NOW) });
+    const restore = record('palette:revert:2', at(14, 7), [edited], { revertOf: revert.id, label: 'Your revert', explanation: revertChangeText(revert, NOW, (id) => (id === change.id ? change : undefined)) });
+    const byId = new Map([change, revert, restore].map((r) => [r.id, r]));
+    const lookup = (id: string): ChangeRecord | undefined => byId.get(id);
+    assert.strictEqual(restore.explanation, 'Restore “Fix the off-by-one in the restock loop”\nUndoes the revert of 14:05: brings back the change Claude Code 2.0.14 made at 14:03 to inventory.ts');
+    assert.strictEqual(revertChangeText(restore, NOW, lookup), 'Revert “Fix the off-by-one in the restock loop” again\nUndoes the restore of 14:07: reverts the change Claude Code 2.0.14 made at 14:03 to inventory.ts again');
+    assert.doesNotMatch(revertChangeText(restore, NOW, lookup), /Revert “Revert/);
+    // The change it reverted no longer on record: said by when, never as a nested quote.
+    assert.strictEqual(revertChangeText(revert, NOW), 'Undo the revert of 14:05\nRevert “Fix the off-by-one in the restock loop”');
+    assert.strictEqual(changeTitle(restore), 'Restore “Fix the off-by-one in the restock loop”');
+  });
+
+  test('two reverts of changes with the same reason are told apart in the view by their file and their time', () => {
+    const other = record('mcp:a', at(14, 3), [created], { explanation: 'Fix the off-by-one in the restock loop' });
+    const first = record('palette:revert:1', at(15, 1), [edited], { revertOf: change.id, explanation: revertChangeText(change, NOW) });
+    const second = record('palette:revert:2', at(15, 2), [created], { revertOf: other.id, explanation: revertChangeText(other, NOW) });
+    const [a, b] = [changeText(first, NOW, { revertOf: change }), changeText(second, NOW, { revertOf: other })];
+    assert.strictEqual(a.label, b.label);
+    assert.deepStrictEqual([a.description, b.description], ['inventory.ts · 15:01 · +3 −2', 'health.ts · 15:02 · +4 −0']);
   });
 });

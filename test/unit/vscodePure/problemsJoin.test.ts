@@ -107,10 +107,10 @@ suite('problems marks: words, the view, the statistics and the stored form', () 
 
   test('a change with new errors leads its description with them and names the files right under its title', () => {
     const r = record('api:a', T, [changed('/w/app.ts')], { explanation: 'Rename the price' });
-    const marked = changeText(r, T, undefined, mark([counts('/w/app.ts', 2)]));
-    assert.match(marked.description, /^2 new errors · \+0 −0 · \d\d:\d\d$/);
+    const marked = changeText(r, T, { problems: mark([counts('/w/app.ts', 2)]) });
+    assert.match(marked.description, /^2 new errors · app\.ts · \d\d:\d\d · \+0 −0$/);
     assert.deepStrictEqual(marked.tooltip.slice(0, 2), ['Rename the price', '2 new errors in app.ts']);
-    assert.match(changeText(r, T).description, /^\+0 −0 · \d\d:\d\d$/, 'no mark, no words');
+    assert.match(changeText(r, T).description, /^app\.ts · \d\d:\d\d · \+0 −0$/, 'no mark, no words');
   });
 
   test('the statistics count per agent the problems its changes introduced (errors and warnings) and resolved', () => {
