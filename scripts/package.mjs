@@ -8,14 +8,25 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vsce = path.join(root, 'node_modules/@vscode/vsce/vsce');
 
+/** Where the repository's files are on the web: package.json's `repository`, as `<url>/blob/HEAD/`. */
+export function repositoryFilesUrl(manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))) {
+  const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+  if (!/^(git\+)?https:\/\//.test(url ?? '')) throw new Error(`package.json's repository is not an https URL: ${url}`);
+  return `${url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/`;
+}
+
 /**
- * The README the Extensions page shows: README.md without its screenshots. The page (VS Code 1.139's extension
- * editor) renders only http(s) images: its sanitizer drops relative and data: sources, and vsce would point
- * relative ones at the repository, which is not published. A dropped image would show as a broken box, so the
- * packaged README leaves them out; the screenshots stay in the repository's README.
+ * The README the Extensions page shows: README.md without its screenshots, its relative links made absolute.
+ * The page (VS Code 1.139's extension editor) renders only http(s) images: its sanitizer drops relative and data:
+ * sources, and the repository they would be fetched from is not published. A dropped image would show as a
+ * broken box, so the packaged README leaves them out; the screenshots stay in the repository's README. Its
+ * relative links (docs/, CONTRIBUTING.md, LICENSE) lead nowhere from the Extensions page, and the VSIX carries no
+ * docs/, so they become https links to the same files in the repository (vsce's own rewriting stays off, so the
+ * packaged README is exactly what this returns). Links within the README (`#…`) stay.
  */
-export function readmeForVsix(markdown) {
-  return markdown.replace(/^!\[[^\]]*\]\((?![a-z][\w+.-]*:)[^)\s]+\)\n\n?/gim, '');
+export function readmeForVsix(markdown, filesUrl = repositoryFilesUrl()) {
+  const withoutImages = markdown.replace(/^!\[[^\]]*\]\((?![a-z][\w+.-]*:)[^)\s]+\)\n\n?/gim, '');
+  return withoutImages.replace(/\]\((?![a-z][\w+.-]*:|#)(?:\.\/)?([^)\s]+)\)/gi, (_, target) => `](${filesUrl}${target})`);
 }
 
 /**

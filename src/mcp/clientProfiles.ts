@@ -3,7 +3,7 @@
  * one tool result it shows its model (a surface never returns more than its client shows, so nothing is
  * counted as seen that the model did not get), and whether one connection always carries one agent context
  * (only then is the *unchanged* placeholder honest). The figures come from each client's source or documentation
- * (README: the client table); an unknown client gets the conservative default.
+ * (docs/agents.md: the client table); an unknown client gets the conservative default.
  *
  * Placeholders are off for every MCP client by default: each known client can run subagents (or several
  * tasks) over one connection, and a placeholder is only true for the context that received the lines. The
@@ -18,7 +18,7 @@ export interface ClientProfile {
   names: readonly string[];
   /** The most one result may hold for this client (UTF-8 bytes, so characters too), with a margin. */
   maxResultChars: number;
-  /** Why, for the model and the README. */
+  /** Why, for the model and the documentation. */
   reason: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * One ledger per agent context, through the real Claude Code CLI: the project is set up as the README says
+ * One ledger per agent context, through the real Claude Code CLI: the project is set up as docs/agents.md says
  * (`node dist/mcp.js setup claude-code --root <dir>`, then the `claude mcp add` line it prints), so Claude Code's
  * hooks name the context of every ReadGate call. Judged only by what the model was shown: the main agent's
  * repeated read is the placeholder, a subagent's and the main agent's reads are their own, an edit of lines only

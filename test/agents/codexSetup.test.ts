@@ -1,5 +1,5 @@
 /**
- * `setup codex` as the README and the Connect guide say, on the real Codex CLI: the command run in the project
+ * `setup codex` as docs/agents.md and the Connect guide say, on the real Codex CLI: the command run in the project
  * folder (`node dist/mcp.js setup codex --root .`, with `--user` or for the project's `.codex/config.toml`) is
  * the only MCP configuration (RunOptions.projectConfigOnly: the run's config.toml names only the scripted model);
  * then `codex exec` reads and edits through ReadGate, and no call comes back "requires approval". A project's

@@ -8,6 +8,12 @@ import { makeTempDir } from './helpers/tempDir';
 const vsce = path.join(repoRoot, 'node_modules/@vscode/vsce/vsce');
 const readme = () => fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 const imagesOf = (markdown: string) => [...markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]);
+/** Links that are not images. */
+const linksOf = (markdown: string) => [...markdown.matchAll(/(?<!!)\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]);
+/** Where the packaged README's relative links lead: the repository of package.json, its files at HEAD. */
+const FILES_URL = 'https://github.com/readgate/readgate/blob/HEAD/';
+type PackageScript = { readmeForVsix(markdown: string, filesUrl?: string): string; repositoryFilesUrl(): string };
+const packageScript = () => import(path.join(repoRoot, 'scripts/package.mjs')) as Promise<PackageScript>;
 
 suite('packaging (what the VSIX carries, and the Extensions page it shows)', () => {
   test('the VSIX holds the extension, the headless library, both MCP scripts, the webview and the walkthrough, and no sources or tests', function () {
@@ -22,7 +28,7 @@ suite('packaging (what the VSIX carries, and the Extensions page it shows)', () 
   test('the README speaks to users: its images are relative files that exist, and it holds no contributor material', () => {
     const text = readme();
     const images = imagesOf(text);
-    assert.ok(images.length >= 3);
+    assert.ok(images.length >= 1);
     for (const image of images) {
       assert.ok(!/^[a-z]+:/i.test(image), `${image} is a URL: the Extensions page must render offline`);
       assert.ok(fs.existsSync(path.join(repoRoot, image)), `${image} does not exist`);
@@ -32,7 +38,7 @@ suite('packaging (what the VSIX carries, and the Extensions page it shows)', () 
     assert.match(text, /npm test/);
   });
 
-  test('the packed VSIX\'s README is README.md without its screenshots (the Extensions page renders only http(s) images)', function () {
+  test('the packed VSIX\'s README is README.md without its screenshots (the Extensions page renders only http(s) images), its relative links made https', function () {
     this.timeout(180_000);
     const out = path.join(makeTempDir(), 'readgate.vsix');
     try {
@@ -43,8 +49,25 @@ suite('packaging (what the VSIX carries, and the Extensions page it shows)', () 
     }
     const packed = execFileSync('python3', ['-c', 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("extension/readme.md").decode())', out], { encoding: 'utf8' });
     assert.deepStrictEqual(imagesOf(packed), []);
-    assert.ok(imagesOf(readme()).length >= 3);
+    assert.ok(imagesOf(readme()).length >= 1);
     const withoutImages = readme().split('\n').filter((line) => !/^!\[/.test(line)).join('\n').replace(/\n{3,}/g, '\n\n');
-    assert.strictEqual(packed.replace(/\n{3,}/g, '\n\n'), withoutImages, 'the packaged README differs from README.md beyond its screenshots');
+    assert.strictEqual(packed.replace(/\n{3,}/g, '\n\n'), withoutImages.replace(/\]\((?![a-z][\w+.-]*:|#)/g, `](${FILES_URL}`), 'the packaged README differs from README.md beyond its screenshots and its links');
+  });
+
+  test('the packaged README\'s links lead to the repository\'s files on the web (https), which exist here, or within itself', async () => {
+    const { readmeForVsix, repositoryFilesUrl } = await packageScript();
+    assert.strictEqual(repositoryFilesUrl(), FILES_URL, 'package.json\'s repository');
+    const packed = readmeForVsix(readme());
+    assert.deepStrictEqual(imagesOf(packed), []);
+    const links = linksOf(packed);
+    assert.ok(links.some((link) => link.startsWith(`${FILES_URL}docs/`)), links.join('\n'));
+    for (const link of links) {
+      if (link.startsWith('#')) continue;
+      assert.match(link, /^https:\/\//, `${link}: the Extensions page cannot follow a relative link`);
+      if (!link.startsWith(FILES_URL)) continue;
+      const file = link.slice(FILES_URL.length).split('#')[0];
+      assert.ok(fs.existsSync(path.join(repoRoot, file)), `${link}: ${file} is not in the repository`);
+    }
+    assert.strictEqual(readmeForVsix('[a](docs/a.md#x) [b](./LICENSE) [c](#here) [d](https://example.org/)\n\n![shot](docs/images/x.png)\n\nend\n', 'https://host/r/blob/HEAD/'), '[a](https://host/r/blob/HEAD/docs/a.md#x) [b](https://host/r/blob/HEAD/LICENSE) [c](#here) [d](https://example.org/)\n\nend\n');
   });
 });

@@ -1,4 +1,4 @@
-/** The five tools' names, the same on every surface (README, "Language model tools"). */
+/** The five tools' names, the same on every surface (docs/agents.md, "Language model tools"). */
 export const TOOL_NAMES = {
   read: 'readgate_read',
   edit: 'readgate_edit',

@@ -4,7 +4,7 @@
  * right before each system call of an edit, a create, a write or a multiEdit. Whatever the step, nothing the
  * competitor wrote is lost, nothing is written outside the roots, and a refused call changed nothing.
  *
- * The one step where a competitor still wins is documented in the README and pinned here: a replacement or
+ * The one step where a competitor still wins is documented in docs/guarantees.md and pinned here: a replacement or
  * deletion of the file by name landing between the final synchronous check and rename() itself (for a deletion
  * or a move, unlink() itself).
  */

@@ -1,5 +1,5 @@
 /**
- * Several processes on one history folder, as the README suggests (the headless server records while the user
+ * Several processes on one history folder, as docs/review-and-history.md suggests (the headless server records while the user
  * lists with the library): real child processes (`historyWorker`), each a guard with its own history on the same
  * folder. Nothing one process does may cost another its records or their contents: opening a guard while another
  * saves, one process's budget, and a guard that was open before the other process recorded.

@@ -4,8 +4,8 @@
  * toggles a marker on line 1, over and over. No appended line may be lost or doubled by the guard's writes
  * without the guard saying so, and line 1 ends in the state of the last edit that was written.
  *
- * "Without saying so": against a real process the last few-system-call windows (README, "What a write
- * guarantees") can still be hit. The guard then reports it, as a refusal whose message says the change WAS
+ * "Without saying so": against a real process the last few-system-call windows (docs/guarantees.md, "What a
+ * write guarantees") can still be hit. The guard then reports it, as a refusal whose message says the change WAS
  * written and their change may be lost, or as a warning in its log when a late append could not be carried over.
  * A loss with no such report fails this test.
  */
