@@ -3,6 +3,6 @@
  * small bundle (`dist/mcp-hook.js`), not the server's (`dist/mcp-server.js`): Node parses a bundle whole even
  * where its modules are loaded lazily, and the server's costs tens of milliseconds a call (bench/hookCost.mjs).
  */
-/* eslint-disable @typescript-eslint/no-require-imports -- the two bundles beside this file, chosen at run time */
+// The two bundles beside this file, chosen at run time.
 if (process.argv[2] === 'hook') require('./mcp-hook.js');
 else require('./mcp-server.js');

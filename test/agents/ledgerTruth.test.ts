@@ -34,7 +34,7 @@ suiteSetup(function () {
 // a 2,000-character preview (claudeResultSize.test.ts, qwenResultSize.test.ts), and ReadGate recorded every line
 // it returned as seen: a re-read got the "unchanged" placeholder for lines the model never had, and an edit of
 // such a line was applied. Now each result stays within what the client shows.
-for (const cli of CLIS) suite(`${NAMES[cli]} reads a 900-line file whole, reads it again, then edits line 600`, () => {
+for (const cli of CLIS) {suite(`${NAMES[cli]} reads a 900-line file whole, reads it again, then edits line 600`, () => {
   const line600 = numberedLine(600, 99);
   let root: string;
   let run: AgentRun;
@@ -81,12 +81,12 @@ for (const cli of CLIS) suite(`${NAMES[cli]} reads a 900-line file whole, reads 
     assert.ok(!wasShownBefore(run.toolResults, edit, line600), 'line 600 did reach the model: this scenario no longer tests an unseen line');
     assert.strictEqual(refusalCode(edit), 'EDIT_OUTSIDE_SEEN_RANGE', describeCall(edit));
   });
-});
+});}
 
 // The CLI starts one ReadGate server per MCP configuration and sends the main agent's and every subagent's
 // calls through it, so ReadGate keeps one ledger for all of them: after a subagent read a file, the main
 // agent's first read of it is the placeholder for content only the subagent saw.
-for (const cli of CLIS) suite(`${NAMES[cli]}: a subagent reads app.py, then the main agent reads it`, () => {
+for (const cli of CLIS) {suite(`${NAMES[cli]}: a subagent reads app.py, then the main agent reads it`, () => {
   const SUBAGENT_PROMPT = 'Subagent task 7f3a: read app.py with readgate_read and report what it does.';
   let run: AgentRun;
   suiteSetup(async function () {
@@ -118,4 +118,4 @@ for (const cli of CLIS) suite(`${NAMES[cli]}: a subagent reads app.py, then the 
     assert.ok(!isPlaceholder(mainRead), describeCall(mainRead));
     assert.match(mainRead.result?.text ?? '', /print\("hello"\)/, describeCall(mainRead));
   });
-});
+});}

@@ -16,6 +16,6 @@ export async function readgateText(root: string, filePath: string, options: Read
     const [header, ...rest] = result.text.split('\n');
     return [header.replace(/ · read #1$/, ` · read #${readNumber}`), ...rest].join('\n');
   } finally {
-    guard.dispose();
+    await guard.dispose();
   }
 }

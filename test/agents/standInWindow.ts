@@ -69,7 +69,7 @@ export async function openStandInWindow(root: string, discovery: string): Promis
   window.close = async () => {
     published.remove();
     await server.close();
-    guard.dispose();
+    await guard.dispose();
   };
   return window;
 }

@@ -232,7 +232,7 @@ suite('guard approval: cancellation and disposal', () => {
     const { root, guard, session } = setup(async () => ({ approved: true }));
     const file = put(path.join(root, 'a.txt'), 'one\n');
     ok(await session.read('a.txt'));
-    guard.dispose();
+    await guard.dispose();
     refused(await session.read('a.txt'), 'CANCELLED');
     refused(await session.edit('a.txt', [{ oldString: 'one', newString: 'two' }]), 'CANCELLED');
     refused(await session.write('a.txt', 'two\n'), 'CANCELLED');
@@ -253,7 +253,7 @@ suite('guard approval: cancellation and disposal', () => {
     ok(await session.read('a.txt'));
     const pending = session.edit('a.txt', [{ oldString: 'one', newString: 'two' }]);
     await asked.promise;
-    guard.dispose();
+    await guard.dispose();
     decide.resolve({ approved: true });
     refused(await pending, 'CANCELLED');
     assert.strictEqual(fs.readFileSync(file, 'utf8'), 'one\n');

@@ -128,7 +128,7 @@ suite('result budget: nothing counts that the client was not shown', () => {
           assert.strictEqual(shown.get(line), content[line - 1], `${where}: line ${line} counted as seen but not shown whole`);
         }
       }
-      guard.dispose();
+      await guard.dispose();
       fs.unlinkSync(file);
     }
   });

@@ -31,5 +31,5 @@ export async function openWindow(root: string, discovery: string, token: string,
     },
   });
   const published = publishWindow({ version: 1, pid: process.pid, url: server.url, token, folders: [root], name: `window ${id}`, started: Date.now() }, id, discovery);
-  return { server, clients, opened, closed, close: async () => { published.remove(); await server.close(); guard.dispose(); } };
+  return { server, clients, opened, closed, close: async () => { published.remove(); await server.close(); await guard.dispose(); } };
 }

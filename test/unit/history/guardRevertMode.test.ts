@@ -96,7 +96,7 @@ suite('guard history: file modes', () => {
     assertOk(await first.session.delete(script));
     const deletion = await newest(first);
     assert.strictEqual(deletion.files[0].mode, 0o755);
-    first.guard.dispose();
+    await first.guard.dispose();
     rewriteRecord(first.historyDir, deletion.id, (record) => delete record.files[0].mode);
 
     const second = fixture({ history: { dir: first.historyDir }, roots: [first.root] });
@@ -127,7 +127,7 @@ suite('guard history: file modes', () => {
     assertOk(await first.session.read(script));
     assertOk(await first.session.delete(script));
     const deletion = await newest(first);
-    first.guard.dispose();
+    await first.guard.dispose();
     rewriteRecord(first.historyDir, deletion.id, (record) => void (record.files[0].mode = 0o20755));
     const second = fixture({ history: { dir: first.historyDir }, roots: [first.root] });
     const [read] = await second.guard.history();

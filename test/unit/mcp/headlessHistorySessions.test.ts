@@ -28,7 +28,6 @@ async function editOwnFile(client: Client, name: string): Promise<void> {
 }
 
 async function checkSeparate(root: string, history: string): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const core = require(path.join(repoRoot, 'dist/core.js')) as Core;
   const guard = core.createGuard({ roots: [root], history: { dir: history } });
   try {

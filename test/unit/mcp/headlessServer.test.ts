@@ -74,7 +74,6 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
     await client.close();
     client = undefined;
     fs.writeFileSync(file, 'zero\none\nTWO\nthree\n'); // the user's own edit after the agent's, elsewhere in the file
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const core = require(path.join(repoRoot, 'dist/core.js'));
     const guard = core.createGuard({ roots: [root], history: { dir: historyDir } });
     const records = await guard.history();

@@ -223,7 +223,7 @@ suite('MCP over HTTP (src/mcp/httpServer.ts, plain Node)', () => {
     const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: 'Bearer wrong' } } });
     await assert.rejects(client.connect(transport), (error: { code?: number }) => error.code === 401);
     assert.deepStrictEqual(refused, ['refused POST /mcp: 401']);
-    guard.dispose();
+    await guard.dispose();
   });
 
   // The 413 came only after the whole body was read (and kept in memory up to the cap).

@@ -15,7 +15,7 @@ async function apply(root: string, patch: string, approve: (request: ApprovalReq
   const parsed = parsePatch(patch);
   assert.ok(parsed.ok, parsed.ok ? '' : parsed.message);
   const result = await applyPatch(guard.session('patch'), parsed.files, { readText, resolve: (file) => path.resolve(root, file), ...options });
-  guard.dispose();
+  await guard.dispose();
   return { result, requests };
 }
 
@@ -205,7 +205,7 @@ suite('applying patches through the headless guard', () => {
       assert.ok(!/secret outside|hunter2/.test(result.message), `${file}: the refusal shows the file's content: ${result.message}`);
       assert.deepStrictEqual(before(), original, `${file}: a file changed`);
     }
-    guard.dispose();
+    await guard.dispose();
   });
 
   test('a patch with a section this command cannot carry out (a mode change, a binary patch) is refused whole, nothing written', async () => {

@@ -53,7 +53,7 @@ suite('real faults: the history tells trouble from damage', () => {
     const root = makeTempDir('readgate-nofile-root-');
     const dir = path.join(makeTempDir('readgate-nofile-'), 'history');
     const history = createHistory({ dir });
-    for (let i = 0; i < 120; i++) history.record(edit(i));
+    for (let i = 0; i < 120; i++) await history.record(edit(i));
     await history.flush();
     assert.strictEqual((await history.list()).length, 120, 'premise: 120 records');
     const before = contents(dir);

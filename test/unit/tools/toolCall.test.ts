@@ -60,7 +60,7 @@ suite('the five tools as one check and dispatch (parseToolCall)', () => {
     await session.read('a.txt');
     assert.ok((await call.run(session)).ok);
     assert.strictEqual(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'one\n2\n');
-    guard.dispose();
+    await guard.dispose();
   });
 
   test('a path mapper\'s refusal is the call\'s refusal; its path is the one the guard gets', async () => {
@@ -73,7 +73,7 @@ suite('the five tools as one check and dispatch (parseToolCall)', () => {
     assert.ok(call.ok);
     const read = await call.run(guard.session('s'));
     assert.ok(read.ok && /1\thello/.test(read.text));
-    guard.dispose();
+    await guard.dispose();
   });
 
   test('runs each tool in the given session: read, edit, multiEdit by file, write', async () => {
@@ -93,6 +93,6 @@ suite('the five tools as one check and dispatch (parseToolCall)', () => {
     assert.ok((await run(TOOL_NAMES.multiEdit, { edits: [{ filePath: 'a.txt', oldString: 'A', newString: 'AA' }, { filePath: 'b.txt', oldString: 'b', newString: 'B' }, { filePath: 'a.txt', oldString: 'AA', newString: 'AAA' }] })).ok);
     assert.ok((await run(TOOL_NAMES.write, { filePath: 'c.txt', content: 'new\n' })).ok);
     assert.deepStrictEqual(['a.txt', 'b.txt', 'c.txt'].map((name) => fs.readFileSync(path.join(root, name), 'utf8')), ['AAA\n', 'B\n', 'new\n']);
-    guard.dispose();
+    await guard.dispose();
   });
 });

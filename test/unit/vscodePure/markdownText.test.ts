@@ -7,7 +7,6 @@ import * as assert from 'assert';
 import { markdownCode, markdownText } from '../../../src/vscode/util/markdownText';
 
 type Renderer = { render(text: string): string };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const MarkdownIt = require('markdown-it') as new (options: object) => Renderer;
 const md = new MarkdownIt({ html: true, linkify: true });
 

@@ -11,7 +11,6 @@ interface Scheduler {
   flush(): void;
 }
 // The page's module is typed against the DOM, which the Node test build does not include: loaded untyped.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ChunkScheduler } = require('../../../media/approval/chunkScheduler') as { ChunkScheduler: new () => Scheduler };
 
 suite('review panel: chunk scheduler (fake clock)', () => {
