@@ -21,7 +21,7 @@ async function measure(mode) {
       extensionDevelopmentPath: mode === 'present' ? [root, stub] : [stub],
       extensionTestsPath: path.join(root, 'out/test/benchHost/index.js'),
       launchArgs: [workspace, '--disable-extensions'],
-      extensionTestsEnv: { READGATE_BENCH_MODE: mode, READGATE_BENCH_RESULT: result, READGATE_TEST_OUT: path.join(root, 'test-results/bench-host', mode) },
+      extensionTestsEnv: { READGATE_BENCH_MODE: mode, READGATE_BENCH_RESULT: result, READGATE_TEST_OUT: path.join(root, 'test-results/bench-host', mode), ...(process.env.READGATE_BENCH_PROFILE ? { READGATE_BENCH_PROFILE: process.env.READGATE_BENCH_PROFILE } : {}) },
     });
     return JSON.parse(fs.readFileSync(result, 'utf8'));
   } finally {
