@@ -1,6 +1,6 @@
 /**
- * The errors a FileSystem port rejects with when a write or read must not happen (ports.ts: `WriteConflict`,
- * `NotRegularFile`, `NotWritable`), made and recognized in one place so every port and the guard agree.
+ * File system errors, made and recognized in one place so every port and the guard agree: the port's own
+ * (ports.ts: `WriteConflict`, `NotRegularFile`, `NotWritable`) and what a failed Node system call says.
  */
 import type { ConflictReason, FileKind, NotRegularFile, NotWritable, WriteConflict } from './ports';
 
@@ -30,6 +30,17 @@ export function notWritable(reason: NotWritable['reason'], message: string): Not
 
 export function isNotWritable(error: unknown): error is NotWritable {
   return hasCode(error, 'READGATE_NOT_WRITABLE');
+}
+
+/** The errno code of a failed system call ('ENOENT'), or undefined for an error without one. */
+export function errnoOf(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** The path is not there: no such entry, or a component on the way is not a folder. */
+export function isMissing(error: unknown): boolean {
+  const code = errnoOf(error);
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 /** "ENOSPC on write", or the message of an error without a code. */

@@ -1,7 +1,6 @@
 /**
- * ReadGate's headless library (`dist/core.js`): the guard that decides what an agent may read and change.
- * Plain Node, no `vscode` import, so agents outside VS Code and our own tests use exactly the semantics the
- * extension uses (CONTRIBUTING, "The headless guard").
+ * ReadGate's headless library (`dist/core.js`): the guard that decides what an agent may read and change. Plain
+ * Node, no `vscode` import, so agents outside VS Code and our own tests use exactly the semantics the extension uses.
  */
 export { createGuard } from './guard';
 export { DEFAULTS } from './defaults';
@@ -41,20 +40,23 @@ export type {
 // the line diff the approval review splits into hunks. Headless callers may use them too.
 export { createNodeFileSystem } from './nodeFileSystem';
 export type { NodeFileSystemOptions } from './nodeFileSystem';
+// The one atomic write of a small file and the one liveness check of a process, for src/mcp and the extension too.
+export { writeFileAtomic } from './nodeFs/atomicWrite';
+export { processAlive } from './nodeFs/processAlive';
 export { writeConflict } from './fileErrors';
 export { ToolResultStore } from './results/toolResultStore';
 export type { PersistOutcome, ToolResultStoreOptions } from './results/toolResultStore';
-export { formatCount } from './read/formatCount';
+export { formatCount } from './text/formatCount';
 export { changedBy } from './refusals/refusal';
 export { applyHunks, hunksOf } from './edit/hunks';
 export type { Hunk } from './edit/hunks';
 export { computeLineChanges } from './edit/lineDiff';
-export { indexLines } from './edit/lineEndings';
-export { decodeText, encodeText } from './edit/encoding';
-export type { EncodeResult, TextEncoding } from './edit/encoding';
-export type { LineIndex } from './edit/lineEndings';
+export { indexLines } from './text/lineEndings';
+export { decodeText, encodeText } from './text/encoding';
+export type { EncodeResult, TextEncoding } from './text/encoding';
+export type { LineIndex } from './text/lineEndings';
 
-// The four tools as one input check and dispatch, shared by the language model tools and the MCP servers.
+// The five tools as one input check and dispatch, shared by the language model tools and the MCP servers.
 export { TOOL_NAMES, isToolName, parseToolCall } from './tools/toolCall';
 export type { CallBudget, PathMapper, ToolName, ToolOutcome, ToolRun } from './tools/toolCall';
 export type { ApplyPatchInput, EditInput, MultiEditInput, ReadInput, WriteInput } from './tools/toolInput';
@@ -71,17 +73,17 @@ export { planPatch } from './patch/planPatch';
 export type { FileView, PatchOperation, PatchPlan, PatchView, PlacedEdit, PlanOptions } from './patch/planPatch';
 export { patchEdit } from './patch/patchEdits';
 export type { PatchEdit } from './patch/patchEdits';
-export { applyPatch } from './patch/applyPatch';
-export { textOfBytes } from './read/loadText';
-export type { ApplyPatchOptions } from './patch/applyPatch';
+export { applyPatch } from './session/applyPatch';
+export { textOfBytes } from './text/loadText';
+export type { ApplyPatchOptions } from './session/applyPatch';
 
 // The change history: every applied change on record with its contents, and the pure plan of
 // a revert (a three-way merge that keeps later changes), which the guard carries out like any change
 // (`GuardOptions.history`, `Guard.history`, `Guard.revert`, `Guard.exportHistory`).
 export { History, HISTORY_DEFAULTS } from './history/history';
 export type { HistoryFilter, HistoryListing, HistoryOptions, UnreadableRecord } from './history/history';
-export { createHistory } from './history/createHistory';
-export type { FolderHistoryOptions } from './history/createHistory';
+export { createHistory } from './nodeFs/createHistory';
+export type { FolderHistoryOptions } from './nodeFs/createHistory';
 export type { ChangeKind, ChangeRecord, ChangedFile, RecordFileInput, RecordInput } from './history/changeRecord';
 export type { ExportOptions as HistoryExportOptions, OmittedItem as HistoryExportOmission } from './history/exportLines';
 export type { HistoryArea, HistoryStorage, StoredFile, StoredWrite } from './history/historyStorage';

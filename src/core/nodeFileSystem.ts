@@ -9,7 +9,8 @@
  */
 import * as os from 'node:os';
 import type { BatchWrite, ChunkReader, FileStat, FileSystem, PassOutcome, WriteOptions } from './ports';
-import { isMissing, toFileStat } from './nodeFs/fileKinds';
+import { isMissing } from './fileErrors';
+import { toFileStat } from './nodeFs/fileKinds';
 import { openRegularFile, readRegularFile } from './nodeFs/openRegular';
 import { checkExpectation, makeFoldersSafely, removeFileSafely, writeFileSafely } from './nodeFs/safeWrite';
 import { nodeSyscalls, type Syscalls } from './nodeFs/syscalls';

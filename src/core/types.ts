@@ -1,16 +1,18 @@
 /**
- * The public contract of the headless library (CONTRIBUTING, "The headless guard"). Names and result shapes are binding;
- * additions here (ports, `noteChange`, per-session options) extend it without renaming anything.
+ * The public contract of the headless library: names and result shapes are binding, and additions extend it
+ * without renaming anything. Types a lower module owns (an edit, a result budget, a revert target) are re-exported.
  */
 import type { ChangeSource, Clock, FileSystem, Logger } from './ports';
 import type { ErrorCode, Refusal } from './refusals/refusal';
+import type { Edit, MultiEditChange } from './edit/editTypes';
 import type { Hunk } from './edit/hunks';
 import type { ChangeRecord } from './history/changeRecord';
 import type { ExportOptions } from './history/exportLines';
 import type { History, HistoryFilter } from './history/history';
-import type { RevertConflict } from './history/revertTypes';
+import type { RevertConflict, RevertTarget } from './history/revertTypes';
+import type { ResultBudget } from './text/resultBudget';
 
-export type { ChangeSource, ErrorCode, Refusal };
+export type { ChangeSource, Edit, ErrorCode, MultiEditChange, Refusal, ResultBudget, RevertTarget };
 
 export interface GuardLimits {
   /** Lines returned by one read (default 2000). */
@@ -93,19 +95,6 @@ export interface SessionOptions {
    * a chat's title, an API caller's name. Default: the session id. Given again, it replaces the old one.
    */
   label?: string;
-}
-
-/** A client's limit on one tool result. */
-export interface ResultBudget {
-  /**
-   * The most one result may hold, at least 2,000. Counted in UTF-8 bytes, which are never fewer than its
-   * characters, so the one figure serves clients that count characters and those that count bytes.
-   */
-  maxChars: number;
-  /** Why, for the model: "Claude Code shows at most 50,000 characters of a tool result". */
-  reason?: string;
-  /** How the user can raise it, for refusals of lines too long for any read: "the --max-read-chars option". */
-  howToRaise?: string;
 }
 
 /** What a session has done, for statistics views. Token figures are estimates (about 4 characters a token). */
@@ -226,14 +215,6 @@ export interface Guard {
   dispose(): Promise<void>;
 }
 
-/**
- * What `Guard.revert` undoes: one change of the history, every change one session made, or one file to before
- * a session: the session's changes restricted to that file (`path`, absolute or relative to the first root, as
- * `history({ path })` takes it) and, through its moves, to the names it had before (a rename's `from`). Exactly
- * these fields: any other is refused.
- */
-export type RevertTarget = { changeId: string } | { sessionId: string } | { sessionId: string; path: string };
-
 export interface RevertOptions {
   /** Why, to show the user in the approval and to keep in the history (default: names what is reverted). */
   explanation?: string;
@@ -262,24 +243,6 @@ export interface MutationOptions {
   expectedVersion?: string;
   explanation?: string;
   signal?: AbortSignal;
-}
-
-/**
- * One file of a multiEdit: its edits, and optionally the version they were made against; or its deletion, or
- * its move to another path (with edits of its content, when given). Deleting or moving a file needs it fully
- * seen in its current version, as a write does; a move's destination must not exist and passes the same path
- * rules. All of a call's files change together or none does.
- */
-export interface MultiEditChange {
-  path: string;
-  /** The file's edits, in order (an empty `oldString` in the first creates the file). Optional with `delete` or `moveTo`. */
-  edits?: Edit[];
-  /** Authorizes this file's change at exactly this version, as `MutationOptions.expectedVersion` does for edit. */
-  expectedVersion?: string;
-  /** Removes the file (no `edits`, no `moveTo`). */
-  delete?: true;
-  /** Moves the file to this path after its edits apply (the destination must not exist). */
-  moveTo?: string;
 }
 
 export interface GuardSession {
@@ -448,18 +411,6 @@ export type ApprovalDecision =
       /** Why the user rejected the change: passed to the agent in the REJECTED_BY_USER message. */
       reason?: string;
     };
-
-/** `oldString` "" on a path that does not exist creates the file with `newString`. */
-export interface Edit {
-  oldString: string;
-  newString: string;
-  replaceAll?: boolean;
-  /**
-   * The 1-based line where `oldString` starts, in the file as it is before the call's edits: only a match there
-   * counts (a patch places each hunk exactly; equal text elsewhere is no ambiguity then).
-   */
-  line?: number;
-}
 
 export type ReadResult =
   | { ok: true; kind: 'content'; text: string; startLine: number; endLine: number; totalLines: number; truncated: boolean; version: string }

@@ -12,6 +12,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { processAlive, writeFileAtomic } from '../core/index';
 
 export interface WindowEntry {
   /** Format of this file. */
@@ -61,12 +62,8 @@ export function publishWindow(entry: WindowEntry, id: string, dir = discoveryDir
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700); // also when it existed: other users must not list the windows
   const file = path.join(dir, `${entry.pid}-${id}.json`);
-  // Written under a temporary name with owner-only mode, then renamed: a reader never sees half a file, and
-  // the token is never readable by others, not even briefly.
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify(entry, null, 2), { mode: 0o600 });
-  fs.chmodSync(temporary, 0o600);
-  fs.renameSync(temporary, file);
+  // Atomic and owner-only: a reader never sees half a file, and the token is never readable by others, not even briefly.
+  writeFileAtomic(file, JSON.stringify(entry, null, 2), 0o600);
   return {
     file,
     remove: () => {
@@ -77,15 +74,6 @@ export function publishWindow(entry: WindowEntry, id: string, dir = discoveryDir
       }
     },
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, owned by someone else
-  }
 }
 
 function parseEntry(text: string): WindowEntry | undefined {
@@ -107,7 +95,7 @@ export interface WindowScan {
 }
 
 /** The folder's entries: live windows, and the files left out with the reason. */
-export function scanWindows(dir = discoveryDir(), alive: (pid: number) => boolean = isAlive): WindowScan {
+export function scanWindows(dir = discoveryDir(), alive: (pid: number) => boolean = processAlive): WindowScan {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -133,6 +121,6 @@ export function scanWindows(dir = discoveryDir(), alive: (pid: number) => boolea
 }
 
 /** Every live window's entry (files of processes that are gone, or unreadable, are skipped). */
-export function listWindows(dir = discoveryDir(), alive: (pid: number) => boolean = isAlive): WindowEntry[] {
+export function listWindows(dir = discoveryDir(), alive: (pid: number) => boolean = processAlive): WindowEntry[] {
   return scanWindows(dir, alive).windows;
 }

@@ -12,6 +12,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { writeFileAtomic } from '../core/index';
 import { discoveryDir } from './discovery';
 
 export interface ForgetMarker {
@@ -85,11 +86,8 @@ export function requestForget(marker: ForgetMarker, dir = forgetDir()): string {
       // gone already
     }
   }
-  const name = `${marker.time}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.json`;
-  const file = path.join(dir, name);
-  const temporary = path.join(dir, `.${name}.tmp`);
-  fs.writeFileSync(temporary, JSON.stringify(marker), { mode: 0o600 });
-  fs.renameSync(temporary, file);
+  const file = path.join(dir, `${marker.time}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.json`);
+  writeFileAtomic(file, JSON.stringify(marker), 0o600);
   return file;
 }
 

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { repoRoot } from './helpers/repoRoot';
 import { makeTempDir } from './helpers/tempDir';
 
-type LayerCheck = { findLayerViolations(root: string): string[] };
+type LayerCheck = { findLayerViolations(root: string): string[]; CORE_RANKS: { unit: string; rank: number; why: string }[] };
 const loadCheck = (): Promise<LayerCheck> => import(path.join(repoRoot, 'scripts/checkLayers.mjs'));
 
 function writeFile(root: string, relative: string, text: string): void {
@@ -13,7 +13,7 @@ function writeFile(root: string, relative: string, text: string): void {
   fs.writeFileSync(file, text);
 }
 
-suite('layer check (src/core stays headless, adapters use its public surface)', () => {
+suite('layer check (src/core stays headless and ranked, adapters use its public surface)', () => {
   test('passes on this repository', async () => {
     const { findLayerViolations } = await loadCheck();
     assert.deepStrictEqual(findLayerViolations(repoRoot), []);
@@ -22,35 +22,68 @@ suite('layer check (src/core stays headless, adapters use its public surface)', 
   test('reports every form of vscode import under src/core', async () => {
     const { findLayerViolations } = await loadCheck();
     const root = makeTempDir();
-    writeFile(root, 'src/core/a.ts', "import * as vscode from 'vscode';\n");
-    writeFile(root, 'src/core/b.ts', "\n\nimport type { Uri } from 'vscode';\n");
-    writeFile(root, 'src/core/c.ts', "const v = require('vscode');\n");
-    writeFile(root, 'src/core/deep/d.ts', "export async function f() { return import('vscode'); }\n");
+    writeFile(root, 'src/core/guard.ts', "import * as vscode from 'vscode';\n");
+    writeFile(root, 'src/core/types.ts', "\n\nimport type { Uri } from 'vscode';\n");
+    writeFile(root, 'src/core/index.ts', "const v = require('vscode');\n");
+    writeFile(root, 'src/core/text/deep/d.ts', "export async function f() { return import('vscode'); }\n");
     const violations = findLayerViolations(root);
     assert.strictEqual(violations.length, 4, violations.join('\n'));
-    assert.ok(violations.some((v) => v.startsWith(path.join('src', 'core', 'b.ts') + ':3:')));
+    assert.ok(violations.some((v) => v.startsWith(path.join('src', 'core', 'types.ts') + ':3:')));
   });
 
-  test('inside src/core, building blocks never import the parts that run a call, and each part only lower ones', async () => {
-    // The upward imports this once had: refusal wording reaching into the operations for a file type or words.
+  test('inside src/core a module imports only its own folder or a lower-ranked one', async () => {
+    // The upward imports this once had: refusal wording and the path policy reaching into each other, building
+    // blocks into the read operation, a building block into the public types.
     const { findLayerViolations } = await loadCheck();
     const root = makeTempDir();
-    writeFile(root, 'src/core/refusals/editRefusal.ts', "import type { FileText } from '../context/guardContext';\n");
-    writeFile(root, 'src/core/refusals/fileErrorRefusal.ts', "import { specialKindName } from '../session/inputValidation';\n");
-    writeFile(root, 'src/core/edit/applyEdits.ts', "import { planChange } from '../mutate/planChange';\n");
-    writeFile(root, 'src/core/read/loadText.ts', "import type { ReadCall } from './readOperation';\n");
+    writeFile(root, 'src/core/refusals/editRefusal.ts', "import type { Limits } from '../context/guardContext';\nimport type { Edit } from '../types';\n");
+    writeFile(root, 'src/core/path/pathPolicy.ts', "import { pathInvalid } from '../refusals/pathInvalid';\n");
+    writeFile(root, 'src/core/text/loadText.ts', "import type { ReadCall } from '../read/readOperation';\n");
     writeFile(root, 'src/core/mutate/commit.ts', "import { runMutation } from '../session/runMutation';\n");
-    // Allowed: a part importing a lower one, and building blocks importing each other.
-    writeFile(root, 'src/core/session/guardSession.ts', "import { planChange } from '../mutate/planChange';\nimport { refuse } from '../refusals/refusal';\n");
-    writeFile(root, 'src/core/mutate/planChange.ts', "import type { GuardContext } from '../context/guardContext';\nimport { loadFile } from '../read/loadText';\n");
-    writeFile(root, 'src/core/refusals/refusal.ts', "import { displayPath } from '../path/displayPath';\n");
+    // Equal ranks need nothing of each other: an import between them is upward too.
+    writeFile(root, 'src/core/patch/planPatch.ts', "import { planRevert } from '../history/planRevert';\n");
+    // Allowed: a module importing a lower rank, or its own folder.
+    writeFile(root, 'src/core/session/guardSession.ts', "import { planChange } from '../mutate/planChange';\nimport { refuse } from '../refusals/refusal';\nimport './callArguments';\n");
+    writeFile(root, 'src/core/mutate/planChange.ts', "import type { GuardContext } from '../context/guardContext';\nimport { loadFile } from '../text/loadText';\nimport type { Edit } from '../types';\n");
+    writeFile(root, 'src/core/refusals/refusal.ts', "import { displayPath } from '../path/displayPath';\nimport { formatCount } from '../text/formatCount';\n");
     const violations = findLayerViolations(root).sort();
     assert.deepStrictEqual(
-      violations.map((v) => v.split(':')[0]),
-      ['edit/applyEdits.ts', 'mutate/commit.ts', 'read/loadText.ts', 'refusals/editRefusal.ts', 'refusals/fileErrorRefusal.ts'].map((file) => path.join('src', 'core', ...file.split('/'))),
+      violations.map((v) => v.split(': ')[0]),
+      ['mutate/commit.ts:1', 'patch/planPatch.ts:1', 'path/pathPolicy.ts:1', 'refusals/editRefusal.ts:1', 'refusals/editRefusal.ts:2', 'text/loadText.ts:1'].map((file) => path.join('src', 'core', ...file.split('/'))),
       violations.join('\n'),
     );
-    assert.match(violations[0], /imports '\.\.\/mutate\/planChange' \(mutate\/\) from building blocks/);
+    assert.match(violations[0], /imports '\.\.\/session\/runMutation' \(session\/, rank \d+\) from mutate\/ \(rank \d+\)/);
+    assert.match(violations[1], /imports '\.\.\/history\/planRevert' \(history\/, rank 7\) from patch\/ \(rank 7\)/);
+  });
+
+  test('inside src/core no files import each other in a cycle, of two files or more', async () => {
+    // Each cycle this once had was two files of one folder, which the ranks cannot see.
+    const { findLayerViolations } = await loadCheck();
+    const root = makeTempDir();
+    writeFile(root, 'src/core/read/readOperation.ts', "import { showLoaded } from './showRange';\n");
+    writeFile(root, 'src/core/read/showRange.ts', "import type { ReadCall } from './readOperation';\n");
+    writeFile(root, 'src/core/text/a.ts', "import { b } from './b';\n");
+    writeFile(root, 'src/core/text/b.ts', "export { c } from './c.js';\n");
+    writeFile(root, 'src/core/text/c.ts', "\nconst a = require('./a');\n");
+    writeFile(root, 'src/core/text/d.ts', "import { a } from './a';\n");
+    const violations = findLayerViolations(root).sort();
+    assert.deepStrictEqual(violations, [
+      `${path.join('src', 'core', 'read', 'readOperation.ts')}:1: imports './showRange', and the imports lead back: read/readOperation.ts → read/showRange.ts → read/readOperation.ts; move what they share into a lower module`,
+      `${path.join('src', 'core', 'text', 'a.ts')}:1: imports './b', and the imports lead back: text/a.ts → text/b.ts → text/c.ts → text/a.ts; move what they share into a lower module`,
+    ]);
+  });
+
+  test('every folder and top-level file of src/core has a rank', async () => {
+    const { findLayerViolations, CORE_RANKS } = await loadCheck();
+    const root = makeTempDir();
+    writeFile(root, 'src/core/gadgets/one.ts', 'export {};\n');
+    writeFile(root, 'src/core/gadgets/two.ts', 'export {};\n');
+    writeFile(root, 'src/core/helpers.ts', 'export {};\n');
+    writeFile(root, 'src/core/text/loadText.ts', 'export {};\n');
+    assert.deepStrictEqual(findLayerViolations(root).map((v) => v.split(': ')[0]).sort(), [path.join('src', 'core', 'gadgets/'), path.join('src', 'core', 'helpers.ts')].sort());
+    const folders = fs.readdirSync(path.join(repoRoot, 'src/core'), { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
+    assert.deepStrictEqual(folders.filter((unit) => !CORE_RANKS.some((entry) => entry.unit === unit)), []);
+    assert.ok(CORE_RANKS.every((entry) => entry.why.length > 0));
   });
 
   test('only the session state records to a ledger: reads and changes return what it learns', async () => {

@@ -8,7 +8,7 @@ import type { SnapshotStore } from '../ledger/snapshotStore';
 import type { KeyedLock } from '../lock';
 import type { PathPolicy } from '../path/pathPolicy';
 import type { Clock, FileSystem, Logger } from '../ports';
-import type { ReadLimits } from '../read/formatRead';
+import type { ReadLimits } from '../text/resultBudget';
 import type { ApprovalDecision, ApprovalRequest } from '../types';
 import type { Hasher } from '../version/contentVersion';
 
@@ -36,4 +36,4 @@ export interface GuardContext {
   isDisposed(): boolean;
 }
 
-export { IN_MEMORY_MAX_BYTES } from '../read/loadText';
+export { IN_MEMORY_MAX_BYTES } from '../text/loadText';

@@ -1,6 +1,6 @@
 /** The mutable state of one session: its ledger, its counters, its last refusal and its result budget. */
 import { type LedgerEntry, SessionLedger } from '../ledger/sessionLedger';
-import { budgetChars, limitsWithin } from '../read/resultBudget';
+import { budgetChars, limitsWithin } from '../text/resultBudget';
 import type { ErrorCode } from '../refusals/refusal';
 import type { ResultBudget, SessionStats } from '../types';
 import type { Limits } from './guardContext';

@@ -16,12 +16,12 @@
  * those it changes, so a call's cost grows with its edits times a native scan, not times re-indexing and
  * copying the whole file (`MAX_EDITS_PER_CALL` bounds the count).
  */
-import { type LineChange, type Ranges, covers, gaps, mapThrough, merged, newSide, union } from '../ledger/coverage';
-import type { Edit } from '../types';
+import { type LineChange, type Ranges, covers, gaps, mapThrough, merged, newSide, union } from '../text/lineRanges';
+import type { Edit } from './editTypes';
 import { ChunkedText } from './chunkedText';
 import { computeLineChanges } from './lineDiff';
 import { EditHistory, type LineOrigin, type WrittenLine } from './lineOrigins';
-import { countLines, type LineIndex, toLf } from './lineEndings';
+import { countLines, type LineIndex, toLf } from '../text/lineEndings';
 import { applyCurlyStyle, normalizeQuotes } from './quotes';
 import { replacementsFor } from './replacementText';
 

@@ -7,14 +7,14 @@
  * Every chunk but the last ends with a line break, and never with the '\r' of a "\r\n", so neither a line nor
  * a break spans two chunks; each chunk keeps its own LF view (`matchView`), its quote-normalized view and its
  * line index, built when first needed.
- * Offsets, line numbers and views mean exactly what they mean for the joined text (`lineEndings.ts` rules):
+ * Offsets, line numbers and views mean exactly what they mean for the joined text (`text/lineEndings.ts` rules):
  * callers cannot tell the chunks apart from one string, and the chunk size changes only the speed.
  * Searching still scans every chunk natively; a match that crosses a chunk boundary must put one of its own
  * line breaks on the chunk's last character, so only those few alignments are compared.
  *
  * Not here: what to match or replace (`applyEdits.ts`). Mutable, and owned by one applyEdits call.
  */
-import { countLines, FlatLineIndex, indexLines, LineIndexBuilder, type LineIndex, matchView, type MatchView } from './lineEndings';
+import { countLines, FlatLineIndex, indexLines, LineIndexBuilder, type LineIndex, matchView, type MatchView } from '../text/lineEndings';
 import { normalizeQuotes } from './quotes';
 
 class Chunk {

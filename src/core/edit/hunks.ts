@@ -3,8 +3,8 @@
  * hunk), and the text that results from accepting only some of them. Pure. The approval panel lets the user
  * reject hunks; the guard then writes exactly the accepted ones and reports that as what was applied.
  */
-import type { LineChange } from '../ledger/coverage';
-import { indexLines, type LineIndex } from './lineEndings';
+import type { LineChange } from '../text/lineRanges';
+import { indexLines, type LineIndex } from '../text/lineEndings';
 
 export interface Hunk {
   index: number;

@@ -8,12 +8,12 @@
  * is a change.
  */
 import { diffArrays } from 'diff';
-import { type LineChange, type Ranges, EMPTY, add } from '../ledger/coverage';
+import { type LineChange, type Ranges, EMPTY, add } from '../text/lineRanges';
 import { displayPath } from '../path/displayPath';
-import { formatCount } from '../read/formatCount';
-import { utf8Size } from '../read/resultBudget';
+import { formatCount } from '../text/formatCount';
+import { utf8Size } from '../text/resultBudget';
 import { hunksOf } from './hunks';
-import { indexLines, type LineIndex } from './lineEndings';
+import { indexLines, type LineIndex } from '../text/lineEndings';
 
 const MAX_EDIT_LENGTH = 1000;
 
@@ -96,7 +96,7 @@ export interface DiffOptions {
   maxLineLength?: number;
 }
 
-/** The line without its break: "\r\n", "\n" or a lone "\r" (`lineEndings.ts`). */
+/** The line without its break: "\r\n", "\n" or a lone "\r" (`text/lineEndings.ts`). */
 function display(line: string): string {
   let end = line.length;
   if (end > 0 && line.charCodeAt(end - 1) === 10) end--;
@@ -181,7 +181,7 @@ export function formatUnifiedDiff(label: string, oldText: string, newText: strin
   const sides: Sides = { oldText, newText, oldIndex: options.oldIndex ?? indexLines(oldText), newIndex: options.newIndex ?? indexLines(newText) };
   const headers = [`--- ${displayPath(label)}`, `+++ ${displayPath(label)}`];
   // Room for the body: the headers and the truncation mark are always there. Counted in UTF-8 bytes, as a
-  // client's budget is (`resultBudget.ts`).
+  // client's budget is (`text/resultBudget.ts`).
   const room = (options.maxChars ?? Number.POSITIVE_INFINITY) - utf8Size(headers.join('\n')) - utf8Size(TRUNCATED);
   const out = new DiffBody(room, options.maxChars !== undefined, options.maxLines ?? Number.POSITIVE_INFINITY, options.maxLineLength ?? Number.POSITIVE_INFINITY);
   for (const hunk of hunksOf(changes, sides.oldIndex.count, sides.newIndex.count, options.context ?? 3)) {

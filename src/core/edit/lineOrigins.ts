@@ -7,7 +7,7 @@
  * by offsets kept as edits apply; other lines (an ambiguity's places, the closest lines) walk back through
  * the edits. Pure; owned by one applyEdits call.
  */
-import { type LineChange, type Ranges, gaps, merged } from '../ledger/coverage';
+import { type LineChange, type Ranges, gaps, merged } from '../text/lineRanges';
 
 /** A line edit `writtenBy` (0-based) of the call wrote, where original line `at` was (when it was one). */
 export interface WrittenLine {

@@ -1,7 +1,7 @@
 /**
  * The text that replaces each match of an edit: newString with its line breaks written the way the file
  * writes the lines it replaces, so each line keeps its own ending (CRLF files stay CRLF, CR files stay CR,
- * mixed files stay mixed; `lineEndings.ts` has the line rules).
+ * mixed files stay mixed; `text/lineEndings.ts` has the line rules).
  *
  * The k-th break of newString takes the k-th break of the matched text (past the last one, the last one);
  * a match without a break lends the ending of its line, or of the line above when its line has none (the
@@ -11,7 +11,7 @@
  * Not here: finding matches or checking what was seen (`applyEdits.ts`).
  */
 import type { ChunkedText } from './chunkedText';
-import { type Eol, lineBreaks, toLf } from './lineEndings';
+import { type Eol, lineBreaks, toLf } from '../text/lineEndings';
 
 export interface Span {
   start: number;

@@ -4,12 +4,12 @@
  * gives back exactly the bytes they came from: CRLF, LF, lone CR and mixed endings, a missing final newline and
  * a BOM (part of line 1) survive every merge.
  *
- * Breaks are the guard's (`edit/lineEndings.ts`): LF, CRLF and a lone CR. A file starting with a UTF-16 BOM is
+ * Breaks are the guard's (`text/lineEndings.ts`): LF, CRLF and a lone CR. A file starting with a UTF-16 BOM is
  * cut after the 16-bit code units LF and CR (CRLF as one break), at even offsets, so a line never ends inside a
  * code unit; any other file is cut at the bytes 0x0A and 0x0D (exact for UTF-8 and every single-byte
  * encoding). Text (a `string`) is taken as its UTF-8 bytes and given back as text.
  */
-import { forEachBreak } from '../edit/lineEndings';
+import { forEachBreak } from '../text/lineEndings';
 import type { Content } from './revertTypes';
 
 /** The content's bytes as a binary string. */

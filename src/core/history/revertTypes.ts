@@ -10,6 +10,14 @@ import type { ChangeKind } from './changeRecord';
 
 export type Content = string | Uint8Array;
 
+/**
+ * What `Guard.revert` undoes: one change of the history, every change one session made, or one file to before
+ * a session: the session's changes restricted to that file (`path`, absolute or relative to the first root, as
+ * `history({ path })` takes it) and, through its moves, to the names it had before (a rename's `from`). Exactly
+ * these fields: any other is refused.
+ */
+export type RevertTarget = { changeId: string } | { sessionId: string } | { sessionId: string; path: string };
+
 /** One file of a change, with its content before and after the change (null: the file did not exist). */
 export interface RevertFile {
   path: string;

@@ -3,6 +3,7 @@
  * there, the current limits and clock. `locked` runs work under the folder's lock (directly for a storage that
  * has none: one process's own).
  */
+import { errnoOf } from '../fileErrors';
 import type { Logger } from '../ports';
 import type { BudgetLimits } from './budget';
 import type { HistoryStorage } from './historyStorage';
@@ -30,6 +31,6 @@ export async function storedSize(ctx: StoreContext, versionId: string): Promise<
 }
 
 export function errorData(error: unknown): Record<string, unknown> {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const code = errnoOf(error);
   return { ...(code ? { code } : {}), error: error instanceof Error ? error.message : String(error) };
 }

@@ -16,6 +16,7 @@
 import { createHash, webcrypto } from 'node:crypto';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
+import { errnoOf } from '../fileErrors';
 import { isVersionId } from './changeRecord';
 import type { HistoryStorage } from './historyStorage';
 
@@ -52,7 +53,7 @@ export type VersionRead = { bytes: Uint8Array } | { missing: true } | { damaged:
 
 /** An error in words for logs and messages: its code first when it has one. */
 export function troubleOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const code = errnoOf(error);
   const message = error instanceof Error ? error.message : String(error);
   return code && !message.startsWith(code) ? `${code}: ${message}` : message;
 }

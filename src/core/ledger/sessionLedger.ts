@@ -12,7 +12,7 @@
  * The ledger is bounded: past `maxEntries` the least recently used entry is forgotten, which only ever makes
  * the guard stricter (a forgotten file must be read again).
  */
-import { EMPTY, type Ranges } from './coverage';
+import { EMPTY, type Ranges } from '../text/lineRanges';
 
 export interface LedgerEntry {
   /** The canonical path: the key. */

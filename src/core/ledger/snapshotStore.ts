@@ -8,24 +8,14 @@
  * Bounded by a byte budget with LRU eviction. Losing a snapshot never makes the guard permissive: without
  * one, any change to a file counts as touching what the session saw (the strict rule).
  */
-import type { TextEncoding } from '../edit/encoding';
-import type { LineIndex } from '../edit/lineEndings';
-
-/** What decoding a version's bytes gave. Only encodings the core decodes itself (never an adapter's codec). */
-export interface Decoded {
-  text: string;
-  index: LineIndex;
-  encoding: Exclude<TextEncoding, 'latin1'>;
-  /** Every byte of the file is ASCII: text offsets are byte offsets (after a BOM). */
-  ascii: boolean;
-}
+import type { Decoded, DecodedVersions } from '../text/loadText';
 
 interface Snapshot {
   text: string;
   decoded?: Decoded;
 }
 
-export class SnapshotStore {
+export class SnapshotStore implements DecodedVersions {
   private readonly snapshots = new Map<string, Snapshot>();
   private bytes = 0;
 

@@ -5,7 +5,7 @@
  * saw, any change is treated as touching it (strict, never permissive).
  */
 import { computeLineChanges } from '../edit/lineDiff';
-import { type LineChange, type Ranges, clamp, isTouchedBy, mapThrough } from './coverage';
+import { type LineChange, type Ranges, clamp, isTouchedBy, mapThrough } from '../text/lineRanges';
 
 export type StalenessDecision =
   | { kind: 'same'; seen: Ranges }

@@ -8,8 +8,8 @@
  * refuses the rest with EDIT_OUTSIDE_SEEN_RANGE naming them), new files need no read, deleting, moving or
  * copying a file needs all of it seen. Nothing is read on the agent's behalf.
  */
-import { toLf } from '../edit/lineEndings';
-import { covers, EMPTY, gaps, formatRanges, type Ranges } from '../ledger/coverage';
+import { toLf } from '../text/lineEndings';
+import { covers, EMPTY, gaps, formatRanges, type Ranges } from '../text/lineRanges';
 import { patchChanges } from '../patch/patchChanges';
 import { planPatch } from '../patch/planPatch';
 import type { FilePatch } from '../patch/patchTypes';
@@ -23,7 +23,7 @@ import { targetIsDirectory } from '../refusals/targetIsDirectory';
 import type { MultiEditChange } from '../types';
 import type { GuardContext } from '../context/guardContext';
 import { specialKindName } from '../refusals/specialFile';
-import { type FileText, sniffHead } from '../read/loadText';
+import { type FileText, sniffHead } from '../text/loadText';
 import type { CallFiles } from './callFiles';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { seenNow } from './seenNow';

@@ -4,17 +4,17 @@
  * notes), the text of each new version (snapshots), and the words of the result.
  */
 import { displayPath } from '../path/displayPath';
-import { utf8Size } from '../read/resultBudget';
+import { utf8Size } from '../text/resultBudget';
 import { type Hunk, hunksOf } from '../edit/hunks';
 import { computeLineChanges, formatUnifiedDiff } from '../edit/lineDiff';
-import { indexLines } from '../edit/lineEndings';
-import { type Ranges, mapThrough, union } from '../ledger/coverage';
+import { indexLines } from '../text/lineEndings';
+import { type Ranges, mapThrough, union } from '../text/lineRanges';
 import { type LedgerEntry, missingEntry } from '../ledger/sessionLedger';
 import type { ChangeSource } from '../ports';
 import type { MutatedFile } from '../types';
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
-import { asciiBody, decodedOf, versionOf } from '../read/loadText';
+import { asciiBody, decodedOf, versionOf } from '../text/loadText';
 import type { FilePlan } from './filePlan';
 import type { FinalFile } from './writeFiles';
 

@@ -3,7 +3,7 @@
  * (including content they changed; anything but a well-formed decision is a rejection). While the user reviews,
  * the approver may ask for the change re-planned against the current content (`refresh`).
  */
-import { encodeText } from '../edit/encoding';
+import { encodeText } from '../text/encoding';
 import { formatUnifiedDiff } from '../edit/lineDiff';
 import { hunksOf } from '../edit/hunks';
 import type { Refusal } from '../refusals/refusal';
@@ -12,7 +12,7 @@ import { writeFailed } from '../refusals/writeFailed';
 import type { ApprovalConflict, ApprovalDecision, ApprovalFile, ApprovalRequest } from '../types';
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
-import { encodeFor } from '../read/loadText';
+import { encodeFor } from '../text/loadText';
 import type { FilePlan } from './filePlan';
 import type { FinalFile } from './writeFiles';
 

@@ -5,7 +5,7 @@
  */
 import type { GuardContext } from '../context/guardContext';
 import type { FileStat } from '../ports';
-import { type LoadedFile, loadFile } from '../read/loadText';
+import { type LoadedFile, loadFile } from '../text/loadText';
 
 export class CallFiles {
   private readonly stats: Map<string, FileStat | undefined>;

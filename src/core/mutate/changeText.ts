@@ -4,11 +4,11 @@
  * line (write, delete, move) needs the whole current version seen. Pure.
  */
 import { applyEdits, type Splice } from '../edit/applyEdits';
-import { eolStyle, type LineIndex, withEol } from '../edit/lineEndings';
-import { type LineChange, type Ranges, formatRanges, gaps } from '../ledger/coverage';
+import { eolStyle, type LineIndex, withEol } from '../text/lineEndings';
+import { type LineChange, type Ranges, formatRanges, gaps } from '../text/lineRanges';
 import type { Limits } from '../context/guardContext';
-import { type FileText, lineAt } from '../read/loadText';
-import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
+import { type FileText, lineAt } from '../text/loadText';
+import { linesBeyondReadCap, linesToReadAlone } from '../text/longLines';
 import { editNoChange } from '../refusals/editNoChange';
 import { editRefusal } from '../refusals/editRefusal';
 import { outsideSeenRange } from '../refusals/outsideSeenRange';

@@ -6,14 +6,14 @@
  * refusal with what the ledger learns, or the fact it needs first (`mutationFacts.ts` gathers it).
  */
 import { Buffer } from 'node:buffer';
-import { encodeText, type EncodeResult, spliceAsciiUtf8 } from '../edit/encoding';
+import { encodeText, type EncodeResult, spliceAsciiUtf8 } from '../text/encoding';
 import type { Splice } from '../edit/applyEdits';
-import { indexLines, type LineIndex } from '../edit/lineEndings';
+import { indexLines, type LineIndex } from '../text/lineEndings';
 import { computeLineChanges } from '../edit/lineDiff';
-import { type LineChange, rangesOf, type Ranges } from '../ledger/coverage';
+import { type LineChange, rangesOf, type Ranges } from '../text/lineRanges';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import type { FileStat } from '../ports';
-import { encodingName, type FileText } from '../read/loadText';
+import { encodingName, type FileText } from '../text/loadText';
 import { binaryFile } from '../refusals/binaryFile';
 import { fileChanged, refuseAppeared, refuseVanished } from '../refusals/fileChanged';
 import { fileExists } from '../refusals/fileExists';

@@ -2,11 +2,11 @@
  * What a change of one file asks for (`PlanInput`) and what the guard decided to write for it (`FilePlan`): the
  * approval shows a plan, the commit applies it. Types only.
  */
-import type { TextEncoding } from '../edit/encoding';
-import type { LineIndex } from '../edit/lineEndings';
-import type { LineChange, Ranges } from '../ledger/coverage';
+import type { TextEncoding } from '../text/encoding';
+import type { LineIndex } from '../text/lineEndings';
+import type { LineChange, Ranges } from '../text/lineRanges';
 import type { FileStat } from '../ports';
-import type { FileText } from '../read/loadText';
+import type { FileText } from '../text/loadText';
 import type { Edit } from '../types';
 
 export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string } | { kind: 'delete' };

@@ -6,7 +6,7 @@ import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import type { CallFiles } from './callFiles';
-import { encodeFor, type FileText } from '../read/loadText';
+import { encodeFor, type FileText } from '../text/loadText';
 import type { Refusal } from '../refusals/refusal';
 import { decideMutation, finishEncoded } from './decideMutation';
 import type { FilePlan, PlanInput } from './filePlan';

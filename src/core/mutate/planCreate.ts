@@ -1,9 +1,9 @@
 /** The plan of a file a change creates: its first edit's text (with the call's later edits applied) or a write. Pure. */
 import { applyEdits } from '../edit/applyEdits';
-import { indexLines } from '../edit/lineEndings';
+import { indexLines } from '../text/lineEndings';
 import { computeLineChanges } from '../edit/lineDiff';
-import { rangesOf } from '../ledger/coverage';
-import type { ReadLimits } from '../read/formatRead';
+import { rangesOf } from '../text/lineRanges';
+import type { ReadLimits } from '../text/resultBudget';
 import { editRefusal } from '../refusals/editRefusal';
 import { fileTooLarge } from '../refusals/fileTooLarge';
 import type { Refusal } from '../refusals/refusal';

@@ -12,11 +12,11 @@
  * planned create whose path gained a file is refused and that file kept.
  */
 import { computeLineChanges } from '../edit/lineDiff';
-import { mapThrough } from '../ledger/coverage';
+import { mapThrough } from '../text/lineRanges';
 import { type Refusal, refuse } from '../refusals/refusal';
 import { fileChanged, refuseWithDiff } from '../refusals/fileChanged';
 import type { GuardContext } from '../context/guardContext';
-import { decodeFile, versionOf } from '../read/loadText';
+import { decodeFile, versionOf } from '../text/loadText';
 import type { FilePlan } from './filePlan';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import type { SessionState } from '../context/sessionState';

@@ -1,28 +1,22 @@
 /**
- * A revert as a change the commit can carry out: the files it touches loaded as they are now, the pure plan of
- * `history/planRevert.ts` against them, and its operations turned into file plans (pre-computed contents,
- * deletions, moves) that go through the same approval and the same all-or-nothing write as any multi-file
- * change. Each plan is checked against exactly the bytes the revert was planned from, so a file that changes
- * before the write is refused as stale and nothing is written.
- *
- * A revert needs no read by its session (the user owns it): nothing here consults a ledger. The guard's other
- * rules still hold: the path policy (checked by the caller, again before the write), no special files or
- * directories, no hard-linked or read-only files, no deletion or move of a file with unsaved editor text, text
- * only, and the size limit.
- *
- * Conflicts are shown, never decided: each becomes an `ApprovalConflict` with both sides of its lines and the
- * text the merged parts would leave.
+ * A revert as file plans the commit carries out like any multi-file change (`planRevertNow`): the pure plan of
+ * `history/planRevert.ts` against the files as they are now, each plan checked against exactly the bytes it was
+ * planned from. It needs no read (the user owns a revert), so no ledger is consulted; the guard's other rules hold.
  */
-import { decodeText, detectEncoding } from '../edit/encoding';
-import { indexLines } from '../edit/lineEndings';
+import { decodeText, detectEncoding } from '../text/encoding';
+import { indexLines } from '../text/lineEndings';
 import { computeLineChanges } from '../edit/lineDiff';
+import { planRevert, planSessionRevert } from '../history/planRevert';
+import type { RevertedChanges } from '../history/revertQuery';
 import type { RevertConflict, RevertOp, RevertPlan } from '../history/revertTypes';
-import { rangesOf } from '../ledger/coverage';
+import { rangesOf } from '../text/lineRanges';
 import type { FileStat } from '../ports';
-import { decodeFile, type FileText } from '../read/loadText';
+import { decodeFile, type FileText } from '../text/loadText';
 import { binaryFile } from '../refusals/binaryFile';
+import { editNoChange } from '../refusals/editNoChange';
 import { fileTooLarge } from '../refusals/fileTooLarge';
 import { type Refusal, isRefusal } from '../refusals/refusal';
+import { describeConflicts, revertConflict } from '../refusals/revertConflict';
 import { specialFile, specialKindName } from '../refusals/specialFile';
 import { targetIsDirectory } from '../refusals/targetIsDirectory';
 import { writeFailed } from '../refusals/writeFailed';
@@ -40,7 +34,7 @@ export interface RevertPath {
 }
 
 /** A path as it is now: nothing there (no `stat`), or a file with its bytes (and its text, unless binary). */
-export interface FileNow extends RevertPath {
+interface FileNow extends RevertPath {
   stat?: FileStat;
   bytes?: Uint8Array;
   text?: FileText;
@@ -49,7 +43,7 @@ export interface FileNow extends RevertPath {
 }
 
 /** Every path the revert may touch, loaded under the call's locks; refused when one cannot be a revert's file. */
-export async function loadFilesNow(ctx: GuardContext, targets: readonly RevertPath[], files: CallFiles): Promise<Map<string, FileNow> | Refusal> {
+async function loadFilesNow(ctx: GuardContext, targets: readonly RevertPath[], files: CallFiles): Promise<Map<string, FileNow> | Refusal> {
   const now = new Map<string, FileNow>();
   for (const { path, target } of targets) {
     const stat = await files.stat(target);
@@ -94,7 +88,11 @@ function filePlan(at: FileNow, before: FileText | undefined, after: { text: stri
   };
 }
 
-/** The guard's rules for changing an existing file, as a revert meets them. `removes`: it deletes or moves it. */
+/**
+ * The guard's rules for changing an existing file, as a revert meets them (the path policy is checked by the caller
+ * and again before the write): text only, no hard link, not read-only, and no deletion or move of unsaved editor
+ * text. `removes`: it deletes or moves the file.
+ */
 function blocked(at: FileNow, removes?: 'delete' | 'move'): Refusal | undefined {
   const stat = at.stat as FileStat;
   if (!at.text) return binaryFile.binary(at.path, at.binary ?? 'binary', stat.size, 'reverts');
@@ -138,7 +136,7 @@ async function planOf(ctx: GuardContext, op: RevertOp, now: ReadonlyMap<string, 
 }
 
 /** The plan's operations as file plans, in its order; the first refusal stops it. */
-export async function filePlansOf(ctx: GuardContext, plan: RevertPlan, now: ReadonlyMap<string, FileNow>): Promise<FilePlan[] | Refusal> {
+async function filePlansOf(ctx: GuardContext, plan: RevertPlan, now: ReadonlyMap<string, FileNow>): Promise<FilePlan[] | Refusal> {
   const plans: FilePlan[] = [];
   for (const op of plan.ops) {
     const planned = await planOf(ctx, op, now);
@@ -173,8 +171,11 @@ function mergedAt(path: string, plans: readonly FilePlan[], now: ReadonlyMap<str
   return file?.stat ? (file.text?.text ?? null) : null;
 }
 
-/** The plan's conflicts for the approval request: both sides of each range, and the merged text of its file. */
-export async function conflictViews(plan: RevertPlan, plans: readonly FilePlan[], now: ReadonlyMap<string, FileNow>): Promise<ApprovalConflict[]> {
+/**
+ * The plan's conflicts for the approval request, shown and never decided here: both sides of each range, and the
+ * merged text of its file.
+ */
+async function conflictViews(plan: RevertPlan, plans: readonly FilePlan[], now: ReadonlyMap<string, FileNow>): Promise<ApprovalConflict[]> {
   const views: ApprovalConflict[] = [];
   for (const conflict of plan.conflicts) views.push(await conflictView(conflict, plans, now));
   return views;
@@ -194,4 +195,27 @@ async function conflictView(conflict: RevertConflict, plans: readonly FilePlan[]
     ranges,
     merged: mergedAt(conflict.path, plans, now),
   };
+}
+
+/** A revert planned against the files as they are now: the file plans, and the conflicts the approval shows. */
+export interface PlannedRevert {
+  plans: FilePlan[];
+  conflicts: ApprovalConflict[];
+}
+
+/** Plans `reverted` against the files as they are now (`files`: stat'ed under the call's locks, or afresh). */
+export async function planRevertNow(ctx: GuardContext, reverted: RevertedChanges, paths: readonly RevertPath[], files: CallFiles): Promise<PlannedRevert | Refusal> {
+  const now = await loadFilesNow(ctx, paths, files);
+  if (isRefusal(now)) return now;
+  const current = (path: string): Uint8Array | null => {
+    const file = now.get(path);
+    if (!file) throw new Error(`the revert plan asked for ${path}, a path it was not given`);
+    return file.bytes ?? null;
+  };
+  const plan = reverted.single ? planRevert(reverted.changes[0], current) : planSessionRevert(reverted.changes, current);
+  const plans = await filePlansOf(ctx, plan, now);
+  if (isRefusal(plans)) return plans;
+  const conflicts = await conflictViews(plan, plans, now);
+  if (plans.length === 0) return conflicts.length ? revertConflict.nothingToWrite(describeConflicts(conflicts), reverted.what) : editNoChange.revert(reverted.what);
+  return { plans, conflicts };
 }

@@ -6,9 +6,9 @@
  */
 import { decideStaleness } from '../ledger/staleness';
 import type { ChangeNote } from '../ledger/changeNotes';
-import { EMPTY, type Ranges } from '../ledger/coverage';
+import { EMPTY, type Ranges } from '../text/lineRanges';
 import type { LedgerEntry } from '../ledger/sessionLedger';
-import type { FileText } from '../read/loadText';
+import type { FileText } from '../text/loadText';
 import { refuseWithDiff, refuseWithoutDiff } from '../refusals/fileChanged';
 import type { Refusal } from '../refusals/refusal';
 

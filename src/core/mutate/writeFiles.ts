@@ -8,7 +8,7 @@
  * disk, a permission, or a change that raced in at that instant), the earlier ones are restored, each only
  * while it still holds exactly what this call wrote: a change someone else made meanwhile is never overwritten.
  */
-import { describeIoError, isNotWritable, isWriteConflict } from '../fileErrors';
+import { describeIoError, isMissing, isNotWritable, isWriteConflict } from '../fileErrors';
 import { displayPath } from '../path/displayPath';
 import type { BatchWrite, FileStat, FileSystem, FolderExpectation, WriteExpectation } from '../ports';
 import { type Refusal, refuse, withNote } from '../refusals/refusal';
@@ -262,7 +262,6 @@ async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, step:
     return withNote(fileChanged.whileWriting(plan.path, error.message), others);
   }
   // A name on the way vanished mid-write: a folder was moved or deleted, not a disk or permission problem.
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return withNote(fileChanged.whileWriting(plan.path, `a folder on the way vanished while it was written (${detail})`), others);
+  if (isMissing(error)) return withNote(fileChanged.whileWriting(plan.path, `a folder on the way vanished while it was written (${detail})`), others);
   return withNote(writeFailed.io(plan.path, detail), others);
 }

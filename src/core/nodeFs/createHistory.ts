@@ -4,8 +4,8 @@
  * `nodeFs/historyStorage.ts` for its layout), and other processes' histories may share it; nothing is read or
  * written before the first call.
  */
-import { createNodeHistoryStorage } from '../nodeFs/historyStorage';
-import { History, type HistoryOptions } from './history';
+import { createNodeHistoryStorage } from './historyStorage';
+import { History, type HistoryOptions } from '../history/history';
 
 export interface FolderHistoryOptions extends Omit<HistoryOptions, 'storage'> {
   /** Absolute folder for the history (created mode 0700 when missing). */

@@ -30,12 +30,3 @@ export function toFileStat(stats: fs.Stats, filePath: string): FileStat {
     identity: identityOfStats(stats, filePath),
   };
 }
-
-export function errnoOf(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code;
-}
-
-export function isMissing(error: unknown): boolean {
-  const code = errnoOf(error);
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}

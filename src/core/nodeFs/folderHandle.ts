@@ -8,9 +8,9 @@
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { writeConflict } from '../fileErrors';
+import { errnoOf, isMissing, writeConflict } from '../fileErrors';
 import type { FolderExpectation } from '../ports';
-import { errnoOf, identityOfStats, isMissing, kindOf } from './fileKinds';
+import { identityOfStats, kindOf } from './fileKinds';
 import type { Syscalls } from './syscalls';
 
 const FOLDER_FLAGS = fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW;

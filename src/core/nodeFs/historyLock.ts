@@ -21,6 +21,8 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
+import { errnoOf } from '../fileErrors';
+import { processAlive } from './processAlive';
 
 const LOCK = 'lock';
 const BREAKER = 'lock.break';
@@ -43,7 +45,6 @@ interface Found {
   mtimeMs: number;
 }
 
-const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Field 22 of /proc/<pid>/stat: when the process started (clock ticks since boot). */
@@ -69,11 +70,8 @@ const ownerNow = (): Owner => ({ pid: process.pid, start: processStart(process.p
 /** Whether the owner runs; undefined when this process cannot tell (another host or pid namespace). */
 function isAlive(owner: Owner): boolean | undefined {
   if (owner.host !== os.hostname() || owner.ns !== pidNamespace()) return undefined;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    if (codeOf(error) === 'ESRCH') return false;
-  }
+  if (!processAlive(owner.pid)) return false;
+  // A pid is reused once its process ends: the start time tells the owner from a newer process with its pid.
   const start = owner.start === undefined ? undefined : processStart(owner.pid);
   return start === undefined || start === owner.start;
 }
@@ -84,7 +82,7 @@ function tryCreate(file: string, owner: Owner): boolean {
   try {
     fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
   } catch (error) {
-    if (codeOf(error) === 'EEXIST') return false;
+    if (errnoOf(error) === 'EEXIST') return false;
     throw error;
   }
   try {
@@ -106,7 +104,7 @@ function readLock(file: string): Found | undefined {
     stat = fs.lstatSync(file);
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    if (codeOf(error) === 'ENOENT') return undefined;
+    if (errnoOf(error) === 'ENOENT') return undefined;
     throw error;
   }
   let owner: Owner | undefined;

@@ -18,27 +18,16 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as nodePath from 'node:path';
+import { isMissing } from '../fileErrors';
 import { type HistoryArea, type HistoryStorage, STORED_NAME, type StoredFile } from '../history/historyStorage';
+import { atomicTempWriter } from './atomicWrite';
 import { withFolderLock } from './historyLock';
 import { writeFiles } from './historyWrites';
+import { processAlive } from './processAlive';
 
 const FOLDER_MODE = 0o700;
 const STRAY_TEMP_MS = 60 * 60 * 1000;
-const TEMP = /^\.(.+)\.(\d+)-[0-9a-f]+\.tmp$/;
 const FAN = /^[0-9a-f]{2}$/;
-
-const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
-const isMissing = (error: unknown): boolean => codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR';
-
-function isProcessAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return codeOf(error) === 'EPERM';
-  }
-}
 
 async function namesIn(folder: string): Promise<string[]> {
   try {
@@ -56,9 +45,9 @@ async function listFolder(folder: string): Promise<StoredFile[]> {
       const full = nodePath.join(folder, name);
       const stat = await fsp.lstat(full).catch((error) => (isMissing(error) ? undefined : Promise.reject(error)));
       if (!stat?.isFile()) return undefined;
-      const temp = TEMP.exec(name);
-      if (!temp) return STORED_NAME.test(name) ? { name, size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
-      if (!isProcessAlive(Number(temp[2])) || Date.now() - stat.mtimeMs > STRAY_TEMP_MS) await fsp.rm(full, { force: true });
+      const writer = atomicTempWriter(name);
+      if (writer === undefined) return STORED_NAME.test(name) ? { name, size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
+      if (!processAlive(writer) || Date.now() - stat.mtimeMs > STRAY_TEMP_MS) await fsp.rm(full, { force: true });
       return undefined;
     }),
   );

@@ -1,5 +1,5 @@
 /**
- * Writing the history's files: each goes to a temp file beside its target (`.<name>.<pid>-<random>.tmp`, opened
+ * Writing the history's files: each goes to a temp file beside its target (`atomicWrite.ts`'s temp name, opened
  * exclusively), and only once every temp file of the call holds its bytes and is synced are they renamed over
  * their names, then each folder is synced once, so a name only ever holds a complete file and a call's files are
  * durable together. A failure before the renames removes every temp file and changes nothing.
@@ -9,10 +9,11 @@
  * and syncs run on the thread pool, all files of a round at once (one turn each); the calls that only touch
  * names (open, close, rename) run synchronously, microseconds each.
  */
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { promisify } from 'node:util';
+import { errnoOf } from '../fileErrors';
+import { atomicTempPath, cannotSyncFolder, openTempFile } from './atomicWrite';
 
 const FOLDER_MODE = 0o700;
 const FILE_MODE = 0o600;
@@ -28,8 +29,6 @@ export interface FileToWrite {
   data: Uint8Array;
 }
 
-const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
-
 async function writeWhole(fd: number, data: Uint8Array): Promise<void> {
   for (let done = 0; done < data.byteLength; ) {
     const { bytesWritten } = await write(fd, data, done, data.byteLength - done, null);
@@ -42,7 +41,7 @@ async function writeWhole(fd: number, data: Uint8Array): Promise<void> {
 async function writeRound(files: readonly FileToWrite[], temps: readonly string[]): Promise<void> {
   const fds: number[] = [];
   try {
-    for (const temp of temps) fds.push(fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, FILE_MODE));
+    for (const temp of temps) fds.push(openTempFile(temp, FILE_MODE));
     await Promise.all(files.map((file, i) => writeWhole(fds[i], file.data)));
     await Promise.all(fds.map((fd) => fsync(fd)));
     while (fds.length) fs.closeSync(fds.pop()!);
@@ -61,7 +60,7 @@ async function syncFolders(folders: readonly string[]): Promise<void> {
       try {
         await fsync(fd);
       } catch (error) {
-        if (!['EINVAL', 'ENOTSUP', 'EISDIR', 'EBADF'].includes(codeOf(error) ?? '')) throw error;
+        if (!cannotSyncFolder(errnoOf(error))) throw error;
       } finally {
         fs.closeSync(fd);
       }
@@ -73,7 +72,7 @@ async function syncFolders(folders: readonly string[]): Promise<void> {
 export async function writeFiles(files: readonly FileToWrite[]): Promise<void> {
   const folders = [...new Set(files.map((file) => file.folder))];
   for (const folder of folders) fs.mkdirSync(folder, { recursive: true, mode: FOLDER_MODE });
-  const temps = files.map((file) => nodePath.join(file.folder, `.${file.name}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`));
+  const temps = files.map((file) => atomicTempPath(nodePath.join(file.folder, file.name)));
   for (let at = 0; at < files.length; at += ROUND) {
     try {
       await writeRound(files.slice(at, at + ROUND), temps.slice(at, at + ROUND));

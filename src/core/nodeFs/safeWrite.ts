@@ -22,9 +22,9 @@
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { isWriteConflict, notWritable, writeConflict } from '../fileErrors';
+import { errnoOf, isMissing, isWriteConflict, notWritable, writeConflict } from '../fileErrors';
 import type { FolderExpectation, WriteExpectation, WriteOptions } from '../ports';
-import { errnoOf, identityOfStats, isMissing, kindOf } from './fileKinds';
+import { identityOfStats, kindOf } from './fileKinds';
 import { holdsExactly, openRegularFile, readRegularFile, readToEnd } from './openRegular';
 import { type FolderHandle, openFolder } from './folderHandle';
 import { APPEND_RACE_TRIES, watchLateAppends } from './lateAppends';

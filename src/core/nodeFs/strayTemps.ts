@@ -7,7 +7,7 @@
  * themselves), and the file has not been touched for a minute. The minute keeps a writer this process cannot see
  * (another container or machine sharing the folder) safe; at worst such a writer's write fails, with nothing lost.
  */
-import { errnoOf } from './fileKinds';
+import { processAlive } from './processAlive';
 import type { Syscalls } from './syscalls';
 
 /** How long a temp file must be untouched before it counts as left behind. */
@@ -40,17 +40,6 @@ export function isStrayTemp(facts: StrayFacts): boolean {
   if (pid === undefined || !facts.plainFile) return false;
   if (facts.nowMs - facts.mtimeMs < STRAY_MIN_AGE_MS) return false;
   return pid === facts.ownPid || !facts.isAlive(pid);
-}
-
-/** Whether a process with this id exists (one of another user's counts: it may be writing). */
-export function processAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errnoOf(error) !== 'ESRCH';
-  }
 }
 
 const lastSweep = new Map<string, number>();

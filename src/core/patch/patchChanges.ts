@@ -7,7 +7,7 @@
  * replaces no line, takes the line after it (or, at the end, the line before) into its edit. Pure.
  */
 import type { Refusal } from '../refusals/refusal';
-import type { Edit, MultiEditChange } from '../types';
+import type { Edit, MultiEditChange } from '../edit/editTypes';
 import { splitLines } from './lineImage';
 import type { PatchOperation, PlacedEdit } from './planPatch';
 import { invalidInput } from '../refusals/invalidInput';

@@ -6,7 +6,7 @@
  * is `planPatch`'s; this only reshapes its result. Works on the text with '\n' line breaks, as the guard matches.
  */
 import { displayPath } from '../path/displayPath';
-import { toLf } from '../edit/lineEndings';
+import { toLf } from '../text/lineEndings';
 import type { Refusal } from '../refusals/refusal';
 import { joinLines, type PlacedEdit, splitLines } from './lineImage';
 import type { FilePatch } from './patchTypes';

@@ -22,7 +22,7 @@
  * while it holds the text the plan saw.
  */
 import { displayPath } from '../path/displayPath';
-import { toLf } from '../edit/lineEndings';
+import { toLf } from '../text/lineEndings';
 import type { Refusal } from '../refusals/refusal';
 import { isBlob } from './blobHash';
 import { LineImage, type PlacedEdit, splitLines } from './lineImage';

@@ -12,7 +12,7 @@
  * names it): beyond 300 characters a path shows its start and its end (the file's name) around "…", and its
  * length, as in "/r/aaa…aaa.txt (1,048,576 characters)". The shortened form is not a name to use.
  */
-import { formatCount } from '../read/formatCount';
+import { formatCount } from '../text/formatCount';
 
 // C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidi marks and overrides.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;

@@ -1,10 +1,12 @@
 /**
- * PATH_INVALID for a path no file system takes: a name or the whole path too long. Other malformed paths are
- * worded by the path policy that finds them (empty, NUL, ~user, links that loop). The wording of each
- * situation lives here, with its code.
+ * The path policy's refusals: their type, and the words of PATH_INVALID for a path no file system takes (a name or
+ * the whole path too long; other malformed paths are worded where the policy finds them).
  */
-import { displayPath } from '../path/displayPath';
-import { formatCount } from '../read/formatCount';
+import { formatCount } from '../text/formatCount';
+import { displayPath } from './displayPath';
+
+/** A path the policy refuses: malformed (PATH_INVALID) or outside what the agent may touch (PATH_DENIED). */
+export type PathRefusal = { ok: false; code: 'PATH_INVALID' | 'PATH_DENIED'; message: string };
 
 export type PathInvalid = { ok: false; code: 'PATH_INVALID'; message: string };
 

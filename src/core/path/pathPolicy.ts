@@ -25,7 +25,7 @@
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../ports';
 import { DenyRules } from './denyRules';
-import { pathInvalid } from '../refusals/pathInvalid';
+import { type PathRefusal, pathInvalid } from './pathInvalid';
 import { displayPath } from './displayPath';
 import { NAME_MAX_BYTES, PATH_MAX_BYTES, findTooLong } from './nameLimits';
 import { ambiguousMessage } from './spellings';
@@ -38,7 +38,7 @@ export interface PathPolicyOptions {
   deny?: string[];
 }
 
-export type PathRefusal = { ok: false; code: 'PATH_INVALID' | 'PATH_DENIED'; message: string };
+export type { PathRefusal };
 
 /** `identity`: the target's, as the walk found it (an existing target that is no link). */
 export type PathCheck = { ok: true; path: string; target: string; exists: boolean; identity?: string } | PathRefusal;

@@ -21,7 +21,7 @@
 import * as nodePath from 'node:path';
 import type { FileStat, FileSystem } from '../ports';
 import { displayPath } from './displayPath';
-import type { PathRefusal } from './pathPolicy';
+import type { PathRefusal } from './pathInvalid';
 import { otherSpellings } from './spellings';
 
 export const MAX_SYMLINK_HOPS = 40;

@@ -6,7 +6,7 @@
  * match after the change was introduced; what finds none before was resolved. A problem that only moved, or that
  * was there before, is never introduced. Pure.
  */
-import type { LineChange } from '../ledger/coverage';
+import type { LineChange } from '../text/lineRanges';
 
 export type ProblemSeverity = 'error' | 'warning' | 'information' | 'hint';
 

@@ -5,9 +5,9 @@
  * Within a character budget when the result has one: problems are dropped from the end of the list, and their
  * count said, before anything else is cut. Pure.
  */
-import type { LineChange } from '../ledger/coverage';
-import { utf8Size } from '../read/resultBudget';
-import { formatCount } from '../read/formatCount';
+import type { LineChange } from '../text/lineRanges';
+import { utf8Size } from '../text/resultBudget';
+import { formatCount } from '../text/formatCount';
 import { type Problem, distanceToChange } from './compareProblems';
 
 export type FileProblems =

@@ -6,12 +6,12 @@
  * the model never saw everything it asked for), and dedup is on and not bypassed with `force`. Lines the
  * session only wrote are seen but were never shown, so reading them returns content.
  */
-import { covers } from '../ledger/coverage';
+import { covers } from '../text/lineRanges';
 import { displayPath } from '../path/displayPath';
 import type { LedgerEntry } from '../ledger/sessionLedger';
-import type { LineIndex } from '../edit/lineEndings';
-import type { ReadLimits } from './resultBudget';
-import { mayHaveLongLines, shortensLines } from './longLines';
+import type { LineIndex } from '../text/lineEndings';
+import type { ReadLimits } from '../text/resultBudget';
+import { mayHaveLongLines, shortensLines } from '../text/longLines';
 
 /**
  * Whether the caps cut the requested range (fewer lines, or a line shortened): `'no'` only when proven, `'yes'`

@@ -4,9 +4,9 @@
  * those moved), and what was removed. Only where every unchanged line of the range was shown to this session
  * in the version it last saw, so the model already holds those lines; anything else is content. Pure.
  */
-import { type LineChange, type Ranges, covers } from '../ledger/coverage';
+import { type LineChange, type Ranges, covers } from '../text/lineRanges';
 import { displayPath } from '../path/displayPath';
-import { formatCount } from './formatCount';
+import { formatCount } from '../text/formatCount';
 
 export interface DeltaInput {
   path: string;

@@ -3,17 +3,17 @@
  * encoding when not UTF-8) and numbered lines, within the caps. Caps only ever cut at the end of the shown
  * range, never in its middle, and the result says exactly what was cut and how to continue. Lines longer
  * than maxLineLength are shortened and marked, with a note saying how to see each in full, or that no read
- * can (`longLines.ts`), unless the range holds only such lines: those are shown whole where they fit the byte
+ * can (`text/longLines.ts`), unless the range holds only such lines: those are shown whole where they fit the byte
  * cap, so a read of a long line alone always shows it. The path in the header is shown with `displayPath`,
  * so a file name cannot add lines that look like content. Pure.
  */
-import { EMPTY, type Ranges } from '../ledger/coverage';
+import { EMPTY, type Ranges } from '../text/lineRanges';
 import { displayPath } from '../path/displayPath';
-import { formatCount } from './formatCount';
-import { isBeyondReadCap, shortensLines } from './longLines';
-import { capWords, type ReadLimits, raiseWords, utf8Size } from './resultBudget';
+import { formatCount } from '../text/formatCount';
+import { isBeyondReadCap, shortensLines } from '../text/longLines';
+import { capWords, type ReadLimits, raiseWords, utf8Size } from '../text/resultBudget';
 
-export type { ReadLimits } from './resultBudget';
+export type { ReadLimits } from '../text/resultBudget';
 
 export interface FormatInput {
   path: string;

@@ -4,11 +4,10 @@
  * when this session was already shown exactly those lines of exactly this version. Files too big to load are
  * read by streaming the range. Returns what the ledger learns with the result (the session applies it).
  */
-import { EMPTY, type Ranges, formatRanges, union } from '../ledger/coverage';
+import { EMPTY, type Ranges, formatRanges, union } from '../text/lineRanges';
 import { decideStaleness } from '../ledger/staleness';
 import { type LedgerEntry, missingEntry } from '../ledger/sessionLedger';
 import { allowedSuggestions } from '../path/allowedSuggestions';
-import type { FileStat } from '../ports';
 import { binaryFile } from '../refusals/binaryFile';
 import { fileNotFound } from '../refusals/fileNotFound';
 import { type Refusal, refuse } from '../refusals/refusal';
@@ -18,11 +17,11 @@ import type { ReadOptions, ReadResult } from '../types';
 import { type GuardContext, IN_MEMORY_MAX_BYTES, type Limits } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import { type CutFact, cutBeforeDecoding, cutBeforeFormatting, decideRead, placeholderText } from './decideRead';
-import { type FileText, decodeFile, decodedOf, encodingName, lineAt, versionOf } from './loadText';
-import { type Shown, pastEnd, showLoaded, showStreamed } from './showRange';
+import { type FileText, decodeFile, decodedOf, encodingName, lineAt, versionOf } from '../text/loadText';
+import { type RangeCall, type Shown, pastEnd, showLoaded, showStreamed } from './showRange';
 import { computeLineChanges } from '../edit/lineDiff';
 import { deltaText } from './deltaRead';
-import { limitsWithin, utf8Size } from './resultBudget';
+import { limitsWithin, utf8Size } from '../text/resultBudget';
 
 /** A read's result and what the ledger learns from it. */
 export interface ReadOutcome {
@@ -31,16 +30,10 @@ export interface ReadOutcome {
 }
 
 /** One read on its way: the file as checked, and what the session knows of it. */
-export interface ReadCall {
-  ctx: GuardContext;
+export interface ReadCall extends RangeCall {
   s: SessionState;
-  path: string;
-  target: string;
-  stat: FileStat;
-  options: ReadOptions;
   entry: LedgerEntry | undefined;
   dedup: boolean;
-  limits: Limits;
 }
 
 const refused = (result: Refusal): ReadOutcome => ({ result, updates: [] });

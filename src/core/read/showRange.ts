@@ -1,18 +1,30 @@
 /**
  * A range of a file as the model is shown it (`formatRead.ts`), from a loaded file or by streaming one too big
- * to load (`scanRange.ts`).
+ * to load (`text/scanRange.ts`).
  */
-import type { Ranges } from '../ledger/coverage';
+import type { GuardContext, Limits } from '../context/guardContext';
+import type { FileStat } from '../ports';
+import type { ReadOptions } from '../types';
+import type { Ranges } from '../text/lineRanges';
 import { binaryFile } from '../refusals/binaryFile';
 import { invalidArgument } from '../refusals/invalidInput';
 import type { Refusal } from '../refusals/refusal';
-import { sniffBinary } from './binarySniff';
+import { sniffBinary } from '../text/binarySniff';
 import { formatRead } from './formatRead';
-import { encodingLabel, type TextEncoding } from '../edit/encoding';
+import { encodingLabel, type TextEncoding } from '../text/encoding';
 import { fileTooLarge } from '../refusals/fileTooLarge';
-import { type FileText, IN_MEMORY_MAX_BYTES, encodingName, lineAt, withRevision } from './loadText';
-import type { ReadCall } from './readOperation';
-import { scanRange } from './scanRange';
+import { type FileText, IN_MEMORY_MAX_BYTES, encodingName, lineAt, withRevision } from '../text/loadText';
+import { scanRange } from '../text/scanRange';
+
+/** What showing a range needs of a read on its way (`ReadCall` in `readOperation.ts` is one). */
+export interface RangeCall {
+  ctx: GuardContext;
+  path: string;
+  target: string;
+  stat: FileStat;
+  options: ReadOptions;
+  limits: Limits;
+}
 
 export interface Shown {
   version: string;
@@ -32,7 +44,7 @@ export interface Shown {
 
 export const pastEnd = invalidArgument.pastEnd;
 
-export function showLoaded(call: ReadCall, file: FileText, range: { from: number; to: number }, readNumber: number): Shown {
+export function showLoaded(call: RangeCall, file: FileText, range: { from: number; to: number }, readNumber: number): Shown {
   const total = file.index.count;
   const formatted = formatRead({
     path: call.path,
@@ -56,7 +68,7 @@ function lineDecoder(utf8: boolean, firstLine: number, bom: boolean): (bytes: Ui
   return (bytes, line) => Buffer.from(bytes.subarray(line === 1 && firstLine === 1 && bom ? 3 : 0)).toString('utf8');
 }
 
-export async function showStreamed(call: ReadCall, readNumber: number): Promise<Shown | Refusal> {
+export async function showStreamed(call: RangeCall, readNumber: number): Promise<Shown | Refusal> {
   const { ctx, options, limits, stat } = call;
   const from = options.offset ?? 1;
   const wanted = Math.min(options.limit ?? limits.maxLines, limits.maxLines);

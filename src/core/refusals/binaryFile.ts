@@ -1,6 +1,6 @@
 /** BINARY_FILE: binary content: no read can help. The wording of each situation lives here, with its code. */
 import { displayPath } from '../path/displayPath';
-import { formatCount } from '../read/formatCount';
+import { formatCount } from '../text/formatCount';
 import { type Refusal, refuse } from './refusal';
 
 export const binaryFile = {

@@ -10,13 +10,13 @@
  */
 import type { ClosestLine, applyEdits, UnseenEdit } from '../edit/applyEdits';
 import type { WrittenLine } from '../edit/lineOrigins';
-import { indexLines, type LineIndex } from '../edit/lineEndings';
-import { type Ranges, formatRanges, lineTotal } from '../ledger/coverage';
-import type { ReadLimits } from '../read/formatRead';
-import { linesBeyondReadCap, linesToReadAlone } from '../read/longLines';
+import { indexLines, type LineIndex } from '../text/lineEndings';
+import { type Ranges, formatRanges, lineTotal } from '../text/lineRanges';
+import type { ReadLimits } from '../text/resultBudget';
+import { linesBeyondReadCap, linesToReadAlone } from '../text/longLines';
 import { type Refusal, refuse } from './refusal';
 import type { Touching } from './outsideSeenRange';
-import type { FileText } from '../read/loadText';
+import type { FileText } from '../text/loadText';
 import { ambiguousMatch } from './ambiguousMatch';
 import { editNoChange } from './editNoChange';
 import { noOccurrenceFound } from './noOccurrenceFound';

@@ -7,11 +7,11 @@
  * refusal then names the lines to read again.
  */
 import { formatUnifiedDiff } from '../edit/lineDiff';
-import { type LineChange, type Ranges, EMPTY, formatRanges, union } from '../ledger/coverage';
+import { type LineChange, type Ranges, EMPTY, formatRanges, union } from '../text/lineRanges';
 import { type ChangeNote, noteExplains } from '../ledger/changeNotes';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { displayPath } from '../path/displayPath';
-import { utf8Size } from '../read/resultBudget';
+import { utf8Size } from '../text/resultBudget';
 import { type Refusal, changedBy, refuse } from './refusal';
 
 const MAX_DIFF_LINES = 120;

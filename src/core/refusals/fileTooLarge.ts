@@ -1,6 +1,6 @@
 /** FILE_TOO_LARGE: files, and new content, over the whole-file limit. The wording of each situation lives here, with its code. */
 import { displayPath } from '../path/displayPath';
-import { formatCount } from '../read/formatCount';
+import { formatCount } from '../text/formatCount';
 import { type Refusal, refuse } from './refusal';
 
 export const fileTooLarge = {

@@ -5,7 +5,7 @@
  * refused through `invalidInput.patch`.) No message runs the caller's code to name a value: `describeValue`.
  */
 import { displayPath } from '../path/displayPath';
-import { formatCount } from '../read/formatCount';
+import { formatCount } from '../text/formatCount';
 import { type Refusal, refuse } from './refusal';
 
 /** A caller's value named for a message without running any of its code. */

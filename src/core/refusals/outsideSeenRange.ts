@@ -3,8 +3,8 @@
  * each situation lives here, with its code.
  */
 import { displayPath } from '../path/displayPath';
-import { formatCount } from '../read/formatCount';
-import { capWords, type ReadLimits, raiseWords } from '../read/resultBudget';
+import { formatCount } from '../text/formatCount';
+import { capWords, type ReadLimits, raiseWords } from '../text/resultBudget';
 import { type Refusal, refuse } from './refusal';
 
 /** Unseen long lines a read of several lines shortens: only a read of each alone (or of only such lines) shows them. */

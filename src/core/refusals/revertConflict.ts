@@ -1,15 +1,12 @@
 /**
- * REVERT_CONFLICT: a revert (`Guard.revert`) that would overwrite what was changed since, and was not told to
- * take the merged parts. Nothing is written. The message names each conflicting file and lines and says the two
- * ways on: approve with `takeMerged: true` (the other parts reverted, those lines kept as they are now), or
- * change the lines by hand and revert again.
+ * REVERT_CONFLICT: a revert that would overwrite what was changed since, and was not told to take the merged parts;
+ * nothing is written, and the message names each conflicting file and lines and the two ways on.
  */
-import { formatRanges } from '../ledger/coverage';
+import { formatRanges } from '../text/lineRanges';
 import { displayPath } from '../path/displayPath';
-import type { ApprovalConflict } from '../types';
 import { type Refusal, refuse } from './refusal';
 
-const WHY: Record<ApprovalConflict['reason'], string> = {
+const WHY = {
   lines: 'changed since',
   changedSinceCreated: 'created by the change and changed since, so it is not deleted',
   pathTaken: 'another file is at this path now, so it is not brought back',
@@ -17,8 +14,18 @@ const WHY: Record<ApprovalConflict['reason'], string> = {
   alreadyReverted: 'already put back by a later change',
 };
 
+/**
+ * What the words need of a conflict (an `ApprovalConflict` is one). Its reasons are the keys above, so a reason
+ * the revert plan adds fails to compile here until it has its words.
+ */
+export interface ConflictToDescribe {
+  path: string;
+  reason: keyof typeof WHY;
+  ranges: readonly { start: number; end: number }[];
+}
+
 /** One line per conflict: the file, its lines now, and why. */
-export function describeConflicts(conflicts: readonly ApprovalConflict[]): string {
+export function describeConflicts(conflicts: readonly ConflictToDescribe[]): string {
   return conflicts
     .map((conflict) => {
       const pairs = conflict.ranges.filter((range) => range.end >= range.start).flatMap((range) => [range.start, range.end]);

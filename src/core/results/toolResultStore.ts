@@ -12,8 +12,9 @@
  */
 import * as nodePath from 'node:path';
 import { DEFAULTS } from '../defaults';
+import { errnoOf } from '../fileErrors';
 import type { Clock, FileSystem } from '../ports';
-import { formatCount } from '../read/formatCount';
+import { formatCount } from '../text/formatCount';
 
 export const STUB_TAG = '<persisted-output';
 
@@ -100,7 +101,7 @@ export class ToolResultStore {
       await this.options.fileSystem.mkdirp(this.options.dir);
       await this.options.fileSystem.writeFile(path, data, { mode: 0o600 });
     } catch (error) {
-      const detail = (error as NodeJS.ErrnoException)?.code ?? String(error);
+      const detail = errnoOf(error) ?? String(error);
       return { persisted: false, text: this.stub(text, undefined, `Saving the full result failed (${detail}); it was truncated to this preview. Run the tool again with narrower arguments if you need more.`), reason: 'write-failed', detail };
     }
     this.usedBySession.set(sessionId, used + data.length);

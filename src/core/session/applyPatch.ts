@@ -1,16 +1,14 @@
 /**
- * Applies a parsed patch for its author (the user, through Apply Patch…), all files or none: the patch is
- * planned against the files' current texts (`planPatch`), becomes one multiEdit of the guard
- * (`patchChanges`: creations, deletions, renames and one anchored edit per hunk), the lines it covers are read
- * in the session on the author's behalf (so the guard's rules hold: it refuses lines that change between this
- * read and the write), and the change is reviewed like any other. Nothing is written on any refusal. An agent's
- * patch goes through `GuardSession.applyPatch` instead, which reads nothing for it.
+ * Applies a parsed patch for its author (the user, through Apply Patch…) through a session's public calls, all
+ * files or none: placed purely by `patch/` (`planPatch`, `patchChanges`), the lines it covers read on the author's
+ * behalf so the guard's rules hold, then one reviewed write or multiEdit. An agent's patch goes through
+ * `GuardSession.applyPatch` (`runPatch.ts`) instead, which reads nothing for it.
  */
-import { toLf } from '../edit/lineEndings';
+import { toLf } from '../text/lineEndings';
 import type { GuardSession, MutationResult } from '../types';
-import { patchChanges } from './patchChanges';
-import type { FilePatch } from './patchTypes';
-import { planPatch } from './planPatch';
+import { patchChanges } from '../patch/patchChanges';
+import type { FilePatch } from '../patch/patchTypes';
+import { planPatch } from '../patch/planPatch';
 import { invalidInput } from '../refusals/invalidInput';
 
 export interface ApplyPatchOptions {

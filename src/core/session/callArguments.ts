@@ -9,7 +9,7 @@
  *
  * Not here: what a value must be (`inputValidation.ts`); whether a path is allowed (`pathPolicy.ts`).
  */
-import { displayPath } from '../path/displayPath';
+import { revertWhat } from '../history/revertQuery';
 import { type Refusal, isRefusal } from '../refusals/refusal';
 import { invalidArgument, invalidRevert } from '../refusals/invalidInput';
 import type { Edit, MultiEditChange, RevertTarget } from '../types';
@@ -320,13 +320,6 @@ function revertTarget(target: unknown, resolve: (path: string) => string): Rever
   if (changeId !== undefined && sessionId === undefined && path === undefined) return { changeId };
   if (sessionId !== undefined && changeId === undefined) return path === undefined ? { sessionId } : { sessionId, path: resolve(path) };
   return invalidRevert.target(target);
-}
-
-/** What a revert undoes, in words for messages and the default label: "change <id>", "session <id>", or a file's. */
-export function revertWhat(target: RevertTarget): string {
-  if ('changeId' in target) return `change ${target.changeId}`;
-  if ('path' in target) return `the changes of session ${target.sessionId} to ${displayPath(target.path)}`;
-  return `session ${target.sessionId}`;
 }
 
 /** `resolve`: a target's path made absolute (relative to the first root, as `Guard.history`'s filter does). */

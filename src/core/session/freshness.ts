@@ -5,7 +5,7 @@
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import { findAlias } from '../mutate/aliases';
-import { currentVersion } from '../read/loadText';
+import { currentVersion } from '../text/loadText';
 
 export async function freshness(ctx: GuardContext, s: SessionState, path: string): Promise<'unknown' | 'stale' | 'fresh'> {
   if (ctx.isDisposed() || typeof path !== 'string') return 'unknown';

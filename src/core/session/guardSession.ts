@@ -6,7 +6,7 @@
  * retrying. Writes to one file are serialized under the per-file lock from the first check to the write.
  */
 import { type ErrorCode, type Refusal, isRefusal, refuse, repeated as repeatedCall } from '../refusals/refusal';
-import { formatRanges } from '../ledger/coverage';
+import { formatRanges } from '../text/lineRanges';
 import type { ApprovalRequest, Edit, GuardSession, LedgerEntryView, MultiEditChange, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionOptions, SessionStats } from '../types';
 import { Cancelled } from '../mutate/approval';
 import { runMutation } from './runMutation';
@@ -25,8 +25,9 @@ import { freshness } from './freshness';
 import { linkSignal } from './linkedSignal';
 import { SessionState } from '../context/sessionState';
 import { callCancelled } from '../refusals/cancelled';
-import { fitText, utf8Size } from '../read/resultBudget';
+import { fitText, utf8Size } from '../text/resultBudget';
 import { verificationFailed } from '../refusals/verificationFailed';
+import { describeIoError } from '../fileErrors';
 
 function isCancellation(error: unknown): boolean {
   try {
@@ -36,10 +37,10 @@ function isCancellation(error: unknown): boolean {
   }
 }
 
-function errnoOf(error: unknown): string {
+/** An unexpected failure in words for the log and the refusal; an error whose fields throw is described anyway. */
+function describeError(error: unknown): string {
   try {
-    const e = error as NodeJS.ErrnoException;
-    return e?.code ? `${e.code}${e.syscall ? ` on ${e.syscall}` : ''}` : String((error as Error)?.message ?? error);
+    return describeIoError(error);
   } catch {
     return 'an error that could not be described';
   }
@@ -153,7 +154,7 @@ export class GuardSessionImpl implements GuardSession {
 
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
     return freshness(this.ctx, this.state, path).catch((error: unknown) => {
-      this.ctx.logger.warn('[guard] check failed; reporting stale', { session: this.id, error: errnoOf(error) });
+      this.ctx.logger.warn('[guard] check failed; reporting stale', { session: this.id, error: describeError(error) });
       return 'stale' as const;
     });
   }
@@ -235,8 +236,8 @@ export class GuardSessionImpl implements GuardSession {
       } else if (fileRefusal) {
         result = fileRefusal;
       } else {
-        this.ctx.logger.error('[guard] unexpected failure', { session: this.id, operation, path: call.path, error: errnoOf(error) });
-        result = verificationFailed.unchecked(call.path, errnoOf(error));
+        this.ctx.logger.error('[guard] unexpected failure', { session: this.id, operation, path: call.path, error: describeError(error) });
+        result = verificationFailed.unchecked(call.path, describeError(error));
       }
     } finally {
       linked.unlink();

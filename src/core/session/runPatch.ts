@@ -14,7 +14,8 @@ import type { MutationOptions, MutationResult } from '../types';
 import { leftFilesChanged } from '../mutate/writeFiles';
 import { runLocked } from './fileLocks';
 import { type CheckedInput, type CheckedPath, mergeTargets } from './resolveTargets';
-import { planAndCommit } from './runMutation';
+import { planAndCommit } from './planAndCommit';
+import { agentChange } from './runMutation';
 
 export async function runPatch(ctx: GuardContext, s: SessionState, patch: readonly FilePatch[], options: MutationOptions): Promise<MutationResult> {
   const targets = new Map<string, CheckedPath>();
@@ -36,7 +37,7 @@ export async function runPatch(ctx: GuardContext, s: SessionState, patch: readon
     }));
     const merged = mergeTargets(inputs);
     if (isRefusal(merged)) return merged;
-    const result = await planAndCommit(ctx, s, merged, files, 'write' in planned ? 'write' : 'multiEdit', options, 'applyPatch');
+    const result = await planAndCommit(ctx, s, agentChange(ctx, s, merged, 'write' in planned ? 'write' : 'multiEdit', options, 'applyPatch'), files);
     return inputs.length > 1 ? asWhole(result) : result;
   });
 }

@@ -7,7 +7,7 @@
  * readable). Heads with a UTF-16 BOM are judged per 16-bit code unit, since every ASCII character there has a
  * NUL half. Magic numbers win over the byte tests because a PDF or GIF header can be free of NULs.
  *
- * Not here: decoding (`edit/encoding.ts` decides whether text bytes decode exactly). "MZ" alone does not make
+ * Not here: decoding (`encoding.ts` decides whether text bytes decode exactly). "MZ" alone does not make
  * a file binary (plain text may start with it); it needs a PE header in the head, or NULs, which real DOS
  * headers always have. MP3 and MP4 signatures only name the type of a head that is already binary.
  */

@@ -1,14 +1,13 @@
 /**
  * Text encodings handled byte-exactly: for every encoding `detectEncoding` returns, encoding the decoded text
- * gives back the original bytes, so an edit leaves every byte outside its region identical (
- * step 3). Nothing is ever decoded or encoded with replacement characters.
+ * gives back the original bytes, so an edit leaves every byte outside its region identical. Nothing is ever decoded or encoded with replacement characters.
  *
  * Detection: a UTF-16 BOM (LE or BE) means UTF-16, and an odd byte count then means "not decodable exactly";
  * otherwise bytes that are valid UTF-8 (same verdict as a fatal `TextDecoder`) are UTF-8, with or without its
  * BOM; anything else is Latin-1, a bijection between bytes and U+0000-U+00FF, so even an unknown legacy
  * encoding survives an edit of its ASCII parts. UTF-16 keeps lone surrogates as they are, both ways.
  *
- * Not here: binary detection (`read/binarySniff.ts` runs first), line endings (`lineEndings.ts`), and
+ * Not here: binary detection (`binarySniff.ts` runs first), line endings (`lineEndings.ts`), and
  * encodings without a BOM other than UTF-8 and Latin-1 (UTF-16 without a BOM is sniffed as binary).
  */
 import { Buffer, isUtf8 } from 'node:buffer';

@@ -2,12 +2,12 @@
  * Line structure of decoded text: where lines start and end, which line endings a file uses, and a view of
  * the text with every line break folded to LF that maps positions back to the raw text.
  *
- * Line rules, shared with `read/scanRange.ts` so numbers agree across small and huge files, and the same as
+ * Line rules, shared with `scanRange.ts` so numbers agree across small and huge files, and the same as
  * VS Code's text model: "\r\n", "\n" and a lone "\r" each end a line (a CR-only file has as many lines as
  * an editor shows); a final line break does not start another line; the empty text has no lines. Each line
- * keeps its own ending: edits rewrite only the endings they replace (`replacementText.ts`).
+ * keeps its own ending: edits rewrite only the endings they replace (`edit/replacementText.ts`).
  *
- * Not here: encodings (`encoding.ts`) and where an edit matches (`applyEdits.ts`, which uses `matchView` so an
+ * Not here: encodings (`encoding.ts`) and where an edit matches (`edit/applyEdits.ts`, which uses `matchView` so an
  * LF-only oldString finds text in a CRLF or CR file while every untouched line ending stays where it was).
  */
 

@@ -1,10 +1,7 @@
 /**
- * Coverage: the 1-based line ranges of one file version that a session has seen (or been shown).
- *
- * Stored flat (`[from1, to1, from2, to2, ...]`, inclusive, sorted, disjoint, non-adjacent) because a ledger
- * holds thousands of these and nested arrays cost ~50% more memory. Every function is pure and returns a
- * new array. Mapping through `LineChange`s is how coverage survives an edit or a harmless external change:
- * unchanged lines keep being seen at their new numbers, changed lines drop out.
+ * Sets of 1-based lines as flat ranges (`[from1, to1, from2, to2, ...]`, inclusive, sorted, disjoint,
+ * non-adjacent; flat because a ledger holds thousands and nested arrays cost ~50% more memory), and line changes
+ * to map them through. Pure: what a session has seen, what an edit wrote and what a diff shows are all ranges.
  */
 
 export type Ranges = readonly number[];
@@ -128,7 +125,10 @@ export function isTouchedBy(ranges: Ranges, change: LineChange): boolean {
   return covers(ranges, change.oldFrom - 1, change.oldFrom);
 }
 
-/** Maps covered old lines through sorted changes to new line numbers; changed old lines drop out. */
+/**
+ * Maps covered old lines through sorted changes to new line numbers; changed old lines drop out. This is how what
+ * a session saw survives an edit or a harmless outside change: unchanged lines keep being seen at their new numbers.
+ */
 export function mapThrough(ranges: Ranges, changes: readonly LineChange[]): Ranges {
   if (changes.length === 0) return ranges;
   const out: number[] = [];

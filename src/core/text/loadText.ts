@@ -1,14 +1,11 @@
 /**
- * Loading a file as text the guard can reason about: its bytes, content version, encoding, decoded text and line
- * index. The one place that sniffs, decodes, hashes and indexes, for every size (files too big to load are
- * hashed by streaming) and for unsaved buffers (the adapter's revision is folded into the version). Binary or
- * undecodable content is reported, never decoded with replacement characters. A version decoded a moment ago
- * (read, or written by the guard) comes from the snapshot store instead of being decoded and indexed again.
+ * A file as text the guard can reason about (bytes, content version, encoding, decoded text, line index): the one
+ * place that sniffs, decodes, hashes and indexes, for every size and for unsaved buffers (the adapter's revision is
+ * folded into the version). Binary or undecodable bytes are reported, never decoded with replacement characters.
  */
 import { Buffer, isAscii } from 'node:buffer';
-import { decodeText, detectEncoding, type EncodeResult, encodeText, encodingLabel, type TextEncoding } from '../edit/encoding';
-import { indexLines, type LineIndex } from '../edit/lineEndings';
-import type { Decoded, SnapshotStore } from '../ledger/snapshotStore';
+import { decodeText, detectEncoding, type EncodeResult, encodeText, encodingLabel, type TextEncoding } from './encoding';
+import { indexLines, type LineIndex } from './lineEndings';
 import type { FileStat, FileSystem, TextCodec } from '../ports';
 import type { Hasher } from '../version/contentVersion';
 import { type SniffResult, sniffBinary } from './binarySniff';
@@ -31,11 +28,25 @@ export interface FileText {
 
 export type LoadedFile = { kind: 'text'; file: FileText } | { kind: 'binary'; type: string; size: number };
 
+/** What decoding a version's bytes gave. Only encodings the core decodes itself (never an adapter's codec). */
+export interface Decoded {
+  text: string;
+  index: LineIndex;
+  encoding: Exclude<TextEncoding, 'latin1'>;
+  /** Every byte of the file is ASCII: text offsets are byte offsets (after a BOM). */
+  ascii: boolean;
+}
+
+/** Where versions decoded a moment ago (read, or written by the guard) are kept, so they are not decoded again. */
+export interface DecodedVersions {
+  decoded(version: string): Decoded | undefined;
+}
+
 /** Where text comes from: the file system port, the hasher and the snapshot store (a guard's context is one). */
 export interface TextSource {
   fs: FileSystem;
   hasher(): Promise<Hasher>;
-  snapshots?: SnapshotStore;
+  snapshots?: DecodedVersions;
 }
 
 /** The version tag of some bytes, folding in an adapter's revision (an open document's version). */

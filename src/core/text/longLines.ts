@@ -6,8 +6,8 @@
  * touching it must not be told to read it: only raising the cap helps. Pure.
  */
 import { Buffer } from 'node:buffer';
-import type { Ranges } from '../ledger/coverage';
-import type { ReadLimits } from './formatRead';
+import type { Ranges } from './lineRanges';
+import type { ReadLimits } from './resultBudget';
 
 const utf8Length = (text: string): number => Buffer.byteLength(text, 'utf8');
 

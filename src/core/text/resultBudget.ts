@@ -1,16 +1,23 @@
 /**
- * A client's result budget (nothing is counted as seen that the client did not show) turned into the
- * caps a read and a diff obey. Clients cut long tool results (Claude Code keeps a preview of results over
- * ~50,000 characters, Codex cuts MCP output near 12 KB for models it has no data for); a read that returned more than its client shows would
- * record lines as seen, and allow placeholders for them, that the model never had. So a session with a budget
- * reads at most that much: its byte cap shrinks to the budget less room for the header and notes (UTF-8 bytes
- * are never fewer than UTF-16 code units, so a byte cap bounds characters too), and long lines are shortened
- * so one still fits beside others. The wording of the cap and of how to raise it follows the budget when it is
- * the budget that binds. Pure.
+ * A client's result budget turned into the caps a read and a diff obey (pure), so no line counts as seen that the
+ * client cut from a long tool result (Claude Code keeps a preview past ~50,000 characters, Codex cuts MCP output
+ * near 12 KB). The words of the cap and of how to raise it follow the budget when it is the budget that binds.
  */
 import { Buffer } from 'node:buffer';
 import { formatCount } from './formatCount';
-import type { ResultBudget } from '../types';
+
+/** A client's limit on one tool result. */
+export interface ResultBudget {
+  /**
+   * The most one result may hold, at least 2,000. Counted in UTF-8 bytes, which are never fewer than its
+   * characters, so the one figure serves clients that count characters and those that count bytes.
+   */
+  maxChars: number;
+  /** Why, for the model: "Claude Code shows at most 50,000 characters of a tool result". */
+  reason?: string;
+  /** How the user can raise it, for refusals of lines too long for any read: "the --max-read-chars option". */
+  howToRaise?: string;
+}
 
 /** The smallest budget honoured: below it not even a header, a note and one shortened line fit. */
 export const MIN_BUDGET_CHARS = 2_000;
@@ -46,7 +53,10 @@ export function budgetChars(budget: ResultBudget | undefined): number | undefine
   return Math.max(MIN_BUDGET_CHARS, Math.floor(budget.maxChars));
 }
 
-/** The caps of a read within `budget` (the limits unchanged without one). */
+/**
+ * The caps of a read within `budget` (the limits unchanged without one): the byte cap shrinks to the budget less
+ * room for the header and notes, as a read that returned more than its client shows would count unseen lines seen.
+ */
 export function limitsWithin<L extends ReadLimits>(limits: L, budget: ResultBudget | undefined): L {
   const maxChars = budgetChars(budget);
   if (maxChars === undefined) return limits;

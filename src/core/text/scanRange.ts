@@ -9,7 +9,7 @@
  * exceed the cap is dropped while it is still being read, so one enormous line cannot fill memory. Memory is
  * one reused chunk buffer (1 MiB by default: `npm run bench` measured smaller chunks slower and larger ones no faster), the 8 KiB head and the kept lines.
  *
- * Line rules are those of `edit/lineEndings.ts`: "\r\n", "\n" and a lone "\r" each end a line (a "\r\n" split
+ * Line rules are those of `lineEndings.ts`: "\r\n", "\n" and a lone "\r" each end a line (a "\r\n" split
  * across two chunks is one break), a final break starts no line. Lines are raw bytes without their breaks;
  * decoding is the caller's job, once it knows the encoding (`utf8` says whether every byte was UTF-8).
  *

@@ -1,5 +1,5 @@
 /**
- * Serves ReadGate's four tools over MCP (Streamable HTTP on 127.0.0.1, behind a per-window secret token) while
+ * Serves ReadGate's five tools over MCP (Streamable HTTP on 127.0.0.1, behind a per-window secret token) while
  * `readgate.mcp.enabled` is on, so agents outside VS Code's tool API (Claude Code, Codex, Cline…) use the
  * same guard: each MCP session is a ledger session labelled with the client's name, its edits wait in the same
  * review panel, and dirty editors are the truth as for the language model tools. While it runs, the window's
@@ -15,7 +15,7 @@ import { randomBytes, randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { type Guard, type GuardSession, parseToolCall, type ToolOutcome } from '../../core/index';
+import { type Guard, type GuardSession, parseToolCall, type ToolOutcome, writeFileAtomic } from '../../core/index';
 import { AgentContexts, clientLabel, clientPolicy, contextLabel, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, type ProgressReport, publishWindow, READGATE_VERSION, reviewWaitMessage, serveHttp, WAIT_PROGRESS_INTERVAL_MS, WaitProgress, windowFileId } from '../../mcp/index';
 import type { ReviewWaits } from '../approval/approvalService';
 import type { Config } from '../config';
@@ -197,9 +197,7 @@ export class McpHost extends Disposable implements McpServerControl {
       // not installed yet
     }
     fs.mkdirSync(path.dirname(this.bridgePath), { recursive: true, mode: 0o700 });
-    const temporary = `${this.bridgePath}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, content, { mode: 0o644 });
-    fs.renameSync(temporary, this.bridgePath);
+    writeFileAtomic(this.bridgePath, content, 0o644);
   }
 
   /** One MCP session = one ledger session, named after the client once it says who it is. */

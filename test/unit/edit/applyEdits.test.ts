@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { applyEdits } from '../../../src/core/edit/applyEdits';
-import { countLines, indexLines, type LineIndex } from '../../../src/core/edit/lineEndings';
+import { countLines, indexLines, type LineIndex } from '../../../src/core/text/lineEndings';
 import type { Edit } from '../../../src/core/index';
-import { type Ranges, covers, union } from '../../../src/core/ledger/coverage';
+import { type Ranges, covers, union } from '../../../src/core/text/lineRanges';
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 

@@ -5,7 +5,7 @@
  */
 import * as assert from 'assert';
 import { ChunkedText } from '../../../src/core/edit/chunkedText';
-import { indexLines, matchView } from '../../../src/core/edit/lineEndings';
+import { indexLines, matchView } from '../../../src/core/text/lineEndings';
 import { normalizeQuotes } from '../../../src/core/edit/quotes';
 
 let seed = 7;

@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { indexLines } from '../../../src/core/edit/lineEndings';
+import { indexLines } from '../../../src/core/text/lineEndings';
 import { IN_MEMORY_MAX_BYTES } from '../../../src/core/context/guardContext';
 import { fixture } from '../helpers/guardFixture';
 import { lines, ok, refused } from '../helpers/results';

@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { createGuard, type GuardSession, type ReadResult } from '../../../src/core/index';
-import { fitText, limitsWithin, MIN_BUDGET_CHARS, type ReadLimits } from '../../../src/core/read/resultBudget';
+import { fitText, limitsWithin, MIN_BUDGET_CHARS, type ReadLimits } from '../../../src/core/text/resultBudget';
 import { assertOk, codeOf, fixture } from '../helpers/guardFixture';
 import { seeded } from '../helpers/seeded';
 import { makeTempDir } from '../helpers/tempDir';

@@ -4,13 +4,13 @@
  */
 import * as assert from 'assert';
 import { DEFAULTS } from '../../../src/core/defaults';
-import { indexLines } from '../../../src/core/edit/lineEndings';
+import { indexLines } from '../../../src/core/text/lineEndings';
 import type { LedgerEntry } from '../../../src/core/ledger/sessionLedger';
 import { decideMutation, type MutationDecision } from '../../../src/core/mutate/decideMutation';
 import type { ChangeRequest } from '../../../src/core/mutate/filePlan';
 import type { MutationFacts } from '../../../src/core/mutate/mutationFacts';
 import type { FileStat, TextCodec } from '../../../src/core/ports';
-import type { FileText } from '../../../src/core/read/loadText';
+import type { FileText } from '../../../src/core/text/loadText';
 import { isRefusal } from '../../../src/core/refusals/refusal';
 
 const PATH = '/root/a.txt';

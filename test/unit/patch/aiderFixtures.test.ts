@@ -27,7 +27,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parsePatch, planPatch } from '../../../src/core/index';
-import { toLf } from '../../../src/core/edit/lineEndings';
+import { toLf } from '../../../src/core/text/lineEndings';
 import { repoRoot } from '../helpers/repoRoot';
 import { applyOperation } from './planResult';
 

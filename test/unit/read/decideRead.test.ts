@@ -1,6 +1,6 @@
 /** Whether a read returns content or the placeholder, as a table: what the session was shown, and what is known of the cut. */
 import * as assert from 'assert';
-import { indexLines } from '../../../src/core/edit/lineEndings';
+import { indexLines } from '../../../src/core/text/lineEndings';
 import type { LedgerEntry } from '../../../src/core/ledger/sessionLedger';
 import { type CutFact, cutBeforeDecoding, cutBeforeFormatting, decideRead } from '../../../src/core/read/decideRead';
 

@@ -6,7 +6,7 @@
  */
 import * as assert from 'assert';
 import { formatRead, type FormatInput, type ReadLimits } from '../../../src/core/read/formatRead';
-import { fullLineCost, isBeyondReadCap, linesBeyondReadCap, linesToReadAlone, mayHaveLongLines, shortensLines } from '../../../src/core/read/longLines';
+import { fullLineCost, isBeyondReadCap, linesBeyondReadCap, linesToReadAlone, mayHaveLongLines, shortensLines } from '../../../src/core/text/longLines';
 
 function input(lines: string[], limits: ReadLimits, range: Partial<FormatInput> = {}): FormatInput {
   const text = lines.join('\n') + '\n';

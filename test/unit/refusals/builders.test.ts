@@ -14,7 +14,7 @@ import { fileNotFound } from '../../../src/core/refusals/fileNotFound';
 import { fileTooLarge } from '../../../src/core/refusals/fileTooLarge';
 import { noOccurrenceFound } from '../../../src/core/refusals/noOccurrenceFound';
 import { outsideSeenRange } from '../../../src/core/refusals/outsideSeenRange';
-import { pathInvalid } from '../../../src/core/refusals/pathInvalid';
+import { pathInvalid } from '../../../src/core/path/pathInvalid';
 import { ERROR_CODES, type Refusal } from '../../../src/core/refusals/refusal';
 import { rejectedByUser } from '../../../src/core/refusals/rejectedByUser';
 import { requiresPriorRead } from '../../../src/core/refusals/requiresPriorRead';

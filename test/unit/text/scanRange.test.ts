@@ -2,10 +2,10 @@ import * as assert from 'assert';
 import { isUtf8 } from 'buffer';
 import * as fs from 'fs';
 import * as path from 'path';
-import { indexLines } from '../../../src/core/edit/lineEndings';
+import { indexLines } from '../../../src/core/text/lineEndings';
 import { createNodeFileSystem } from '../../../src/core/nodeFileSystem';
 import type { ChunkReader } from '../../../src/core/ports';
-import { scanRange, type ScanResult } from '../../../src/core/read/scanRange';
+import { scanRange, type ScanResult } from '../../../src/core/text/scanRange';
 import { loadHasher, type Hasher } from '../../../src/core/version/contentVersion';
 import { makeTempDir } from '../helpers/tempDir';
 

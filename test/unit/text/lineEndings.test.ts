@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { countLines, eolStyle, indexLines, lineBreaks, matchView, toLf, withEol, type LineIndex } from '../../../src/core/edit/lineEndings';
+import { countLines, eolStyle, indexLines, lineBreaks, matchView, toLf, withEol, type LineIndex } from '../../../src/core/text/lineEndings';
 
 function linesOf(index: LineIndex, text: string): string[] {
   return Array.from({ length: index.count }, (_, i) => text.slice(index.start(i + 1), index.end(i + 1)));

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { sniffBinary } from '../../../src/core/read/binarySniff';
+import { sniffBinary } from '../../../src/core/text/binarySniff';
 
 const ascii = (text: string): number[] => Array.from(text, (c) => c.charCodeAt(0));
 const head = (...parts: (number[] | string)[]): Uint8Array =>

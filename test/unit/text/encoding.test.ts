@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { decodeText, detectEncoding, encodeText, encodingLabel, type TextEncoding } from '../../../src/core/edit/encoding';
+import { decodeText, detectEncoding, encodeText, encodingLabel, type TextEncoding } from '../../../src/core/text/encoding';
 
 const bytes = (...values: (number | string)[]): Uint8Array =>
   Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? Array.from(v, (c) => c.charCodeAt(0)) : [v])));

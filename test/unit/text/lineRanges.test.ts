@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { type LineChange, type Ranges, add, covers, formatRanges, gaps, intersects, isTouchedBy, mapThrough, merged, newSide, union } from '../../../src/core/ledger/coverage';
+import { type LineChange, type Ranges, add, covers, formatRanges, gaps, intersects, isTouchedBy, mapThrough, merged, newSide, union } from '../../../src/core/text/lineRanges';
 
 suite('coverage', () => {
   test('merges overlapping and adjacent ranges', () => {
