@@ -95,90 +95,147 @@ function parseMessage(bytes: Buffer): { ok: true; message: unknown } | { ok: fal
   return valid ? { ok: true, message: json } : { ok: false, error: protocolErrors.notJsonRpc() };
 }
 
-export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServer> {
-  const sessions = new Map<string, OpenSession>();
-  let port = 0;
+/** The open MCP sessions: each ended once (DELETE, eviction, idleness, shutdown), the least recently used evicted past the cap. */
+class SessionTable {
+  private readonly open = new Map<string, OpenSession>();
 
-  const end = (id: string): void => {
-    const session = sessions.get(id);
+  constructor(private readonly options: HttpServeOptions) {}
+
+  get(id: string): OpenSession | undefined {
+    return this.open.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.open.has(id);
+  }
+
+  /** Keeps the session just initialized, then ends the least recently used ones past MAX_SESSIONS (never `id`). */
+  add(id: string, session: OpenSession): void {
+    this.open.set(id, session);
+    while (this.open.size > MAX_SESSIONS) {
+      const evicted = sessionToEvict(this.open, id);
+      if (evicted === undefined) break;
+      this.options.log?.(`session ${evicted.slice(0, 8)} closed: ${MAX_SESSIONS} sessions are open and it was used least recently`);
+      this.end(evicted);
+    }
+  }
+
+  end(id: string): void {
+    const session = this.open.get(id);
     if (!session) return;
-    sessions.delete(id);
+    this.open.delete(id);
     session.close();
     void session.transport.close().catch(() => undefined);
-  };
+  }
 
   /** The session is in use until the response (an SSE stream while a tool call runs) is over. */
-  const track = (session: OpenSession, response: http.ServerResponse): void => {
+  track(session: OpenSession, response: http.ServerResponse): void {
     session.busy += 1;
     session.lastUsed = Date.now();
     response.once('close', () => {
       session.busy -= 1;
       session.lastUsed = Date.now();
     });
-  };
+  }
 
-  const closeIdle = (idleMs: number): void => {
+  closeIdle(idleMs: number): void {
     const cutoff = Date.now() - idleMs;
-    for (const [id, session] of sessions) {
+    for (const [id, session] of this.open) {
       if (session.busy > 0 || session.lastUsed > cutoff) continue;
-      options.log?.(`session ${id.slice(0, 8)} closed: no request for ${Math.round((Date.now() - session.lastUsed) / 1000)} s`);
-      end(id);
+      this.options.log?.(`session ${id.slice(0, 8)} closed: no request for ${Math.round((Date.now() - session.lastUsed) / 1000)} s`);
+      this.end(id);
     }
-  };
+  }
 
-  const handle = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
-    const header = (name: string): string | undefined => {
-      const value = request.headers[name];
-      return Array.isArray(value) ? value[0] : value;
-    };
-    const facts = { host: header('host'), origin: header('origin'), authorization: header('authorization'), path: request.url ?? '/' };
-    const verdict = checkRequest(facts, port, options.token, MCP_PATH);
-    if (!verdict.ok) {
-      options.log?.(`refused ${request.method} ${request.url}: ${verdict.status}`);
-      return sendError(response, verdict.status, protocolErrors.refused(verdict.message), verdict.challenge ? { 'www-authenticate': verdict.challenge } : {});
-    }
-    let body: unknown;
-    if (request.method === 'POST') {
-      const read = await readBody(request);
-      if (read.kind === 'tooLarge') {
-        options.log?.(`refused ${request.method} ${request.url}: 413`);
-        return refuseTooLarge(request, response, read.declared);
-      }
-      const parsed = parseMessage(read.bytes);
-      if (!parsed.ok) return sendError(response, 400, parsed.error);
-      body = parsed.message;
-    }
-    const sessionId = header('mcp-session-id');
-    if (sessionId) {
-      const session = sessions.get(sessionId);
-      if (!session) return sendError(response, 404, protocolErrors.sessionNotFound());
-      if (request.method !== 'GET') track(session, response);
-      return session.transport.handleRequest(request, response, body);
-    }
-    if (request.method !== 'POST' || !isInitializeRequest(body)) return sendError(response, 400, protocolErrors.notStarted());
-    const id = randomUUID();
-    const opened = options.openSession(id);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => id,
-      onsessioninitialized: () => {
-        sessions.set(id, { transport, close: opened.close, busy: 0, lastUsed: Date.now() });
-        while (sessions.size > MAX_SESSIONS) {
-          const evicted = sessionToEvict(sessions, id);
-          if (evicted === undefined) break;
-          options.log?.(`session ${evicted.slice(0, 8)} closed: ${MAX_SESSIONS} sessions are open and it was used least recently`);
-          end(evicted);
-        }
-      },
-      onsessionclosed: (closedId) => end(closedId),
-    });
-    transport.onclose = () => end(id);
-    await opened.server.connect(transport);
-    await transport.handleRequest(request, response, body);
-    if (!sessions.has(id)) opened.close(); // the initialize failed: nothing to keep
-  };
+  /** Least recently used first. */
+  ids(): string[] {
+    return [...this.open].sort(([, a], [, b]) => a.lastUsed - b.lastUsed).map(([id]) => id);
+  }
 
+  endAll(): void {
+    for (const id of [...this.open.keys()]) this.end(id);
+  }
+}
+
+/** What a request is handled with; `port` is known once the server listens. */
+interface Serving {
+  options: HttpServeOptions;
+  sessions: SessionTable;
+  port: number;
+}
+
+function headerOf(request: http.IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A POST's message, or undefined once the request was answered (too large, not JSON-RPC). Other methods carry none. */
+async function readMessage(serving: Serving, request: http.IncomingMessage, response: http.ServerResponse): Promise<{ body: unknown } | undefined> {
+  if (request.method !== 'POST') return { body: undefined };
+  const read = await readBody(request);
+  if (read.kind === 'tooLarge') {
+    serving.options.log?.(`refused ${request.method} ${request.url}: 413`);
+    refuseTooLarge(request, response, read.declared);
+    return undefined;
+  }
+  const parsed = parseMessage(read.bytes);
+  if (!parsed.ok) {
+    sendError(response, 400, parsed.error);
+    return undefined;
+  }
+  return { body: parsed.message };
+}
+
+/** An `initialize` without a session id: a new MCP session with its own server, kept once it is initialized. */
+async function startSession(serving: Serving, request: http.IncomingMessage, response: http.ServerResponse, body: unknown): Promise<void> {
+  const { options, sessions } = serving;
+  const id = randomUUID();
+  const opened = options.openSession(id);
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => id,
+    onsessioninitialized: (): void => sessions.add(id, { transport, close: opened.close, busy: 0, lastUsed: Date.now() }),
+    onsessionclosed: (closedId) => sessions.end(closedId),
+  });
+  transport.onclose = () => sessions.end(id);
+  await opened.server.connect(transport);
+  await transport.handleRequest(request, response, body);
+  if (!sessions.has(id)) opened.close(); // the initialize failed: nothing to keep
+}
+
+async function handle(serving: Serving, request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  const { options, sessions } = serving;
+  const header = (name: string): string | undefined => headerOf(request, name);
+  const facts = { host: header('host'), origin: header('origin'), authorization: header('authorization'), path: request.url ?? '/' };
+  const verdict = checkRequest(facts, serving.port, options.token, MCP_PATH);
+  if (!verdict.ok) {
+    options.log?.(`refused ${request.method} ${request.url}: ${verdict.status}`);
+    return sendError(response, verdict.status, protocolErrors.refused(verdict.message), verdict.challenge ? { 'www-authenticate': verdict.challenge } : {});
+  }
+  const message = await readMessage(serving, request, response);
+  if (!message) return;
+  const sessionId = header('mcp-session-id');
+  if (sessionId) {
+    const session = sessions.get(sessionId);
+    if (!session) return sendError(response, 404, protocolErrors.sessionNotFound());
+    if (request.method !== 'GET') sessions.track(session, response);
+    return session.transport.handleRequest(request, response, message.body);
+  }
+  if (request.method !== 'POST' || !isInitializeRequest(message.body)) return sendError(response, 400, protocolErrors.notStarted());
+  return startSession(serving, request, response, message.body);
+}
+
+function listen(server: http.Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
+export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServer> {
+  const serving: Serving = { options, sessions: new SessionTable(options), port: 0 };
+  const { sessions } = serving;
   const onRequest = (request: http.IncomingMessage, response: http.ServerResponse): void => {
-    handle(request, response).catch((error: Error) => {
+    handle(serving, request, response).catch((error: Error) => {
       options.log?.(`request failed: ${error.message}`);
       sendError(response, 500, protocolErrors.internal(error.message));
     });
@@ -190,21 +247,18 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpMcpServe
     if (declaredTooLarge(request) === undefined) response.writeContinue();
     onRequest(request, response);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  await listen(server, options.port ?? 0);
+  const port = (serving.port = (server.address() as AddressInfo).port);
   const idleMs = options.idleMs;
-  const sweep = idleMs === undefined ? undefined : setInterval(() => closeIdle(idleMs), Math.max(50, Math.min(idleMs / 4, 60_000)));
+  const sweep = idleMs === undefined ? undefined : setInterval(() => sessions.closeIdle(idleMs), Math.max(50, Math.min(idleMs / 4, 60_000)));
   sweep?.unref();
   return {
     port,
     url: `http://127.0.0.1:${port}${MCP_PATH}`,
-    sessionIds: () => [...sessions].sort(([, a], [, b]) => a.lastUsed - b.lastUsed).map(([id]) => id),
+    sessionIds: () => sessions.ids(),
     close: async () => {
       clearInterval(sweep);
-      for (const id of [...sessions.keys()]) end(id);
+      sessions.endAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

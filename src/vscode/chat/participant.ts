@@ -1,6 +1,6 @@
 /**
  * The `@readgate` chat participant: works on the user's files with the user's chosen model through ReadGate's
- * four tools (and read-only tools other extensions offer), one ledger session per chat. The session id is
+ * five tools (and read-only tools other extensions offer), one ledger session per chat. The session id is
  * minted into `ChatResult.metadata` and recovered from the history on later turns; an empty history starts a
  * fresh ledger. While a request runs, its chat is bound to that session, so the tool calls it makes through
  * `lm.invokeTool` are enforced and deduplicated exactly. Slash commands: `/ledger` shows what this chat has

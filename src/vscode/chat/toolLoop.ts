@@ -67,75 +67,104 @@ function filesOf(call: ToolCallRecord): vscode.Uri[] {
   return uris;
 }
 
+type Cancelled = { kind: 'cancelled' };
+const CANCELLED: Cancelled = { kind: 'cancelled' };
+
+/** What the model said in one round: its text (streamed to the chat as it comes) and the tools it called. */
+type ModelAnswer = { kind: 'answer'; text: string; calls: vscode.LanguageModelToolCallPart[] } | Cancelled | { kind: 'modelError'; message: string };
+
+async function askModel(context: LoopContext, index: number): Promise<ModelAnswer> {
+  const { request, stream, token, messages } = context;
+  let text = '';
+  const calls: vscode.LanguageModelToolCallPart[] = [];
+  if (index > 0) stream.progress(`Continuing with ${request.model.name}…`);
+  try {
+    const response = await request.model.sendRequest(messages, { tools: context.tools, justification: '@readgate works on your files with ReadGate\'s guarded tools.' }, token);
+    for await (const part of response.stream) {
+      if (part instanceof vscode.LanguageModelTextPart) {
+        text += part.value;
+        stream.markdown(part.value);
+      } else if (part instanceof vscode.LanguageModelToolCallPart) {
+        calls.push(part);
+      }
+    }
+  } catch (error) {
+    if (token.isCancellationRequested) return CANCELLED;
+    return { kind: 'modelError', message: error instanceof Error ? error.message : String(error) };
+  }
+  return token.isCancellationRequested ? CANCELLED : { kind: 'answer', text, calls };
+}
+
+/** A call's result for later turns (`text`) and the content the model gets back. */
+type CallResult = { text: string; content: unknown[] };
+
+/** Runs one offered tool; its output passes the oversized-result gate, a refusal or failure becomes its message. */
+async function invokeCall(context: LoopContext, call: vscode.LanguageModelToolCallPart): Promise<CallResult | Cancelled> {
+  const { request, token, log, sessionId } = context;
+  try {
+    const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
+    const { text: output, onlyText } = resultText(result);
+    // Rich parts (e.g. prompt-tsx) go to the model as they are; only their text is kept for later turns.
+    if (!onlyText) return { text: output || '[non-text tool output]', content: result.content };
+    const gated = await context.toolResults.persist(sessionId, call.callId, call.name, output);
+    if (gated.persisted) log.info('[chat] oversized tool result saved', { session: sessionId, tool: call.name, callId: call.callId, bytes: gated.bytes });
+    else if (gated.reason === 'budget' || gated.reason === 'write-failed') log.warn('[chat] oversized tool result not saved', { session: sessionId, tool: call.name, callId: call.callId, reason: gated.reason, detail: gated.detail });
+    return { text: gated.text, content: [new vscode.LanguageModelTextPart(gated.text)] };
+  } catch (error) {
+    if (token.isCancellationRequested) return CANCELLED;
+    const text = errorText(error);
+    log.debug('[chat] tool call refused or failed', { session: sessionId, tool: call.name, callId: call.callId, code: text.split(':')[0] });
+    return { text, content: [new vscode.LanguageModelTextPart(text)] };
+  }
+}
+
+/** Adds the files a call names to the response's references, each once a request. */
+function referenceFiles(stream: vscode.ChatResponseStream, referenced: Set<string>, call: ToolCallRecord): void {
+  for (const uri of filesOf(call)) {
+    if (referenced.has(uri.toString())) continue;
+    referenced.add(uri.toString());
+    stream.reference(uri);
+  }
+}
+
+/** Runs a round's calls in order, recording each result in `round`; the parts that answer them, unless cancelled. */
+async function runCalls(context: LoopContext, round: ToolRound, calls: vscode.LanguageModelToolCallPart[], referenced: Set<string>): Promise<vscode.LanguageModelToolResultPart[] | Cancelled> {
+  const offered = new Set(context.tools.map((tool) => tool.name));
+  const resultParts: vscode.LanguageModelToolResultPart[] = [];
+  for (const call of calls) {
+    if (context.token.isCancellationRequested) return CANCELLED;
+    if (!offered.has(call.name)) {
+      // Only offered tools run: any other tool (one that writes files, say) would bypass the guard and review.
+      round.results[call.callId] = `ERROR: the tool ${call.name} is not available here. Use ${[...offered].join(', ')}.`;
+      resultParts.push(new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(round.results[call.callId])]));
+      context.log.warn('[chat] the model called a tool it was not offered; refused', { session: context.sessionId, tool: call.name });
+      continue;
+    }
+    const result = await invokeCall(context, call);
+    if ('kind' in result) return result;
+    round.results[call.callId] = result.text;
+    referenceFiles(context.stream, referenced, round.calls.find((c) => c.callId === call.callId)!);
+    resultParts.push(new vscode.LanguageModelToolResultPart(call.callId, result.content));
+  }
+  return resultParts;
+}
+
 export async function runToolLoop(context: LoopContext): Promise<LoopOutcome> {
-  const { request, stream, token, messages, log } = context;
+  const { messages } = context;
   const rounds: ToolRound[] = [];
   const referenced = new Set<string>();
-  const offered = new Set(context.tools.map((tool) => tool.name));
   for (let index = 0; index < context.maxRounds; index++) {
-    if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
-    let response: vscode.LanguageModelChatResponse;
-    let text = '';
-    const calls: vscode.LanguageModelToolCallPart[] = [];
-    if (index > 0) stream.progress(`Continuing with ${request.model.name}…`);
-    try {
-      response = await request.model.sendRequest(messages, { tools: context.tools, justification: '@readgate works on your files with ReadGate\'s guarded tools.' }, token);
-      for await (const part of response.stream) {
-        if (part instanceof vscode.LanguageModelTextPart) {
-          text += part.value;
-          stream.markdown(part.value);
-        } else if (part instanceof vscode.LanguageModelToolCallPart) {
-          calls.push(part);
-        }
-      }
-    } catch (error) {
-      if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
-      return { kind: 'modelError', rounds, message: error instanceof Error ? error.message : String(error) };
-    }
-    if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
+    if (context.token.isCancellationRequested) return { kind: 'cancelled', rounds };
+    const answer = await askModel(context, index);
+    if (answer.kind === 'cancelled') return { kind: 'cancelled', rounds };
+    if (answer.kind === 'modelError') return { kind: 'modelError', rounds, message: answer.message };
+    const { text, calls } = answer;
     const round: ToolRound = { text, calls: calls.map((call) => ({ callId: call.callId, name: call.name, input: call.input })), results: {} };
     rounds.push(round);
     if (calls.length === 0) return { kind: 'done', rounds };
-
     messages.push(vscode.LanguageModelChatMessage.Assistant([...(text ? [new vscode.LanguageModelTextPart(text)] : []), ...calls]));
-    const resultParts: vscode.LanguageModelToolResultPart[] = [];
-    for (const call of calls) {
-      if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
-      let content: (vscode.LanguageModelTextPart | vscode.LanguageModelPromptTsxPart | unknown)[];
-      if (!offered.has(call.name)) {
-        // Only offered tools run: any other tool (one that writes files, say) would bypass the guard and review.
-        round.results[call.callId] = `ERROR: the tool ${call.name} is not available here. Use ${[...offered].join(', ')}.`;
-        resultParts.push(new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(round.results[call.callId])]));
-        log.warn('[chat] the model called a tool it was not offered; refused', { session: context.sessionId, tool: call.name });
-        continue;
-      }
-      try {
-        const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: request.toolInvocationToken }, token);
-        const { text: output, onlyText } = resultText(result);
-        if (onlyText) {
-          const gated = await context.toolResults.persist(context.sessionId, call.callId, call.name, output);
-          if (gated.persisted) log.info('[chat] oversized tool result saved', { session: context.sessionId, tool: call.name, callId: call.callId, bytes: gated.bytes });
-          else if (gated.reason === 'budget' || gated.reason === 'write-failed') log.warn('[chat] oversized tool result not saved', { session: context.sessionId, tool: call.name, callId: call.callId, reason: gated.reason, detail: gated.detail });
-          round.results[call.callId] = gated.text;
-          content = [new vscode.LanguageModelTextPart(gated.text)];
-        } else {
-          // Rich parts (e.g. prompt-tsx) go to the model as they are; only their text is kept for later turns.
-          round.results[call.callId] = output || '[non-text tool output]';
-          content = result.content;
-        }
-      } catch (error) {
-        if (token.isCancellationRequested) return { kind: 'cancelled', rounds };
-        round.results[call.callId] = errorText(error);
-        content = [new vscode.LanguageModelTextPart(round.results[call.callId])];
-        log.debug('[chat] tool call refused or failed', { session: context.sessionId, tool: call.name, callId: call.callId, code: round.results[call.callId].split(':')[0] });
-      }
-      for (const uri of filesOf(round.calls.find((c) => c.callId === call.callId)!)) {
-        if (referenced.has(uri.toString())) continue;
-        referenced.add(uri.toString());
-        stream.reference(uri);
-      }
-      resultParts.push(new vscode.LanguageModelToolResultPart(call.callId, content));
-    }
+    const resultParts = await runCalls(context, round, calls, referenced);
+    if (!Array.isArray(resultParts)) return { kind: 'cancelled', rounds };
     messages.push(vscode.LanguageModelChatMessage.User(resultParts));
   }
   return { kind: 'roundCap', rounds };

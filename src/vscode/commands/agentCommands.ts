@@ -9,7 +9,7 @@ import { blocksOf, connectGuide, connectPageHtml, type GuideSection } from '../m
 import { guardedAgentFile } from '../mcp/guardedAgent';
 import type { McpServerControl } from '../mcp/mcpEndpoint';
 import type { Log } from '../log';
-import { CommandIds } from './commandIds';
+import type { Command, CommandManager } from './commandManager';
 
 export interface ConnectArgs {
   /** Turn the server on without asking (tests, and links that already asked). */
@@ -106,12 +106,42 @@ async function createGuardedAgent(log: Log): Promise<string | undefined> {
   return uri.toString();
 }
 
-export function registerAgentCommands(deps: { control: McpServerControl; log: Log }): vscode.Disposable {
-  const panel = new ConnectPanel(deps.control);
-  return vscode.Disposable.from(
-    panel,
-    deps.control.onDidChangeEndpoint(() => panel.render()),
-    vscode.commands.registerCommand(CommandIds.connectExternalAgent, (args?: ConnectArgs) => connect(deps.control, panel, args)),
-    vscode.commands.registerCommand(CommandIds.createGuardedAgent, () => createGuardedAgent(deps.log)),
-  );
+/** Offers to turn the MCP server on, then shows the set-up per agent; its page follows the server's endpoint. */
+export class ConnectExternalAgentCommand implements Command, vscode.Disposable {
+  static readonly id = 'readgate.connectExternalAgent';
+  readonly id = ConnectExternalAgentCommand.id;
+  private readonly panel: ConnectPanel;
+  private readonly endpointChanges: vscode.Disposable;
+
+  constructor(private readonly control: McpServerControl) {
+    this.panel = new ConnectPanel(control);
+    this.endpointChanges = control.onDidChangeEndpoint(() => this.panel.render());
+  }
+
+  execute(args?: ConnectArgs): Promise<GuideSection[] | undefined> {
+    return connect(this.control, this.panel, args);
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+    this.endpointChanges.dispose();
+  }
+}
+
+export class CreateGuardedAgentCommand implements Command {
+  static readonly id = 'readgate.createGuardedAgent';
+  readonly id = CreateGuardedAgentCommand.id;
+
+  constructor(private readonly log: Log) {}
+
+  execute(): Promise<string | undefined> {
+    return createGuardedAgent(this.log);
+  }
+}
+
+/** Registers both commands; the returned Disposable closes the Connect page and stops following the endpoint. */
+export function registerAgentCommands(commands: CommandManager, deps: { control: McpServerControl; log: Log }): vscode.Disposable {
+  const connect = commands.register(new ConnectExternalAgentCommand(deps.control));
+  commands.register(new CreateGuardedAgentCommand(deps.log));
+  return connect;
 }

@@ -14,7 +14,7 @@ import type { SessionLabels } from '../sessions/sessionLabels';
 import { USER_PREFIX } from '../sessions/sessionKeys';
 import { uriToGuardPath } from '../util/paths';
 import { showVirtualPaths } from '../util/virtualPaths';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 import { type SamplePatch, samplePatchText } from './walkthrough';
 import { keyForSamplePatch } from './walkthroughProgress';
 
@@ -165,12 +165,22 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
   }
 }
 
-export function registerApplyPatch(guard: Guard, files: FileSystem, labels: SessionLabels, extensionUri: vscode.Uri): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.applyPatch, async (args?: ApplyPatchArgs) => {
-    const outcome = await runApplyPatch(guard, files, labels, extensionUri, args);
+export class ApplyPatchCommand implements Command {
+  static readonly id = 'readgate.applyPatch';
+  readonly id = ApplyPatchCommand.id;
+
+  constructor(
+    private readonly guard: Guard,
+    private readonly files: FileSystem,
+    private readonly labels: SessionLabels,
+    private readonly extensionUri: vscode.Uri,
+  ) {}
+
+  async execute(args?: ApplyPatchArgs): Promise<ApplyPatchOutcome> {
+    const outcome = await runApplyPatch(this.guard, this.files, this.labels, this.extensionUri, args);
     // A walkthrough step is done when its sample did what the step shows (walkthroughProgress.ts).
     const key = args?.sample ? keyForSamplePatch(args.sample, outcome) : undefined;
     if (key) await vscode.commands.executeCommand('setContext', key, true);
     return outcome;
-  });
+  }
 }

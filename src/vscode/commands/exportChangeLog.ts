@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 import { type HistoryDeps, showNoHistory } from './historyCommands';
 
 /** How tests call it: where to write and whether to include contents, instead of asking. */
@@ -47,8 +47,14 @@ async function writeLog(deps: HistoryDeps, target: ExportArgs): Promise<number> 
   }
 }
 
-export function registerExportChangeLog(deps: HistoryDeps): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.exportChangeLog, async (args?: ExportArgs) => {
+export class ExportChangeLogCommand implements Command {
+  static readonly id = 'readgate.exportChangeLog';
+  readonly id = ExportChangeLogCommand.id;
+
+  constructor(private readonly deps: HistoryDeps) {}
+
+  async execute(args?: ExportArgs): Promise<number | undefined> {
+    const deps = this.deps;
     if (!deps.history) return showNoHistory();
     const target = args?.uri instanceof vscode.Uri ? args : await ask();
     if (!target) return undefined;
@@ -67,5 +73,5 @@ export function registerExportChangeLog(deps: HistoryDeps): vscode.Disposable {
       });
     }
     return count;
-  });
+  }
 }

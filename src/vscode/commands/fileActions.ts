@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
 import type { SessionsNode } from '../views/sessionsView';
-import { CommandIds } from './commandIds';
 import { guardPathToUri } from '../util/paths';
+import type { Command } from './commandManager';
 
 async function open(guard: Guard, node: SessionsNode | undefined): Promise<{ editor: vscode.TextEditor; seen: readonly number[] } | undefined> {
   if (node?.kind !== 'file') return undefined;
@@ -16,24 +16,35 @@ async function open(guard: Guard, node: SessionsNode | undefined): Promise<{ edi
   return { editor, seen: current?.seen ?? [] };
 }
 
-export function registerFileActions(guard: Guard): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(CommandIds.openFile, async (node?: SessionsNode) => {
-      await open(guard, node);
-    }),
-    vscode.commands.registerCommand(CommandIds.revealSeenRange, async (node?: SessionsNode) => {
-      const opened = await open(guard, node);
-      if (!opened || opened.seen.length === 0) return;
-      const { editor, seen } = opened;
-      const last = editor.document.lineCount - 1;
-      const selections: vscode.Selection[] = [];
-      for (let i = 0; i < seen.length; i += 2) {
-        const from = Math.min(seen[i] - 1, last);
-        const to = Math.min(seen[i + 1] - 1, last);
-        selections.push(new vscode.Selection(from, 0, to, editor.document.lineAt(to).text.length));
-      }
-      editor.selections = selections;
-      editor.revealRange(selections[0], vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    }),
-  );
+export class OpenFileCommand implements Command {
+  static readonly id = 'readgate.openFile';
+  readonly id = OpenFileCommand.id;
+
+  constructor(private readonly guard: Guard) {}
+
+  async execute(node?: SessionsNode): Promise<void> {
+    await open(this.guard, node);
+  }
+}
+
+export class RevealSeenRangeCommand implements Command {
+  static readonly id = 'readgate.revealSeenRange';
+  readonly id = RevealSeenRangeCommand.id;
+
+  constructor(private readonly guard: Guard) {}
+
+  async execute(node?: SessionsNode): Promise<void> {
+    const opened = await open(this.guard, node);
+    if (!opened || opened.seen.length === 0) return;
+    const { editor, seen } = opened;
+    const last = editor.document.lineCount - 1;
+    const selections: vscode.Selection[] = [];
+    for (let i = 0; i < seen.length; i += 2) {
+      const from = Math.min(seen[i] - 1, last);
+      const to = Math.min(seen[i + 1] - 1, last);
+      selections.push(new vscode.Selection(from, 0, to, editor.document.lineAt(to).text.length));
+    }
+    editor.selections = selections;
+    editor.revealRange(selections[0], vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
 }

@@ -1,12 +1,16 @@
 /** Opens the diff editor on what a change did to a file (the Agent Changes view's file items; not in the palette). */
-import * as vscode from 'vscode';
 import { fileOfNode } from '../history/historyNodes';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 import type { HistoryDeps } from './historyCommands';
 
-export function registerOpenAgentChange({ documents }: HistoryDeps): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.openAgentChange, async (node?: unknown) => {
+export class OpenAgentChangeCommand implements Command {
+  static readonly id = 'readgate.openAgentChange';
+  readonly id = OpenAgentChangeCommand.id;
+
+  constructor(private readonly deps: HistoryDeps) {}
+
+  async execute(node?: unknown): Promise<void> {
     const chosen = fileOfNode(node);
-    if (chosen) await documents.showDiff(chosen.record, chosen.file);
-  });
+    if (chosen) await this.deps.documents.showDiff(chosen.record, chosen.file);
+  }
 }

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { formatCount, type ToolResultStore } from '../../core/index';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 
 function age(ms: number): string {
   const minutes = Math.round(ms / 60_000);
@@ -14,10 +14,15 @@ function age(ms: number): string {
   return `${Math.round(minutes / 60)} h ago`;
 }
 
-export function registerOpenToolResults(toolResults: ToolResultStore): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.openToolResults, async (target?: vscode.Uri) => {
+export class OpenToolResultsCommand implements Command {
+  static readonly id = 'readgate.openToolResults';
+  readonly id = OpenToolResultsCommand.id;
+
+  constructor(private readonly toolResults: ToolResultStore) {}
+
+  async execute(target?: vscode.Uri): Promise<unknown> {
     if (target instanceof vscode.Uri) return vscode.window.showTextDocument(target, { preview: true });
-    const saved = await toolResults.list();
+    const saved = await this.toolResults.list();
     if (saved.length === 0) {
       void vscode.window.showInformationMessage('No tool results are saved. When a tool gives @readgate more characters than readgate.toolResults.thresholdChars, the full output is kept here for 24 hours.');
       return undefined;
@@ -28,7 +33,7 @@ export function registerOpenToolResults(toolResults: ToolResultStore): vscode.Di
     if (vscode.env.uiKind === vscode.UIKind.Desktop && !vscode.env.remoteName) items.push({ label: '$(folder-opened) Reveal the folder', alwaysShow: true });
     const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Saved tool results (kept 24 hours), newest first' });
     if (!picked) return undefined;
-    if (!picked.uri) return vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(toolResults.dir));
+    if (!picked.uri) return vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(this.toolResults.dir));
     return vscode.window.showTextDocument(picked.uri, { preview: true });
-  });
+  }
 }

@@ -5,6 +5,8 @@ import { isStandaloneSession } from '../sessions/sessionKeys';
 import { NO_SESSIONS_YET } from '../reports/emptyStates';
 import type { SessionLabels } from '../sessions/sessionLabels';
 import type { SessionsNode } from '../views/sessionsView';
+import { ApplyPatchCommand } from './applyPatch';
+import { GetStartedCommand } from './walkthrough';
 
 export async function pickSession(guard: Guard, labels: SessionLabels, node: SessionsNode | undefined, placeHolder: string): Promise<string | undefined> {
   if (node?.kind === 'session' || node?.kind === 'endedSession') return node.id;
@@ -12,8 +14,8 @@ export async function pickSession(guard: Guard, labels: SessionLabels, node: Ses
   const ids = guard.sessionIds().filter((id) => !isStandaloneSession(id));
   if (ids.length === 0) {
     void vscode.window.showInformationMessage(NO_SESSIONS_YET, 'Apply Patch…', 'Get Started').then((choice) => {
-      if (choice === 'Apply Patch…') void vscode.commands.executeCommand('readgate.applyPatch');
-      else if (choice === 'Get Started') void vscode.commands.executeCommand('readgate.getStarted');
+      if (choice === 'Apply Patch…') void vscode.commands.executeCommand(ApplyPatchCommand.id);
+      else if (choice === 'Get Started') void vscode.commands.executeCommand(GetStartedCommand.id);
     });
     return undefined;
   }

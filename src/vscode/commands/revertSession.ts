@@ -6,12 +6,18 @@ import * as vscode from 'vscode';
 import type { MutationResult } from '../../core/index';
 import { sessionOfNode } from '../history/historyNodes';
 import { revertSessionText } from '../history/historyWords';
-import { runRevert } from '../history/revertRun';
-import { CommandIds } from './commandIds';
+import { runRevertWithProgress } from '../history/revertRun';
+import type { Command } from './commandManager';
 import { type HistoryDeps, showNoHistory, showPickInView } from './historyCommands';
 
-export function registerRevertSession({ history, log }: HistoryDeps): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.revertSession, async (node?: unknown): Promise<MutationResult | undefined> => {
+export class RevertSessionCommand implements Command {
+  static readonly id = 'readgate.revertSession';
+  readonly id = RevertSessionCommand.id;
+
+  constructor(private readonly deps: HistoryDeps) {}
+
+  async execute(node?: unknown): Promise<MutationResult | undefined> {
+    const { history, log } = this.deps;
     if (!history) return showNoHistory();
     const session = sessionOfNode(node);
     if (!session) return showPickInView('a session');
@@ -20,6 +26,6 @@ export function registerRevertSession({ history, log }: HistoryDeps): vscode.Dis
       void vscode.window.showInformationMessage(`ReadGate has no change of ${session.label} on record any more (the history's budget dropped them): nothing to revert.`);
       return undefined;
     }
-    return runRevert('session', (options) => history.revert({ sessionId: session.sessionId }, options), revertSessionText(session.label, changes), log);
-  });
+    return runRevertWithProgress('session', (options) => history.revert({ sessionId: session.sessionId }, options), revertSessionText(session.label, changes), log);
+  }
 }

@@ -1,8 +1,14 @@
 /** `ReadGate: Review Pending Changes`: reveals the approval panel with what is waiting. */
-import * as vscode from 'vscode';
 import type { ApprovalService } from '../approval/approvalService';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 
-export function registerReviewPending(approvals: ApprovalService): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.reviewPending, () => approvals.reveal());
+export class ReviewPendingCommand implements Command {
+  static readonly id = 'readgate.reviewPending';
+  readonly id = ReviewPendingCommand.id;
+
+  constructor(private readonly approvals: ApprovalService) {}
+
+  execute(): void {
+    this.approvals.reveal();
+  }
 }

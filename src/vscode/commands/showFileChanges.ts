@@ -8,7 +8,7 @@ import type { ChangeRecord } from '../../core/index';
 import { countsText, fileCounts } from '../history/changeCounts';
 import { approvedByText, changeTitle, timeText } from '../history/historyWords';
 import { guardPathToUri, uriToGuardPath } from '../util/paths';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 import { type HistoryDeps, showNoHistory } from './historyCommands';
 
 interface ChangeItem extends vscode.QuickPickItem {
@@ -22,8 +22,14 @@ function fileOfNode(node: unknown): vscode.Uri | undefined {
   return kind === 'file' && typeof file?.path === 'string' ? guardPathToUri(file.path) : undefined;
 }
 
-export function registerShowFileChanges({ history, documents, display }: HistoryDeps): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.showFileChanges, async (resource?: unknown) => {
+export class ShowFileChangesCommand implements Command {
+  static readonly id = 'readgate.showFileChanges';
+  readonly id = ShowFileChangesCommand.id;
+
+  constructor(private readonly deps: HistoryDeps) {}
+
+  async execute(resource?: unknown): Promise<string | undefined> {
+    const { history, documents, display } = this.deps;
     if (!history) return showNoHistory();
     const uri = resource instanceof vscode.Uri ? resource : (fileOfNode(resource) ?? vscode.window.activeTextEditor?.document.uri);
     if (!uri) {
@@ -45,5 +51,5 @@ export function registerShowFileChanges({ history, documents, display }: History
     const picked = await vscode.window.showQuickPick(items, { title: `Agent changes of ${display(guardPath)}`, placeHolder: 'Pick a change to compare the file before and after it', matchOnDescription: true });
     if (picked) await documents.showDiff(picked.record, picked.record.files[picked.index]);
     return picked?.record.id;
-  });
+  }
 }

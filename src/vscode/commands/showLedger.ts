@@ -1,15 +1,23 @@
 /** `ReadGate: Show Session Ledger`: what one session has seen, file by file. */
-import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
 import type { Reports } from '../reports/reports';
 import type { SessionLabels } from '../sessions/sessionLabels';
 import type { SessionsNode } from '../views/sessionsView';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 import { pickSession } from './pickSession';
 
-export function registerShowLedger(guard: Guard, labels: SessionLabels, reports: Reports): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.showLedger, async (node?: SessionsNode) => {
-    const id = await pickSession(guard, labels, node, 'Which session\u2019s ledger?');
-    if (id) await reports.open('ledger', id);
-  });
+export class ShowLedgerCommand implements Command {
+  static readonly id = 'readgate.showLedger';
+  readonly id = ShowLedgerCommand.id;
+
+  constructor(
+    private readonly guard: Guard,
+    private readonly labels: SessionLabels,
+    private readonly reports: Reports,
+  ) {}
+
+  async execute(node?: SessionsNode): Promise<void> {
+    const id = await pickSession(this.guard, this.labels, node, 'Which session\u2019s ledger?');
+    if (id) await this.reports.open('ledger', id);
+  }
 }

@@ -1,8 +1,14 @@
 /** `ReadGate: Show Log`: reveals the ReadGate log channel. */
-import * as vscode from 'vscode';
 import type { Log } from '../log';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 
-export function registerShowLog(log: Log): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.showLog, () => log.show());
+export class ShowLogCommand implements Command {
+  static readonly id = 'readgate.showLog';
+  readonly id = ShowLogCommand.id;
+
+  constructor(private readonly log: Log) {}
+
+  execute(): void {
+    this.log.show();
+  }
 }

@@ -2,10 +2,16 @@
  * `ReadGate: Show Statistics`: reads, placeholder hits and tokens saved, changes and refusals, per session, as a
  * rendered preview. Returns the report's Markdown (for tests and other callers).
  */
-import * as vscode from 'vscode';
 import type { Reports } from '../reports/reports';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 
-export function registerShowStatistics(reports: Reports): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.showStatistics, () => reports.preview('statistics'));
+export class ShowStatisticsCommand implements Command {
+  static readonly id = 'readgate.showStatistics';
+  readonly id = ShowStatisticsCommand.id;
+
+  constructor(private readonly reports: Reports) {}
+
+  execute(): Promise<string> {
+    return this.reports.preview('statistics');
+  }
 }

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { SECTION } from '../config';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 
 function targetOf(configuration: vscode.WorkspaceConfiguration): vscode.ConfigurationTarget {
   // A window-scoped setting: a folder's own value lives in the workspace settings of a single-folder window.
@@ -12,8 +12,11 @@ function targetOf(configuration: vscode.WorkspaceConfiguration): vscode.Configur
   return levels?.workspaceValue !== undefined || levels?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
 }
 
-export function registerToggleDedup(): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.toggleDedup, async () => {
+export class ToggleDedupCommand implements Command {
+  static readonly id = 'readgate.toggleDedup';
+  readonly id = ToggleDedupCommand.id;
+
+  async execute(): Promise<boolean> {
     const configuration = vscode.workspace.getConfiguration(SECTION);
     const next = configuration.get<boolean>('read.dedup') === false;
     await configuration.update('read.dedup', next, targetOf(configuration));
@@ -21,5 +24,5 @@ export function registerToggleDedup(): vscode.Disposable {
       next ? 'ReadGate dedup is on: repeated reads of unchanged lines get a short placeholder.' : 'ReadGate dedup is off: every read returns the content.',
     );
     return next;
-  });
+  }
 }

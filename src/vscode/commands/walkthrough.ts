@@ -7,10 +7,10 @@
  * User tab of a remote window does not show them. When each step counts as done is walkthroughProgress.ts.
  */
 import * as vscode from 'vscode';
-import type { Guard } from '../../core/index';
+import type { Guard, MutationResult } from '../../core/index';
 import { showDetails } from '../details/detailsDocuments';
 import type { SessionLabels } from '../sessions/sessionLabels';
-import { CommandIds } from './commandIds';
+import type { Command } from './commandManager';
 import { proposeSampleChange } from './sampleChange';
 
 export const WALKTHROUGH_ID = 'readgate.readgate#readgate.gettingStarted';
@@ -24,17 +24,49 @@ export async function samplePatchText(extensionUri: vscode.Uri, sample: SamplePa
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(samplePatchUri(extensionUri, sample)));
 }
 
-export function registerWalkthrough(extensionUri: vscode.Uri, guard: Guard, labels: SessionLabels): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(CommandIds.proposeSampleChange, () => proposeSampleChange(guard, labels)),
-    vscode.commands.registerCommand(CommandIds.openSettings, () =>
-      vscode.env.remoteName ? vscode.commands.executeCommand('workbench.action.openRemoteSettings', { query: 'readgate' }) : vscode.commands.executeCommand('workbench.action.openSettings', 'readgate'),
-    ),
-    vscode.commands.registerCommand(CommandIds.getStarted, () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false)),
-    vscode.commands.registerCommand(CommandIds.openSamplePatch, async (sample: SamplePatch = 'fresh') => {
-      // Read-only and named as a sample: an untitled document was named "a/src/inventory.ts" after its first line.
-      const document = await showDetails({ name: `ReadGate — sample patch (${sample}).diff`, content: await samplePatchText(extensionUri, sample), viewColumn: vscode.ViewColumn.Beside });
-      return document.getText();
-    }),
-  );
+export class ProposeSampleChangeCommand implements Command {
+  static readonly id = 'readgate.proposeSampleChange';
+  readonly id = ProposeSampleChangeCommand.id;
+
+  constructor(
+    private readonly guard: Guard,
+    private readonly labels: SessionLabels,
+  ) {}
+
+  execute(): Promise<MutationResult | undefined> {
+    return proposeSampleChange(this.guard, this.labels);
+  }
+}
+
+export class OpenSettingsCommand implements Command {
+  static readonly id = 'readgate.openSettings';
+  readonly id = OpenSettingsCommand.id;
+
+  execute(): Thenable<unknown> {
+    return vscode.env.remoteName
+      ? vscode.commands.executeCommand('workbench.action.openRemoteSettings', { query: 'readgate' })
+      : vscode.commands.executeCommand('workbench.action.openSettings', 'readgate');
+  }
+}
+
+export class GetStartedCommand implements Command {
+  static readonly id = 'readgate.getStarted';
+  readonly id = GetStartedCommand.id;
+
+  execute(): Thenable<unknown> {
+    return vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false);
+  }
+}
+
+export class OpenSamplePatchCommand implements Command {
+  static readonly id = 'readgate.openSamplePatch';
+  readonly id = OpenSamplePatchCommand.id;
+
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  async execute(sample: SamplePatch = 'fresh'): Promise<string> {
+    // Read-only and named as a sample: an untitled document was named "a/src/inventory.ts" after its first line.
+    const document = await showDetails({ name: `ReadGate — sample patch (${sample}).diff`, content: await samplePatchText(this.extensionUri, sample), viewColumn: vscode.ViewColumn.Beside });
+    return document.getText();
+  }
 }

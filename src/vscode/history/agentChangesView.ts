@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { ChangedFile, ChangeRecord } from '../../core/index';
-import { CommandIds } from '../commands/commandIds';
+import { OpenAgentChangeCommand } from '../commands/openAgentChange';
 import { Disposable } from '../util/dispose';
 import { VisibleRefresh } from '../views/visibleRefresh';
 import { markdownText } from '../util/markdownText';
@@ -154,13 +154,13 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
       const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.Collapsed);
       // A change of one file opens it at once; it still expands, to its file's own commands.
       const [only] = node.record.files;
-      if (node.record.files.length === 1) item.command = { command: CommandIds.openAgentChange, title: 'Open Changes', arguments: [{ kind: 'file', record: node.record, file: only, index: 0 } satisfies AgentChangesNode] };
+      if (node.record.files.length === 1) item.command = { command: OpenAgentChangeCommand.id, title: 'Open Changes', arguments: [{ kind: 'file', record: node.record, file: only, index: 0 } satisfies AgentChangesNode] };
       return this.dress(item, `history-change:${node.record.id}`, text, changeIcon(node, problems));
     }
     const text = fileText(node.file, this.display);
     const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);
     item.resourceUri = guardPathToUri(node.file.path);
-    item.command = { command: CommandIds.openAgentChange, title: 'Open Changes', arguments: [node] };
+    item.command = { command: OpenAgentChangeCommand.id, title: 'Open Changes', arguments: [node] };
     return this.dress(item, `history-file:${node.record.id}:${node.index}`, text);
   }
 

@@ -19,7 +19,7 @@ function filesText(n: number): string {
 /** `start` begins the revert (`HistorySource.revert` or `revertFile`) with the explanation and a cancel signal. */
 export type StartRevert = (options: { explanation: string; signal: AbortSignal }) => Promise<MutationResult>;
 
-export async function runRevert(what: 'change' | 'session' | 'file', start: StartRevert, explanation: string, log: Log): Promise<MutationResult> {
+export async function runRevertWithProgress(what: 'change' | 'session' | 'file', start: StartRevert, explanation: string, log: Log): Promise<MutationResult> {
   log.info('[history] revert requested', { what });
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'ReadGate: review the revert in the panel (nothing is written until you approve it)', cancellable: true },

@@ -49,130 +49,157 @@ export const NOT_GUARDED = [
 export const WAITING_FOR_REVIEW =
   'A call whose change waits for your review waits with it. If its request asked for progress (a progressToken), ReadGate tells it so at once and every 10 seconds ("Waiting for the user to review the change to …"): a client that restarts its timeout on progress (resetTimeoutOnProgress in the official TypeScript SDK) waits as long as you review. Any other waits only as long as its own timeout (60 seconds in that SDK unless the client sets another); each agent above says where its limit is set.';
 
+/** The guide's sections, one agent each, in the page's order. */
 export function connectGuide(input: GuideInput): GuideSection[] {
-  const bridge = shellWord(input.bridgePath);
-  const stdioJson = JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } }, null, 2);
-  const sections: GuideSection[] = [
-    {
-      id: 'claude-code',
-      title: 'Claude Code',
-      intro: 'Set the project up with one command, then add ReadGate as its MCP server. The command allows ReadGate\'s tools, turns off Claude Code\'s own file-editing tools so its edits go through ReadGate, and adds hooks that tell ReadGate which of Claude Code\'s agents a call comes from and when the conversation was summarized or cleared.',
-      blocks: [
-        {
-          caption: 'In a terminal, in the project folder: this writes .claude/settings.json, or merges into it (your other settings stay; running it again changes nothing; --dry-run shows the file first). ReadGate\'s tools are allowed (Claude Code refuses every MCP call, reads too, until they are), Claude Code\'s own Edit, Write and NotebookEdit tools are denied, and its hooks run the bridge.',
-          text: `node ${bridge} setup claude-code`,
-        },
-        {
-          caption: 'Then the line it prints, in the same folder (this writes .mcp.json). Claude Code applies a project\'s allow rules only in a folder you trust: start claude in the project folder once and accept its trust dialog.',
-          text: claudeMcpAddLine({ script: input.bridgePath, args: [] }),
-        },
-        {
-          caption: 'Once, in .claude/settings.local.json (not committed): approve the project\'s server, or answer the question Claude Code asks at its first start.',
-          text: JSON.stringify({ enabledMcpjsonServers: ['readgate'] }, null, 2),
-        },
-        { caption: 'Without the settings above, or in a folder not trusted yet, a non-interactive run needs the allow rule on its command line:', text: 'claude -p "<your task>" --allowedTools mcp__readgate' },
-      ],
-      notes: [
-        'Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.',
-        'Claude Code shows its model only a 2,000-character preview of a tool result over 50,000 characters, so ReadGate keeps each result under 45,000 (less if you lowered MAX_MCP_OUTPUT_TOKENS). Its subagents share the connection: the hooks the setup adds tell ReadGate which agent makes each call, so each keeps its own reads, a repeated read of unchanged lines is a short placeholder and a re-read after a change brings only what changed; without the hooks a repeated read gets the content again.',
-        'While a change waits for your review, the call waits too, for at most MCP_TOOL_TIMEOUT milliseconds (an environment variable, or "env" in Claude Code\'s settings.json): 100,000,000 by default, over a day. MCP_TIMEOUT is something else: how long the server may take to start.',
-      ],
-    },
-    {
-      id: 'codex',
-      title: 'Codex',
-      intro: 'Set Codex up with one command, and tell it to edit through ReadGate (for example in the project\'s AGENTS.md). The command adds ReadGate\'s MCP server to Codex\'s config.toml, approved to run: under codex exec Codex otherwise refuses every ReadGate call but reads ("MCP tool call requires approval, but approval policy is never"). Your review in VS Code is the approval for changes.',
-      blocks: [
-        {
-          caption: 'In a terminal, in the project folder: this writes .codex/config.toml, or merges into it (your other tables, keys and comments stay; running it again changes nothing; --dry-run shows the file first). Codex reads a project\'s .codex/config.toml only in a project you trust: start codex there once and trust it.',
-          text: `node ${bridge} setup codex`,
-        },
-        { caption: 'Or once for every project, in ~/.codex/config.toml ($CODEX_HOME/config.toml):', text: `node ${bridge} setup codex --user` },
-        { caption: 'What it writes, to add by hand instead:', text: codexServerTable({ script: input.bridgePath, args: [] }) },
-        { caption: 'In AGENTS.md:', text: CODEX_AGENTS_MD },
-      ],
-      notes: [
-        'Codex can still change files with its own patch tool or shell commands; those changes are not guarded.',
-        'Codex keeps only the first and last halves of a tool result over 11,964 bytes (for a model it has no data for; 47,964 for its own models), so ReadGate keeps each result under 9,000 characters for it: read long files in ranges.',
-        `While a change waits for your review, the call waits too, for at most tool_timeout_sec seconds, a key of the [mcp_servers.readgate] table above: the command sets ${CODEX_TOOL_TIMEOUT_SECONDS} (keeping a longer value of yours). If your reviews may take longer, raise it there.`,
-        'Optional: Codex\'s hooks can tell ReadGate which of its agents makes each call, so a subagent keeps its own reads. The command prints them but does not write them: Codex runs a hook only after you trusted it in its /hooks view (codex exec skips one not trusted without a word).',
-      ],
-    },
-    {
-      id: 'gemini',
-      title: 'Gemini CLI',
-      intro: 'Add ReadGate to the project\'s .gemini/settings.json (or ~/.gemini/settings.json). "trust" lets Gemini CLI call ReadGate\'s tools without asking: your review in VS Code is the approval for changes.',
-      blocks: [
-        { caption: 'In .gemini/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } }, null, 2) },
-        {
-          caption: 'Gemini CLI reads a project\'s .gemini/settings.json only in a folder you trust: start gemini in the project folder once and choose "Trust folder". That is recorded in ~/.gemini/trustedFolders.json; to trust the folder without the dialog, merge this into that file:',
-          text: JSON.stringify({ [input.folder ?? '/path/to/project']: 'TRUST_FOLDER' }, null, 2),
-        },
-        {
-          caption: 'In a folder not trusted, a non-interactive gemini -p ignores the project\'s settings and stops at once with exit code 55. To trust the folder for one run only, set this variable (its --skip-trust flag is not enough: that run goes on without the project\'s settings, so without ReadGate):',
-          text: 'GEMINI_CLI_TRUST_WORKSPACE=true gemini -p "<your task>"',
-        },
-      ],
-      notes: [
-        'Gemini CLI cuts a single text result over min(40,000, what is left of its context) characters, counted with the <untrusted_context> tags it wraps the result in, to its first 8,000 and last 32,000 characters (a fifth and four fifths of a lower limit), mid-line; ReadGate keeps each result under 30,000. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (GEMINI.md).',
-        'While a change waits for your review, the call waits too, for at most "timeout" milliseconds, a field of the "readgate" entry (600000, ten minutes, by default). If your reviews may take longer, add for example "timeout": 1800000.',
-      ],
-    },
-    {
-      id: 'qwen',
-      title: 'Qwen Code',
-      intro: 'Add ReadGate to the project\'s .qwen/settings.json (or ~/.qwen/settings.json). "alwaysLoadTools" shows ReadGate\'s tools to the model directly (Qwen Code otherwise hides MCP tools behind its tool_search), and "trust" lets it call them without asking: your review in VS Code is the approval for changes.',
-      blocks: [
-        { caption: 'In .qwen/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } }, null, 2) },
-        {
-          caption: 'Then, in a terminal, in the project folder: approve the server. Qwen Code starts a project\'s MCP server only once you approved it (it asks at its next interactive start; a non-interactive run leaves it off), and again after the entry changes.',
-          text: 'qwen mcp approve readgate',
-        },
-      ],
-      notes: [
-        'ReadGate keeps each result under 24,000 characters for Qwen Code, which shows the model only the first 2,000 characters of a longer one. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (QWEN.md).',
-        'While a change waits for your review, the call waits too, for at most "timeout" milliseconds, a field of the "readgate" entry (600000, ten minutes, by default; the same field as in Gemini CLI). If your reviews may take longer, add for example "timeout": 1800000.',
-      ],
-    },
-    {
-      id: 'cline',
-      title: 'Cline (and Roo Code, Kilo Code)',
-      intro: 'In Cline\'s MCP Servers view, open "Configure MCP Servers" and add ReadGate to cline_mcp_settings.json.',
-      blocks: [{ caption: 'In cline_mcp_settings.json (merge "readgate" into "mcpServers"):', text: stdioJson }],
-      notes: ['Tell Cline to use the readgate_* tools for files (for example in .clinerules); its own file tools are not guarded.'],
-    },
-    {
-      id: 'any',
-      title: 'Any MCP client',
-      intro: 'Start the bridge as a stdio server in the project folder, from any terminal of this user: it finds this window by its workspace folder.',
-      blocks: [
-        { caption: 'The command:', text: `node ${bridge}` },
-        { caption: 'To see where the bridge looks, the windows it finds and which one an agent in this folder reaches:', text: `node ${bridge} --list` },
-        { caption: 'As JSON, for clients configured with "mcpServers":', text: stdioJson },
-        ...(input.endpoint
-          ? [
-              {
-                caption: 'Or Streamable HTTP straight to this window (the port and the token change with each window; prefer the bridge):',
-                text: `URL: ${input.endpoint.url}\nHeader: Authorization: Bearer ${input.endpoint.token}`,
-                display: `URL: ${input.endpoint.url}\nHeader: Authorization: Bearer ${'•'.repeat(12)} (copied in full)`,
-              },
-            ]
-          : []),
-        { caption: 'Without VS Code (approval is then the client\'s own permission prompt):', text: `node ${shellWord(input.headlessPath)} --root ${shellWord(input.folder ?? '.')}` },
-      ],
-      notes: [
-        `The windows publish themselves in ${input.discoveryDir ?? 'the windows folder beside the bridge'}. Unless READGATE_HOME is set, that folder is in your home as the system's user database has it, not $HOME, so an agent in any terminal of this user finds a VS Code that runs with another HOME. READGATE_HOME moves the folder (and the bridge) for VS Code and agents alike: set it for both or for neither.`,
-      ],
-    },
-    {
-      id: 'copilot',
-      title: 'Copilot agent mode and other extensions',
-      intro: 'VS Code\'s own agents use ReadGate\'s language model tools, not MCP. Run "ReadGate: Create a Guarded Agent" for a custom agent whose tools are ReadGate\'s instead of the built-in edit tools. Extensions call the tools with vscode.lm.invokeTool, or use ReadGate\'s extension API.',
-      blocks: [],
-      notes: ['Nothing to set for a long review: VS Code has no timeout setting for tool calls, and a call waits until your review ends or you stop the chat request.'],
-    },
-  ];
-  return sections;
+  return [claudeCodeSection(input), codexSection(input), geminiSection(input), qwenSection(input), clineSection(input), anyClientSection(input), copilotSection()];
+}
+
+/** The bridge's path as one shell word, and the stdio JSON most clients take. */
+function bridgeOf(input: GuideInput): { bridge: string; stdioJson: string } {
+  return { bridge: shellWord(input.bridgePath), stdioJson: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } }, null, 2) };
+}
+
+function claudeCodeSection(input: GuideInput): GuideSection {
+  const { bridge } = bridgeOf(input);
+  return {
+    id: 'claude-code',
+    title: 'Claude Code',
+    intro: 'Set the project up with one command, then add ReadGate as its MCP server. The command allows ReadGate\'s tools, turns off Claude Code\'s own file-editing tools so its edits go through ReadGate, and adds hooks that tell ReadGate which of Claude Code\'s agents a call comes from and when the conversation was summarized or cleared.',
+    blocks: [
+      {
+        caption: 'In a terminal, in the project folder: this writes .claude/settings.json, or merges into it (your other settings stay; running it again changes nothing; --dry-run shows the file first). ReadGate\'s tools are allowed (Claude Code refuses every MCP call, reads too, until they are), Claude Code\'s own Edit, Write and NotebookEdit tools are denied, and its hooks run the bridge.',
+        text: `node ${bridge} setup claude-code`,
+      },
+      {
+        caption: 'Then the line it prints, in the same folder (this writes .mcp.json). Claude Code applies a project\'s allow rules only in a folder you trust: start claude in the project folder once and accept its trust dialog.',
+        text: claudeMcpAddLine({ script: input.bridgePath, args: [] }),
+      },
+      {
+        caption: 'Once, in .claude/settings.local.json (not committed): approve the project\'s server, or answer the question Claude Code asks at its first start.',
+        text: JSON.stringify({ enabledMcpjsonServers: ['readgate'] }, null, 2),
+      },
+      { caption: 'Without the settings above, or in a folder not trusted yet, a non-interactive run needs the allow rule on its command line:', text: 'claude -p "<your task>" --allowedTools mcp__readgate' },
+    ],
+    notes: [
+      'Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.',
+      'Claude Code shows its model only a 2,000-character preview of a tool result over 50,000 characters, so ReadGate keeps each result under 45,000 (less if you lowered MAX_MCP_OUTPUT_TOKENS). Its subagents share the connection: the hooks the setup adds tell ReadGate which agent makes each call, so each keeps its own reads, a repeated read of unchanged lines is a short placeholder and a re-read after a change brings only what changed; without the hooks a repeated read gets the content again.',
+      'While a change waits for your review, the call waits too, for at most MCP_TOOL_TIMEOUT milliseconds (an environment variable, or "env" in Claude Code\'s settings.json): 100,000,000 by default, over a day. MCP_TIMEOUT is something else: how long the server may take to start.',
+    ],
+  };
+}
+
+function codexSection(input: GuideInput): GuideSection {
+  const { bridge } = bridgeOf(input);
+  return {
+    id: 'codex',
+    title: 'Codex',
+    intro: 'Set Codex up with one command, and tell it to edit through ReadGate (for example in the project\'s AGENTS.md). The command adds ReadGate\'s MCP server to Codex\'s config.toml, approved to run: under codex exec Codex otherwise refuses every ReadGate call but reads ("MCP tool call requires approval, but approval policy is never"). Your review in VS Code is the approval for changes.',
+    blocks: [
+      {
+        caption: 'In a terminal, in the project folder: this writes .codex/config.toml, or merges into it (your other tables, keys and comments stay; running it again changes nothing; --dry-run shows the file first). Codex reads a project\'s .codex/config.toml only in a project you trust: start codex there once and trust it.',
+        text: `node ${bridge} setup codex`,
+      },
+      { caption: 'Or once for every project, in ~/.codex/config.toml ($CODEX_HOME/config.toml):', text: `node ${bridge} setup codex --user` },
+      { caption: 'What it writes, to add by hand instead:', text: codexServerTable({ script: input.bridgePath, args: [] }) },
+      { caption: 'In AGENTS.md:', text: CODEX_AGENTS_MD },
+    ],
+    notes: [
+      'Codex can still change files with its own patch tool or shell commands; those changes are not guarded.',
+      'Codex keeps only the first and last halves of a tool result over 11,964 bytes (for a model it has no data for; 47,964 for its own models), so ReadGate keeps each result under 9,000 characters for it: read long files in ranges.',
+      `While a change waits for your review, the call waits too, for at most tool_timeout_sec seconds, a key of the [mcp_servers.readgate] table above: the command sets ${CODEX_TOOL_TIMEOUT_SECONDS} (keeping a longer value of yours). If your reviews may take longer, raise it there.`,
+      'Optional: Codex\'s hooks can tell ReadGate which of its agents makes each call, so a subagent keeps its own reads. The command prints them but does not write them: Codex runs a hook only after you trusted it in its /hooks view (codex exec skips one not trusted without a word).',
+    ],
+  };
+}
+
+function geminiSection(input: GuideInput): GuideSection {
+  return {
+    id: 'gemini',
+    title: 'Gemini CLI',
+    intro: 'Add ReadGate to the project\'s .gemini/settings.json (or ~/.gemini/settings.json). "trust" lets Gemini CLI call ReadGate\'s tools without asking: your review in VS Code is the approval for changes.',
+    blocks: [
+      { caption: 'In .gemini/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } }, null, 2) },
+      {
+        caption: 'Gemini CLI reads a project\'s .gemini/settings.json only in a folder you trust: start gemini in the project folder once and choose "Trust folder". That is recorded in ~/.gemini/trustedFolders.json; to trust the folder without the dialog, merge this into that file:',
+        text: JSON.stringify({ [input.folder ?? '/path/to/project']: 'TRUST_FOLDER' }, null, 2),
+      },
+      {
+        caption: 'In a folder not trusted, a non-interactive gemini -p ignores the project\'s settings and stops at once with exit code 55. To trust the folder for one run only, set this variable (its --skip-trust flag is not enough: that run goes on without the project\'s settings, so without ReadGate):',
+        text: 'GEMINI_CLI_TRUST_WORKSPACE=true gemini -p "<your task>"',
+      },
+    ],
+    notes: [
+      'Gemini CLI cuts a single text result over min(40,000, what is left of its context) characters, counted with the <untrusted_context> tags it wraps the result in, to its first 8,000 and last 32,000 characters (a fifth and four fifths of a lower limit), mid-line; ReadGate keeps each result under 30,000. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (GEMINI.md).',
+      'While a change waits for your review, the call waits too, for at most "timeout" milliseconds, a field of the "readgate" entry (600000, ten minutes, by default). If your reviews may take longer, add for example "timeout": 1800000.',
+    ],
+  };
+}
+
+function qwenSection(input: GuideInput): GuideSection {
+  return {
+    id: 'qwen',
+    title: 'Qwen Code',
+    intro: 'Add ReadGate to the project\'s .qwen/settings.json (or ~/.qwen/settings.json). "alwaysLoadTools" shows ReadGate\'s tools to the model directly (Qwen Code otherwise hides MCP tools behind its tool_search), and "trust" lets it call them without asking: your review in VS Code is the approval for changes.',
+    blocks: [
+      { caption: 'In .qwen/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } }, null, 2) },
+      {
+        caption: 'Then, in a terminal, in the project folder: approve the server. Qwen Code starts a project\'s MCP server only once you approved it (it asks at its next interactive start; a non-interactive run leaves it off), and again after the entry changes.',
+        text: 'qwen mcp approve readgate',
+      },
+    ],
+    notes: [
+      'ReadGate keeps each result under 24,000 characters for Qwen Code, which shows the model only the first 2,000 characters of a longer one. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (QWEN.md).',
+      'While a change waits for your review, the call waits too, for at most "timeout" milliseconds, a field of the "readgate" entry (600000, ten minutes, by default; the same field as in Gemini CLI). If your reviews may take longer, add for example "timeout": 1800000.',
+    ],
+  };
+}
+
+function clineSection(input: GuideInput): GuideSection {
+  const { stdioJson } = bridgeOf(input);
+  return {
+    id: 'cline',
+    title: 'Cline (and Roo Code, Kilo Code)',
+    intro: 'In Cline\'s MCP Servers view, open "Configure MCP Servers" and add ReadGate to cline_mcp_settings.json.',
+    blocks: [{ caption: 'In cline_mcp_settings.json (merge "readgate" into "mcpServers"):', text: stdioJson }],
+    notes: ['Tell Cline to use the readgate_* tools for files (for example in .clinerules); its own file tools are not guarded.'],
+  };
+}
+
+function anyClientSection(input: GuideInput): GuideSection {
+  const { bridge, stdioJson } = bridgeOf(input);
+  return {
+    id: 'any',
+    title: 'Any MCP client',
+    intro: 'Start the bridge as a stdio server in the project folder, from any terminal of this user: it finds this window by its workspace folder.',
+    blocks: [
+      { caption: 'The command:', text: `node ${bridge}` },
+      { caption: 'To see where the bridge looks, the windows it finds and which one an agent in this folder reaches:', text: `node ${bridge} --list` },
+      { caption: 'As JSON, for clients configured with "mcpServers":', text: stdioJson },
+      ...(input.endpoint
+        ? [
+            {
+              caption: 'Or Streamable HTTP straight to this window (the port and the token change with each window; prefer the bridge):',
+              text: `URL: ${input.endpoint.url}\nHeader: Authorization: Bearer ${input.endpoint.token}`,
+              display: `URL: ${input.endpoint.url}\nHeader: Authorization: Bearer ${'•'.repeat(12)} (copied in full)`,
+            },
+          ]
+        : []),
+      { caption: 'Without VS Code (approval is then the client\'s own permission prompt):', text: `node ${shellWord(input.headlessPath)} --root ${shellWord(input.folder ?? '.')}` },
+    ],
+    notes: [
+      `The windows publish themselves in ${input.discoveryDir ?? 'the windows folder beside the bridge'}. Unless READGATE_HOME is set, that folder is in your home as the system's user database has it, not $HOME, so an agent in any terminal of this user finds a VS Code that runs with another HOME. READGATE_HOME moves the folder (and the bridge) for VS Code and agents alike: set it for both or for neither.`,
+    ],
+  };
+}
+
+function copilotSection(): GuideSection {
+  return {
+    id: 'copilot',
+    title: 'Copilot agent mode and other extensions',
+    intro: 'VS Code\'s own agents use ReadGate\'s language model tools, not MCP. Run "ReadGate: Create a Guarded Agent" for a custom agent whose tools are ReadGate\'s instead of the built-in edit tools. Extensions call the tools with vscode.lm.invokeTool, or use ReadGate\'s extension API.',
+    blocks: [],
+    notes: ['Nothing to set for a long review: VS Code has no timeout setting for tool calls, and a call waits until your review ends or you stop the chat request.'],
+  };
 }
 
 function escapeHtml(text: string): string {

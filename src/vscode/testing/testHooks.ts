@@ -1,20 +1,26 @@
 /**
- * Commands for integration tests only (registered when READGATE_TEST_HOOKS=1): read the pending review
- * requests and send the approval panel's protocol messages, exactly as the webview would; and list the chat
- * participant's finished turns (session id and result), which the chat UI does not expose to extensions; and
- * shrink the saved-tool-result budgets (so a test need not produce 50 MB), answering the results folder; and
- * list the guard's live session ids (to see that one-call sessions do not pile up); and list what the MCP
- * server definition provider gave VS Code each time VS Code asked; and call a guard session directly, for
- * changes no tool or API offers yet (deleting and moving files); and shorten the MCP server's timings (idle
- * sessions, progress while a change waits for review), which restarts it; and read the Agent Changes view as
- * it draws its items (label, description, context value, children), and the change history's folder.
+ * Commands for integration tests only (`readgate._test.*`, registered by extension.ts when READGATE_TEST_HOOKS=1):
+ * they reach what no command or API exposes: the review's protocol, the participant's turns, the guard, the MCP
+ * server's offers and timings, and the Agent Changes view as it draws its items.
  */
 import * as vscode from 'vscode';
 import type { Guard, MultiEditChange, ToolResultStore } from '../../core/index';
+import type { ApprovalService } from '../approval/approvalService';
 import type { ParticipantTurn, ReadGateParticipant } from '../chat/participant';
-import type { ApprovalService } from './approvalService';
-import { DEFAULT_MCP_TIMINGS, type McpHost, type McpTimings } from '../mcp/mcpHost';
+import type { Command, CommandManager } from '../commands/commandManager';
 import type { AgentChangesNode, AgentChangesView } from '../history/agentChangesView';
+import { DEFAULT_MCP_TIMINGS, type McpHost, type McpTimings } from '../mcp/mcpHost';
+
+export interface TestHookDeps {
+  approvals: ApprovalService;
+  participant: ReadGateParticipant;
+  toolResults: ToolResultStore;
+  guard: Guard;
+  mcp: McpHost;
+  agentChanges: AgentChangesView;
+  /** The change history's folder (undefined: no history in this window). */
+  historyFolder: string | undefined;
+}
 
 /** An item of the Agent Changes view as the test hook reads it. */
 export interface DrawnItem {
@@ -40,46 +46,83 @@ async function drawn(view: AgentChangesView, node?: AgentChangesNode): Promise<D
   );
 }
 
-export const TEST_HOOK_COMMAND = 'readgate._test.approval';
-export const CHAT_TEST_HOOK_COMMAND = 'readgate._test.chatTurns';
+/** The review panel's protocol, sent exactly as the webview would, and the chat participant's finished turns (the chat UI does not expose them). */
+function reviewHooks({ approvals }: TestHookDeps, turns: readonly ParticipantTurn[]): Command[] {
+  return [
+    {
+      id: 'readgate._test.approval',
+      execute: (action: 'pending' | 'message', message?: unknown) => {
+        if (action === 'pending') return approvals.views();
+        approvals.handle(message);
+        return undefined;
+      },
+    },
+    { id: 'readgate._test.chatTurns', execute: () => turns.map((turn) => JSON.parse(JSON.stringify(turn)) as ParticipantTurn) },
+  ];
+}
 
-export function registerTestHooks(approvals: ApprovalService, participant: ReadGateParticipant, toolResults: ToolResultStore, guard: Guard, mcp: McpHost, history: { agentChanges: AgentChangesView; folder: string | undefined }): vscode.Disposable {
-  const turns: ParticipantTurn[] = [];
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(TEST_HOOK_COMMAND, (action: 'pending' | 'message', message?: unknown) => {
-      if (action === 'pending') return approvals.views();
-      approvals.handle(message);
-      return undefined;
-    }),
-    participant.onDidFinishTurn((turn) => turns.push(turn)),
-    vscode.commands.registerCommand(CHAT_TEST_HOOK_COMMAND, () => turns.map((turn) => JSON.parse(JSON.stringify(turn)) as ParticipantTurn)),
-    vscode.commands.registerCommand('readgate._test.toolResults', (limits: { maxFileBytes?: number; maxSessionBytes?: number } = {}) => {
-      toolResults.configure(limits);
-      return toolResults.dir;
-    }),
-    vscode.commands.registerCommand('readgate._test.sessionIds', () => guard.sessionIds()),
-    vscode.commands.registerCommand('readgate._test.mcpOffered', () => mcp.offered.map((uris) => [...uris])),
-    vscode.commands.registerCommand('readgate._test.mcpTimings', async (timings?: McpTimings) => (await mcp.setTimings(timings ?? DEFAULT_MCP_TIMINGS))?.url),
+/**
+ * Smaller saved-tool-result budgets (so a test need not produce 50 MB), the guard's live session ids (one-call
+ * sessions must not pile up), a guard session called directly (for changes no tool or API offers yet: deleting and
+ * moving files), what the MCP server definition provider gave VS Code each time it asked, and shorter MCP timings.
+ */
+function guardHooks({ toolResults, guard, mcp }: TestHookDeps): Command[] {
+  type GuardCall = { read: string } | { multiEdit: MultiEditChange[]; explanation?: string } | { drop: true };
+  return [
+    {
+      id: 'readgate._test.toolResults',
+      execute: (limits: { maxFileBytes?: number; maxSessionBytes?: number } = {}) => {
+        toolResults.configure(limits);
+        return toolResults.dir;
+      },
+    },
+    { id: 'readgate._test.sessionIds', execute: () => guard.sessionIds() },
+    {
+      id: 'readgate._test.guardCall',
+      execute: (sessionId: string, call: GuardCall) => {
+        if ('drop' in call) return guard.dropSession(sessionId);
+        const session = guard.session(sessionId);
+        return 'read' in call ? session.read(call.read) : session.multiEdit(call.multiEdit, { explanation: call.explanation });
+      },
+    },
+    { id: 'readgate._test.mcpOffered', execute: () => mcp.offered.map((uris) => [...uris]) },
+    // Restarts the server with the timings (idle sessions, progress while a change waits for review).
+    { id: 'readgate._test.mcpTimings', execute: async (timings?: McpTimings) => (await mcp.setTimings(timings ?? DEFAULT_MCP_TIMINGS))?.url },
+  ];
+}
+
+/** The Agent Changes view as it draws its items (label, description, context value, children), and the history's folder. */
+function historyHooks({ agentChanges, historyFolder }: TestHookDeps): Command[] {
+  return [
     // `refresh: false` reads what the view would draw now, to see that it heard of a change by itself.
-    vscode.commands.registerCommand('readgate._test.agentChanges', async (options?: { refresh?: boolean }) => {
-      if (options?.refresh !== false) history.agentChanges.refresh();
-      return drawn(history.agentChanges);
-    }),
+    {
+      id: 'readgate._test.agentChanges',
+      execute: async (options?: { refresh?: boolean }) => {
+        if (options?.refresh !== false) agentChanges.refresh();
+        return drawn(agentChanges);
+      },
+    },
     // The tree's nodes themselves, to run the view's commands on them as its context menu does.
-    vscode.commands.registerCommand('readgate._test.agentChangeNodes', async () => {
-      const sessions = await history.agentChanges.getChildren();
-      const all: AgentChangesNode[] = [];
-      for (const session of sessions) {
-        all.push(session);
-        for (const change of await history.agentChanges.getChildren(session)) all.push(change, ...(await history.agentChanges.getChildren(change)));
-      }
-      return all;
-    }),
-    vscode.commands.registerCommand('readgate._test.historyFolder', () => history.folder),
-    vscode.commands.registerCommand('readgate._test.guardCall', (sessionId: string, call: { read: string } | { multiEdit: MultiEditChange[]; explanation?: string } | { drop: true }) => {
-      if ('drop' in call) return guard.dropSession(sessionId);
-      const session = guard.session(sessionId);
-      return 'read' in call ? session.read(call.read) : session.multiEdit(call.multiEdit, { explanation: call.explanation });
-    }),
-  );
+    {
+      id: 'readgate._test.agentChangeNodes',
+      execute: async () => {
+        const sessions = await agentChanges.getChildren();
+        const all: AgentChangesNode[] = [];
+        for (const session of sessions) {
+          all.push(session);
+          for (const change of await agentChanges.getChildren(session)) all.push(change, ...(await agentChanges.getChildren(change)));
+        }
+        return all;
+      },
+    },
+    { id: 'readgate._test.historyFolder', execute: () => historyFolder },
+  ];
+}
+
+/** Registers the hooks; the returned Disposable stops collecting the participant's turns. */
+export function registerTestHooks(commands: CommandManager, deps: TestHookDeps): vscode.Disposable {
+  const turns: ParticipantTurn[] = [];
+  const collecting = deps.participant.onDidFinishTurn((turn) => turns.push(turn));
+  for (const hook of [...reviewHooks(deps, turns), ...guardHooks(deps), ...historyHooks(deps)]) commands.register(hook);
+  return collecting;
 }

@@ -17,6 +17,8 @@ import { markdownCode, markdownText } from '../util/markdownText';
 import { sessionFiles } from './sessionFiles';
 import { fileDescription, plural, sessionDescription, sessionWhen } from './sessionWords';
 import type { EndedSessions } from '../sessions/endedSessions';
+import { RevealSeenRangeCommand } from '../commands/fileActions';
+import { ShowLedgerCommand } from '../commands/showLedger';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
@@ -128,7 +130,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
         const item = new vscode.TreeItem(`… ${plural(node.count, 'more file')}`, vscode.TreeItemCollapsibleState.None);
         item.id = `more:${node.sessionId}`;
         item.tooltip = 'Open the session’s full ledger';
-        item.command = { command: 'readgate.showLedger', title: 'Show Session Ledger', arguments: [{ kind: 'session', id: node.sessionId }] };
+        item.command = { command: ShowLedgerCommand.id, title: 'Show Session Ledger', arguments: [{ kind: 'session', id: node.sessionId }] };
         return item;
       }
       case 'file':
@@ -204,6 +206,6 @@ function fileItem(node: Extract<SessionsNode, { kind: 'file' }>): vscode.TreeIte
   );
   item.contextValue = entry.version === undefined ? 'readgate.missingFile' : 'readgate.file';
   if (changed) item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-  if (entry.version !== undefined) item.command = { command: 'readgate.revealSeenRange', title: 'Reveal Seen Lines', arguments: [node] };
+  if (entry.version !== undefined) item.command = { command: RevealSeenRangeCommand.id, title: 'Reveal Seen Lines', arguments: [node] };
   return item;
 }

@@ -2,7 +2,6 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { HISTORY_DEFAULTS } from '../../../src/core/index';
-import { CommandIds } from '../../../src/vscode/commands/commandIds';
 import { CONTEXT_CHANGE, CONTEXT_COLLECTION, CONTEXT_FILE, CONTEXT_SESSION } from '../../../src/vscode/history/historyTree';
 import { repoRoot } from '../helpers/repoRoot';
 
@@ -17,7 +16,7 @@ interface Manifest {
 }
 
 const manifest = (): Manifest => JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Manifest;
-const HISTORY_COMMANDS = [CommandIds.revertChange, CommandIds.revertSession, CommandIds.revertFileToSessionStart, CommandIds.exportChangeLog, CommandIds.showFileChanges, CommandIds.openAgentChange];
+const HISTORY_COMMANDS = ['readgate.revertChange', 'readgate.revertSession', 'readgate.revertFileToSessionStart', 'readgate.exportChangeLog', 'readgate.showFileChanges', 'readgate.openAgentChange'];
 
 suite('the Agent Changes view in the manifest', () => {
   test('the budget settings declare the history store’s own defaults, with descriptions', () => {
@@ -42,8 +41,8 @@ suite('the Agent Changes view in the manifest', () => {
       assert.ok(command && command.category === 'ReadGate' && command.icon, id);
     }
     const hidden = menus.commandPalette.filter((entry) => entry.when === 'false').map((entry) => entry.command);
-    for (const id of [CommandIds.revertChange, CommandIds.revertSession, CommandIds.revertFileToSessionStart, CommandIds.openAgentChange]) assert.ok(hidden.includes(id), `${id} needs an item`);
-    for (const id of [CommandIds.exportChangeLog, CommandIds.showFileChanges]) assert.ok(!hidden.includes(id), `${id} works from the palette`);
+    for (const id of ['readgate.revertChange', 'readgate.revertSession', 'readgate.revertFileToSessionStart', 'readgate.openAgentChange']) assert.ok(hidden.includes(id), `${id} needs an item`);
+    for (const id of ['readgate.exportChangeLog', 'readgate.showFileChanges']) assert.ok(!hidden.includes(id), `${id} works from the palette`);
   });
 
   // The context values are the tree model's: a menu naming another would never show.
@@ -54,6 +53,6 @@ suite('the Agent Changes view in the manifest', () => {
     const known = [CONTEXT_SESSION, CONTEXT_CHANGE, CONTEXT_FILE].map((value) => value.replace('readgate.history', ''));
     assert.deepStrictEqual([...named].sort(), [...known].sort());
     assert.ok(!JSON.stringify(items).includes(CONTEXT_COLLECTION.replace('readgate.', '')), 'a gathered item offers no revert of a session');
-    assert.ok(items.some((entry) => entry.command === CommandIds.revertChange && entry.group?.startsWith('inline')), 'Revert This Change inline');
+    assert.ok(items.some((entry) => entry.command === 'readgate.revertChange' && entry.group?.startsWith('inline')), 'Revert This Change inline');
   });
 });
