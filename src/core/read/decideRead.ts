@@ -43,9 +43,11 @@ const framing = (range: { from: number; to: number }): number => (range.to - ran
  * Before decoding, from the bytes alone: rendered UTF-8 is at most twice the file's bytes (Latin-1 → UTF-8), and
  * a range of several lines can only be shortened if some line of the file is long.
  */
-export function cutBeforeDecoding(bytes: Uint8Array, range: { from: number; to: number }, limits: ReadLimits): CutFact {
+export function cutBeforeDecoding(bytes: Uint8Array, range: { from: number; to: number }, limits: ReadLimits, longest?: number): CutFact {
   if (range.to - range.from >= limits.maxLines || bytes.length * 2 + framing(range) > limits.maxBytes) return 'unknown';
-  return range.from === range.to || !mayHaveLongLines(bytes, limits.maxLineLength) ? 'no' : 'unknown';
+  // The version's line index, when kept, knows its longest line: no scan of the bytes (a dedup hit's largest cost).
+  const long = longest === undefined ? mayHaveLongLines(bytes, limits.maxLineLength) : longest > limits.maxLineLength;
+  return range.from === range.to || !long ? 'no' : 'unknown';
 }
 
 /** Before formatting, from the line index: few enough lines, a byte bound that fits, and no long line among shorter ones. */

@@ -91,7 +91,7 @@ async function readInMemory(call: ReadCall): Promise<Shown | ReadOutcome | Refus
   const version = versionOf(await ctx.hasher(), bytes, stat.revision);
   const facts = { version, dedup: call.dedup, force: options.force === true };
   const known = entry?.version === version ? requestedRange(entry.totalLines, options) : undefined;
-  if (known && decideRead(entry, { ...facts, ...known, cut: cutBeforeDecoding(bytes, known, limits) }) === 'placeholder') {
+  if (known && decideRead(entry, { ...facts, ...known, cut: cutBeforeDecoding(bytes, known, limits, ctx.snapshots.decoded(version)?.index.longest) }) === 'placeholder') {
     s.reads++;
     return placeholder(call, version, known, bytes.length, entry!.totalLines);
   }

@@ -34,6 +34,15 @@ suite('decideRead: placeholder or content', () => {
     assert.strictEqual(cutBeforeDecoding(long, { from: 1, to: 1 }, { ...limits, maxLineLength: 20 }), 'no', 'a line read alone is shown whole');
   });
 
+  test('before decoding, a known longest line (the version\'s kept line index) decides without scanning the bytes', () => {
+    // Multi-byte text: 30 bytes but 10 characters a line, so a byte scan cannot rule out a long line; the index can.
+    const wide = Buffer.from(`${'é'.repeat(10)}\n${'é'.repeat(10)}\n`);
+    const narrow = { ...limits, maxLineLength: 15 };
+    assert.strictEqual(cutBeforeDecoding(wide, { from: 1, to: 2 }, narrow), 'unknown');
+    assert.strictEqual(cutBeforeDecoding(wide, { from: 1, to: 2 }, narrow, 10), 'no');
+    assert.strictEqual(cutBeforeDecoding(wide, { from: 1, to: 2 }, narrow, 16), 'unknown');
+  });
+
   test('before formatting, the line index proves no cut only when no long line sits among short ones and the bytes fit', () => {
     const text = `short\n${'x'.repeat(50)}\nshort\n`;
     const file = { bytes: Buffer.from(text), index: indexLines(text) };
