@@ -22,7 +22,20 @@ import { revertWhat } from './history/revertQuery';
 import { revertCall } from './session/callArguments';
 import type { GuardContext, Limits } from './context/guardContext';
 import { GuardSessionImpl } from './session/guardSession';
-import type { ApprovalDecision, EndedSession, Guard, GuardLimits, GuardOptions, GuardSession, GuardSettings, LedgerChange, MutationResult, RevertOptions, RevertTarget, SessionOptions } from './types';
+import type {
+  ApprovalDecision,
+  EndedSession,
+  Guard,
+  GuardLimits,
+  GuardOptions,
+  GuardSession,
+  GuardSettings,
+  LedgerChange,
+  MutationResult,
+  RevertOptions,
+  RevertTarget,
+  SessionOptions,
+} from './types';
 import { type Hasher, loadHasher } from './version/contentVersion';
 
 const DEFAULT_LIMITS: Limits = {
@@ -40,7 +53,9 @@ function checkRoots(roots: unknown): asserts roots is string[] {
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new TypeError(`ReadGate: ${name} must be a positive integer, not ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new TypeError(`ReadGate: ${name} must be a positive integer, not ${JSON.stringify(value)}`);
+  }
   return value;
 }
 
@@ -48,7 +63,11 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 const approveEverything = async (): Promise<ApprovalDecision> => ({ approved: true, approvedBy: 'policy' });
 
 const isHistory = (value: unknown): value is History =>
-  typeof value === 'object' && value !== null && ['record', 'flush', 'list', 'listing', 'get', 'revertContents', 'exportJsonLines'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+  typeof value === 'object' &&
+  value !== null &&
+  ['record', 'flush', 'list', 'listing', 'get', 'revertContents', 'exportJsonLines'].every(
+    (name) => typeof (value as Record<string, unknown>)[name] === 'function',
+  );
 
 /** The history `GuardOptions.history` (or `historyStore`) asks for; none without either. */
 function historyOf(options: GuardOptions, logger: Logger, clock: Clock): History | undefined {
@@ -63,9 +82,14 @@ function historyOf(options: GuardOptions, logger: Logger, clock: Clock): History
   }
   for (const name of ['maxBytes', 'maxAgeDays'] as const) {
     const value = given[name];
-    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)) throw new TypeError(`ReadGate: history.${name} must be a positive number, not ${JSON.stringify(value)}`);
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)) {
+      throw new TypeError(`ReadGate: history.${name} must be a positive number, not ${JSON.stringify(value)}`);
+    }
   }
-  const limits = { ...(given.maxBytes !== undefined ? { maxBytes: given.maxBytes } : {}), ...(given.maxAgeDays !== undefined ? { maxAgeDays: given.maxAgeDays } : {}) };
+  const limits = {
+    ...(given.maxBytes !== undefined ? { maxBytes: given.maxBytes } : {}),
+    ...(given.maxAgeDays !== undefined ? { maxAgeDays: given.maxAgeDays } : {}),
+  };
   return createHistory({ dir: given.dir, ...limits, logger, clock });
 }
 
@@ -154,7 +178,13 @@ class GuardImpl implements Guard {
     if (typeof id !== 'string' || id === '') throw new TypeError('ReadGate: a session id must be a non-empty string');
     let session = this.sessions.get(id);
     if (!session) {
-      session = new GuardSessionImpl(this.ctx, id, sessionOptions, (path) => this.ledgerListeners.notify({ sessionId: id, path }), () => this.forgetListeners.notify(id));
+      session = new GuardSessionImpl(
+        this.ctx,
+        id,
+        sessionOptions,
+        (path) => this.ledgerListeners.notify({ sessionId: id, path }),
+        () => this.forgetListeners.notify(id),
+      );
       if (!this.disposed) this.sessions.set(id, session);
     } else {
       if ('resultBudget' in sessionOptions) session.setBudget(sessionOptions.resultBudget);
@@ -202,7 +232,9 @@ class GuardImpl implements Guard {
   dropSession(id: string, reason: 'ended' | 'forgotten' = 'ended'): void {
     const session = this.sessions.get(id);
     if (!session) return;
-    if (!session.standalone && this.dropListeners.size) this.dropListeners.notify({ sessionId: id, startedAt: session.startedAt, reason, stats: session.stats(), entries: session.entries() });
+    if (!session.standalone && this.dropListeners.size) {
+      this.dropListeners.notify({ sessionId: id, startedAt: session.startedAt, reason, stats: session.stats(), entries: session.entries() });
+    }
     session.clear();
     this.sessions.delete(id);
   }

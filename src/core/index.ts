@@ -8,7 +8,24 @@ export { ERROR_CODES, TOOL_ERROR_CODES, isErrorCode } from './refusals/refusal';
 export { MAX_EDITS_PER_CALL } from './session/inputValidation';
 export type { ErrorCode, Refusal } from './refusals/refusal';
 export type { ResultBudget } from './types';
-export type { BatchWrite, ChangeSource, ChunkReader, ConflictReason, TextCodec, Clock, FileKind, FileStat, FileSystem, FolderExpectation, Logger, NotRegularFile, NotWritable, WriteConflict, WriteExpectation, WriteOptions } from './ports';
+export type {
+  BatchWrite,
+  ChangeSource,
+  ChunkReader,
+  ConflictReason,
+  TextCodec,
+  Clock,
+  FileKind,
+  FileStat,
+  FileSystem,
+  FolderExpectation,
+  Logger,
+  NotRegularFile,
+  NotWritable,
+  WriteConflict,
+  WriteExpectation,
+  WriteOptions,
+} from './ports';
 export type {
   ApprovalConflict,
   ApprovalDecision,

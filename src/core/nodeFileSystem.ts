@@ -56,7 +56,10 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): FileS
       return chunkReader(sys, filePath);
     },
     async writeFile(filePath, data, writeOptions: WriteOptions = {}) {
-      return toFileStat(writeFileSafely(sys, filePath, data, { ...writeOptions, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) }), filePath);
+      return toFileStat(
+        writeFileSafely(sys, filePath, data, { ...writeOptions, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) }),
+        filePath,
+      );
     },
     async writeInOnePass(writes) {
       return writeInOnePass(sys, writes, (write) => ({ ...write.options, warn, ...(options.lateChecksMs ? { lateChecksMs: options.lateChecksMs } : {}) }));

@@ -49,7 +49,14 @@ export class AgentContexts {
     const note = callId === undefined ? undefined : takeNote(callId, this.notesDir);
     if (!note) return undefined;
     const id = contextSessionId(base, note);
-    const context: AgentContext = { id, base, conversation: note.conversation, agent: note.agent, ...(note.agentType ? { agentType: note.agentType } : {}), compactionHooked: note.compactionHooked };
+    const context: AgentContext = {
+      id,
+      base,
+      conversation: note.conversation,
+      agent: note.agent,
+      ...(note.agentType ? { agentType: note.agentType } : {}),
+      compactionHooked: note.compactionHooked,
+    };
     this.contexts.set(id, context);
     return context;
   }

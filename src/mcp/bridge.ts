@@ -162,7 +162,10 @@ function relayToWindow(cwd: string): Promise<void> {
   const relay = new Relay(downstream, cwd);
   downstream.onmessage = (message: JSONRPCMessage) => {
     relay.toWindow(message).catch((error: unknown) => {
-      const why = error instanceof NoWindow ? error.message : `the VS Code window did not take the message (${error instanceof Error ? error.message : String(error)}). Is it still open, with ReadGate's MCP server on?`;
+      const why =
+        error instanceof NoWindow
+          ? error.message
+          : `the VS Code window did not take the message (${error instanceof Error ? error.message : String(error)}). Is it still open, with ReadGate's MCP server on?`;
       if (isJSONRPCRequest(message)) void downstream.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `ReadGate: ${why}` } });
       else say(why);
     });
@@ -174,8 +177,8 @@ function relayToWindow(cwd: string): Promise<void> {
 async function main(): Promise<number> {
   if (process.argv[2] === 'setup') return setupMain('bridge');
   const args = parseBridgeArguments(process.argv.slice(2), process.cwd());
-  if (args.kind === 'help') return process.stdout.write(`${BRIDGE_USAGE}\n`), 0;
-  if (args.kind === 'error') return say(`${args.message}\n\n${BRIDGE_USAGE}`), 2;
+  if (args.kind === 'help') return (process.stdout.write(`${BRIDGE_USAGE}\n`), 0);
+  if (args.kind === 'error') return (say(`${args.message}\n\n${BRIDGE_USAGE}`), 2);
   if (args.kind === 'forget') {
     // The window watches these markers: at its next tool call it forgets what that client's sessions had read.
     requestForget({ folder: args.cwd, ...(args.client ? { client: args.client } : {}), time: Date.now() });

@@ -29,10 +29,7 @@ that window's ReadGate (its ledger, its review panel, the editors' unsaved text)
 The bridge ends its window session when its input ends or on SIGINT, SIGTERM or SIGHUP.`;
 
 export type BridgeParse =
-  | { kind: 'relay' | 'list'; cwd: string }
-  | { kind: 'forget'; cwd: string; client?: string }
-  | { kind: 'help' }
-  | { kind: 'error'; message: string };
+  { kind: 'relay' | 'list'; cwd: string } | { kind: 'forget'; cwd: string; client?: string } | { kind: 'help' } | { kind: 'error'; message: string };
 
 /** `argv` after the script's path; `cwd` is where relative folders start. */
 export function parseBridgeArguments(argv: readonly string[], cwd: string): BridgeParse {

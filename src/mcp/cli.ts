@@ -30,9 +30,9 @@ const SESSION_ID = `mcp:stdio:${randomUUID()}`;
 async function main(): Promise<number> {
   if (process.argv[2] === 'setup') return setupMain('server');
   const parsed = parseCliArguments(process.argv.slice(2), process.cwd());
-  if (parsed.kind === 'help') return void process.stdout.write(`${USAGE}\n`), 0;
-  if (parsed.kind === 'version') return void process.stdout.write(`${READGATE_VERSION}\n`), 0;
-  if (parsed.kind === 'error') return void process.stderr.write(`readgate-mcp: ${parsed.message}\n\n${USAGE}\n`), 2;
+  if (parsed.kind === 'help') return (void process.stdout.write(`${USAGE}\n`), 0);
+  if (parsed.kind === 'version') return (void process.stdout.write(`${READGATE_VERSION}\n`), 0);
+  if (parsed.kind === 'error') return (void process.stderr.write(`readgate-mcp: ${parsed.message}\n\n${USAGE}\n`), 2);
   if (parsed.kind === 'forget') {
     requestForget({ ...parsed.options, time: Date.now() });
     say(`asked ReadGate's servers for ${parsed.options.folder} to forget what ${parsed.options.client ?? 'every client'} had read`);
@@ -40,12 +40,19 @@ async function main(): Promise<number> {
   }
   const { roots, deny, dedup, placeholders, maxResultChars, history } = parsed.options;
   for (const root of roots) {
-    if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) return void process.stderr.write(`readgate-mcp: --root ${root} is not a folder.\n`), 2;
+    if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) return (void process.stderr.write(`readgate-mcp: --root ${root} is not a folder.\n`), 2);
   }
   const quiet = (): void => undefined;
   const logger = { trace: quiet, debug: quiet, info: quiet, warn: say, error: say };
   const guard = createGuard({ roots, deny, dedup, logger, ...(history ? { history: { dir: history } } : {}) });
-  const sessions = new HeadlessSessions(guard, { sessionId: SESSION_ID, folders: () => [...roots, process.cwd()], dedup, placeholders, ...(maxResultChars !== undefined ? { maxResultChars } : {}), say });
+  const sessions = new HeadlessSessions(guard, {
+    sessionId: SESSION_ID,
+    folders: () => [...roots, process.cwd()],
+    dedup,
+    placeholders,
+    ...(maxResultChars !== undefined ? { maxResultChars } : {}),
+    say,
+  });
   const server = createToolServer({
     call: async (name, input, signal, _progress, meta) => {
       const call = parseToolCall(name, input);
@@ -74,7 +81,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`readgate-mcp: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`readgate-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;
   },
 );

@@ -76,7 +76,10 @@ export function parseCliArguments(argv: readonly string[], cwd: string): CliPars
   let history: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
-    const [flag, inline] = argument.startsWith('--') && argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined];
+    const [flag, inline] =
+      argument.startsWith('--') && argument.includes('=')
+        ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)]
+        : [argument, undefined];
     if (flag === '--help' || flag === '-h') return { kind: 'help' };
     if (flag === '--version') return { kind: 'version' };
     if (flag === '--no-dedup' || flag === '--placeholders' || flag === '--forget') {
@@ -96,11 +99,16 @@ export function parseCliArguments(argv: readonly string[], cwd: string): CliPars
     else {
       const chars = Number(value);
       // Beyond 500,000 a single result outgrows what clients take in one message (1 MiB SSE events).
-      if (!Number.isInteger(chars) || chars < 2000 || chars > 500_000) return { kind: 'error', message: `--max-read-chars needs a whole number from 2000 to 500000, not ${JSON.stringify(value)}.` };
+      if (!Number.isInteger(chars) || chars < 2000 || chars > 500_000) {
+        return { kind: 'error', message: `--max-read-chars needs a whole number from 2000 to 500000, not ${JSON.stringify(value)}.` };
+      }
       maxResultChars = chars;
     }
   }
   if (forget) return { kind: 'forget', options: { folder: roots[0] ?? folder, ...(client ? { client } : {}) } };
   if (roots.length === 0) return { kind: 'error', message: 'Name at least one folder the agent may work in with --root <dir>.' };
-  return { kind: 'run', options: { roots, deny, dedup, placeholders, ...(maxResultChars !== undefined ? { maxResultChars } : {}), ...(history ? { history } : {}) } };
+  return {
+    kind: 'run',
+    options: { roots, deny, dedup, placeholders, ...(maxResultChars !== undefined ? { maxResultChars } : {}), ...(history ? { history } : {}) },
+  };
 }

@@ -72,13 +72,13 @@ export const CLIENT_PROFILES: readonly ClientProfile[] = [
     label: 'VS Code (Copilot agent mode)',
     names: ['visual studio code*', 'code - oss*'],
     maxResultChars: 8_000,
-    reason: 'VS Code\'s agents write a tool result over 8,192 characters to a file and show the model only its path',
+    reason: "VS Code's agents write a tool result over 8,192 characters to a file and show the model only its path",
   },
   {
     label: 'Cline / Roo Code',
     names: ['cline', 'roo code'],
     maxResultChars: 40_000,
-    reason: 'no cut of MCP results was found in Cline\'s or Roo Code\'s source; kept near the other clients',
+    reason: "no cut of MCP results was found in Cline's or Roo Code's source; kept near the other clients",
   },
 ];
 
@@ -112,10 +112,15 @@ export function clientPolicy(clientName: string | undefined, overrides: PolicyOv
   const placeholders = overrides.placeholders === true;
   const howToRaise = overrides.howToRaise ? { howToRaise: overrides.howToRaise } : {};
   if (overrides.maxResultChars !== undefined && overrides.maxResultChars > 0) {
-    return { budget: { maxChars: overrides.maxResultChars, reason: 'the limit the user set for this server', ...howToRaise }, placeholders, ...(profile ? { profile } : {}) };
+    return {
+      budget: { maxChars: overrides.maxResultChars, reason: 'the limit the user set for this server', ...howToRaise },
+      placeholders,
+      ...(profile ? { profile } : {}),
+    };
   }
   let maxChars = profile?.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
-  let reason = profile?.reason ?? `ReadGate does not know how much of a result ${clientName ? `"${clientName}"` : 'this client'} shows, so it keeps results short`;
+  let reason =
+    profile?.reason ?? `ReadGate does not know how much of a result ${clientName ? `"${clientName}"` : 'this client'} shows, so it keeps results short`;
   const tokens = Number(overrides.env?.MAX_MCP_OUTPUT_TOKENS);
   const byTokens = Math.floor(tokens * CLAUDE_CHARS_PER_LIMIT_TOKEN * MARGIN);
   if (profile?.label === 'Claude Code' && Number.isInteger(tokens) && tokens > 0 && byTokens < maxChars) {

@@ -48,14 +48,26 @@ export function decideHook(input: unknown, options: HookOptions): HookAction {
       const callId = fields.tool_use_id;
       if (!isCallId(callId)) return { kind: 'none', why: 'the input has no usable tool_use_id' };
       const agentType = text(fields.agent_type);
-      return { kind: 'note', callId, note: { conversation, agent: agentId ?? MAIN_AGENT, ...(agentType ? { agentType } : {}), compactionHooked: options.compactionHooked, time: options.now } };
+      return {
+        kind: 'note',
+        callId,
+        note: {
+          conversation,
+          agent: agentId ?? MAIN_AGENT,
+          ...(agentType ? { agentType } : {}),
+          compactionHooked: options.compactionHooked,
+          time: options.now,
+        },
+      };
     }
     case 'SubagentStop':
       return agentId ? marker(agentId, true) : { kind: 'none', why: 'SubagentStop without agent_id' };
     case 'PreCompact':
       return marker(agentId ?? MAIN_AGENT, false);
     case 'SessionStart':
-      return fields.source === 'compact' || fields.source === 'clear' ? marker(MAIN_AGENT, false) : { kind: 'none', why: `a session start (${String(fields.source)}) keeps what the context holds` };
+      return fields.source === 'compact' || fields.source === 'clear'
+        ? marker(MAIN_AGENT, false)
+        : { kind: 'none', why: `a session start (${String(fields.source)}) keeps what the context holds` };
     default:
       return { kind: 'none', why: `ReadGate does nothing on ${event}` };
   }

@@ -76,7 +76,13 @@ function parse(text: string, now: number): ContextNote | undefined {
     if (typeof value.conversation !== 'string' || !value.conversation || typeof value.agent !== 'string' || !value.agent) return undefined;
     if (typeof value.time !== 'number' || Math.abs(now - value.time) > NOTE_TTL_MS) return undefined;
     const agentType = typeof value.agentType === 'string' && value.agentType ? { agentType: value.agentType.slice(0, 80) } : {};
-    return { conversation: value.conversation.slice(0, 200), agent: value.agent.slice(0, 200), ...agentType, compactionHooked: value.compactionHooked === true, time: value.time };
+    return {
+      conversation: value.conversation.slice(0, 200),
+      agent: value.agent.slice(0, 200),
+      ...agentType,
+      compactionHooked: value.compactionHooked === true,
+      time: value.time,
+    };
   } catch {
     return undefined;
   }

@@ -79,8 +79,24 @@ export function publishWindow(entry: WindowEntry, id: string, dir = discoveryDir
 function parseEntry(text: string): WindowEntry | undefined {
   try {
     const value = JSON.parse(text) as Partial<WindowEntry>;
-    if (value.version !== 1 || typeof value.pid !== 'number' || typeof value.url !== 'string' || typeof value.token !== 'string' || !Array.isArray(value.folders)) return undefined;
-    return { version: 1, pid: value.pid, url: value.url, token: value.token, folders: value.folders.filter((f): f is string => typeof f === 'string'), name: typeof value.name === 'string' ? value.name : '', started: typeof value.started === 'number' ? value.started : 0 };
+    if (
+      value.version !== 1 ||
+      typeof value.pid !== 'number' ||
+      typeof value.url !== 'string' ||
+      typeof value.token !== 'string' ||
+      !Array.isArray(value.folders)
+    ) {
+      return undefined;
+    }
+    return {
+      version: 1,
+      pid: value.pid,
+      url: value.url,
+      token: value.token,
+      folders: value.folders.filter((f): f is string => typeof f === 'string'),
+      name: typeof value.name === 'string' ? value.name : '',
+      started: typeof value.started === 'number' ? value.started : 0,
+    };
   } catch {
     return undefined;
   }

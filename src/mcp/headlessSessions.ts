@@ -44,14 +44,22 @@ export class HeadlessSessions {
   sessionFor(meta: unknown): GuardSession {
     if (this.opened === 0) this.opened = Date.now();
     for (const marker of this.forget.newMarkers()) this.carryOut(marker);
-    const policy = clientPolicy(this.client?.name, { maxResultChars: this.options.maxResultChars, placeholders: this.options.placeholders, env: process.env, howToRaise: 'the server\'s --max-read-chars option' });
+    const policy = clientPolicy(this.client?.name, {
+      maxResultChars: this.options.maxResultChars,
+      placeholders: this.options.placeholders,
+      env: process.env,
+      howToRaise: "the server's --max-read-chars option",
+    });
     const label = clientLabel(this.client) ?? 'MCP client';
     const context = this.contexts.route(this.options.sessionId, meta);
     const placeholders = policy.placeholders || context?.compactionHooked === true;
     // Its changes are recorded as the client's (surface 'mcp', labelled with the name it gave).
     const origin = { surface: 'mcp' as const, label: context ? contextLabel(label, context) : label };
     const known = this.guard.hasSession(context?.id ?? this.options.sessionId);
-    return this.guard.session(context?.id ?? this.options.sessionId, known ? {} : { dedup: this.options.dedup && placeholders, resultBudget: policy.budget, ...origin });
+    return this.guard.session(
+      context?.id ?? this.options.sessionId,
+      known ? {} : { dedup: this.options.dedup && placeholders, resultBudget: policy.budget, ...origin },
+    );
   }
 
   private carryOut(marker: ForgetMarker): void {

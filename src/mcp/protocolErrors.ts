@@ -45,7 +45,10 @@ export const protocolErrors = {
     return { code: JSONRPC_CODES.serverError, message: 'Bad request: start with an initialize request (without an mcp-session-id header).' };
   },
   sessionNotFound(): ProtocolError {
-    return { code: JSONRPC_CODES.sessionNotFound, message: 'Session not found: the MCP session ended (the window reloaded or the session was closed). Initialize a new one.' };
+    return {
+      code: JSONRPC_CODES.sessionNotFound,
+      message: 'Session not found: the MCP session ended (the window reloaded or the session was closed). Initialize a new one.',
+    };
   },
   /** Host, Origin, token or path refused (requestCheck.ts words why). */
   refused(message: string): ProtocolError {
@@ -55,10 +58,16 @@ export const protocolErrors = {
     return { code: JSONRPC_CODES.internalError, message: `Internal error: ${detail}` };
   },
   notJson(): ProtocolError {
-    return { code: JSONRPC_CODES.parseError, message: 'Parse error: the message is not JSON. Nothing was done. Send one JSON-RPC message per line (stdio) or per request body (HTTP).' };
+    return {
+      code: JSONRPC_CODES.parseError,
+      message: 'Parse error: the message is not JSON. Nothing was done. Send one JSON-RPC message per line (stdio) or per request body (HTTP).',
+    };
   },
   notJsonRpc(): ProtocolError {
-    return { code: JSONRPC_CODES.invalidRequest, message: 'Invalid Request: the message is JSON but not a JSON-RPC 2.0 message ({ "jsonrpc": "2.0", "method", "id"?, "params"? }). Nothing was done.' };
+    return {
+      code: JSONRPC_CODES.invalidRequest,
+      message: 'Invalid Request: the message is JSON but not a JSON-RPC 2.0 message ({ "jsonrpc": "2.0", "method", "id"?, "params"? }). Nothing was done.',
+    };
   },
 };
 

@@ -40,7 +40,8 @@ export function checkRequest(facts: RequestFacts, port: number, token: string, e
     return {
       ok: false,
       status: 401,
-      message: 'Unauthorized: this server takes no OAuth, only the token from the window\'s discovery file, as "Authorization: Bearer <token>" (run "ReadGate: Connect an External Agent…" for the set-up).',
+      message:
+        'Unauthorized: this server takes no OAuth, only the token from the window\'s discovery file, as "Authorization: Bearer <token>" (run "ReadGate: Connect an External Agent…" for the set-up).',
       challenge: bearerChallenge(facts.authorization),
     };
   }

@@ -81,7 +81,9 @@ export class StdioTransport implements Transport {
 
   /** Answers a message the server will never see; without an id the error names none (MCP's schema allows it). */
   private refuse(error: ProtocolError, id: RequestId | undefined): void {
-    this.onerror?.(new Error(`answered ${id === undefined ? 'a message without a readable id' : `request ${JSON.stringify(id)}`} with ${error.code}: ${error.message}`));
+    this.onerror?.(
+      new Error(`answered ${id === undefined ? 'a message without a readable id' : `request ${JSON.stringify(id)}`} with ${error.code}: ${error.message}`),
+    );
     void this.send({ jsonrpc: '2.0', ...(id !== undefined ? { id } : {}), error } as JSONRPCMessage);
   }
 }

@@ -30,11 +30,16 @@ export interface ToolServerOptions {
 }
 
 export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
-  return outcome.ok ? { content: [{ type: 'text', text: outcome.text }] } : { content: [{ type: 'text', text: `${outcome.code}: ${outcome.message}` }], isError: true };
+  return outcome.ok
+    ? { content: [{ type: 'text', text: outcome.text }] }
+    : { content: [{ type: 'text', text: `${outcome.code}: ${outcome.message}` }], isError: true };
 }
 
 export function createToolServer(options: ToolServerOptions): Server {
-  const server = new Server({ name: 'readgate', title: 'ReadGate', version: READGATE_VERSION }, { capabilities: { tools: {} }, instructions: options.instructions ?? MCP_INSTRUCTIONS });
+  const server = new Server(
+    { name: 'readgate', title: 'ReadGate', version: READGATE_VERSION },
+    { capabilities: { tools: {} }, instructions: options.instructions ?? MCP_INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MCP_TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
@@ -50,7 +55,8 @@ export function createToolServer(options: ToolServerOptions): Server {
 }
 
 /** One line of at most `max` characters: a client's name must not bring line breaks or invisible characters. */
-const oneLine = (text: unknown, max: number): string => (typeof text === 'string' ? withoutControls(text).replace(/\s+/g, ' ').trim().slice(0, max).trim() : '');
+const oneLine = (text: unknown, max: number): string =>
+  typeof text === 'string' ? withoutControls(text).replace(/\s+/g, ' ').trim().slice(0, max).trim() : '';
 
 /**
  * How a client is named in the Sessions view, the review panel and refusals: "Claude Code 2.0.14". Its title when

@@ -23,7 +23,10 @@ export type ProgressReport = (message: string) => void;
  * notification with the next `progress` (1, 2, 3 …; no `total`, since how long the user takes is unknown); a
  * notification that cannot be sent (the client went away) is dropped.
  */
-export function progressReport(progressToken: string | number | undefined, send: (notification: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; message: string } }) => Promise<void>): ProgressReport | undefined {
+export function progressReport(
+  progressToken: string | number | undefined,
+  send: (notification: { method: 'notifications/progress'; params: { progressToken: string | number; progress: number; message: string } }) => Promise<void>,
+): ProgressReport | undefined {
   if (progressToken === undefined) return undefined;
   let progress = 0;
   return (message) => {

@@ -45,13 +45,22 @@ export function decideWindows(windows: readonly WindowEntry[], cwd: string): Win
   let winner: (typeof candidates)[number] | undefined;
   for (const candidate of candidates) {
     if (!candidate.best) continue;
-    if (!winner?.best || candidate.best.depth > winner.best.depth || (candidate.best.depth === winner.best.depth && candidate.entry.started > winner.entry.started)) winner = candidate;
+    if (
+      !winner?.best ||
+      candidate.best.depth > winner.best.depth ||
+      (candidate.best.depth === winner.best.depth && candidate.entry.started > winner.entry.started)
+    ) {
+      winner = candidate;
+    }
   }
   return candidates.map(({ entry, best }): WindowDecision => {
     if (!best) return { entry, verdict: { kind: 'outside' } };
     if (entry === winner!.entry) return { entry, verdict: { kind: 'picked', folder: best.folder } };
     const picked = winner!.entry;
-    return { entry, verdict: best.depth < winner!.best!.depth ? { kind: 'shallower', folder: best.folder, picked } : { kind: 'older', folder: best.folder, picked } };
+    return {
+      entry,
+      verdict: best.depth < winner!.best!.depth ? { kind: 'shallower', folder: best.folder, picked } : { kind: 'older', folder: best.folder, picked },
+    };
   });
 }
 

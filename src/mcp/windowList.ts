@@ -31,10 +31,10 @@ export function describeWindows(input: WindowListInput): string {
   const { scan, cwd } = input;
   const lines = [`Looked for VS Code windows in ${input.dir}`, `  (${input.dirReason})`, ''];
   if (scan.missing) {
-    lines.push('That folder does not exist: no VS Code window of this user has turned on ReadGate\'s MCP server there.');
+    lines.push("That folder does not exist: no VS Code window of this user has turned on ReadGate's MCP server there.");
     lines.push('A window started with READGATE_HOME (or READGATE_DISCOVERY_DIR) set publishes elsewhere: start the bridge with the same value.');
   } else if (scan.windows.length === 0) {
-    lines.push('No VS Code window with ReadGate\'s MCP server is running there.');
+    lines.push("No VS Code window with ReadGate's MCP server is running there.");
   }
   const decisions = decideWindows(scan.windows, cwd);
   if (decisions.length > 0) {
@@ -44,7 +44,9 @@ export function describeWindows(input: WindowListInput): string {
       lines.push(`    folders: ${entry.folders.join(', ') || '(none)'}`);
       lines.push(`    ${because(verdict, cwd)}`);
     }
-    if (!decisions.some(({ verdict }) => verdict.kind === 'picked')) lines.push(`No window holds ${cwd}: start the agent in one of the folders above, or pass --cwd <folder>.`);
+    if (!decisions.some(({ verdict }) => verdict.kind === 'picked')) {
+      lines.push(`No window holds ${cwd}: start the agent in one of the folders above, or pass --cwd <folder>.`);
+    }
   } else {
     lines.push('Turn it on in VS Code with "ReadGate: Connect an External Agent…" (the window must run as this user).');
   }

@@ -55,7 +55,12 @@ export interface ReadGateApi {
    * (mode 0600) in ReadGate's storage and a ~2 KB preview stub naming the file is returned, which
    * `readgate_read` can read back. Shorter results, ReadGate's own read results and stubs come back unchanged.
    */
-  persistToolResult(options: { sessionId: string; callId: string; toolName: string; text: string }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }>;
+  persistToolResult(options: {
+    sessionId: string;
+    callId: string;
+    toolName: string;
+    text: string;
+  }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }>;
   /**
    * Every change applied through ReadGate in this workspace (any agent, any surface), newest first; `path` also
    * finds a file's changes under an older name. Paths of virtual workspaces are shown as their URIs.
@@ -71,7 +76,14 @@ export interface ReadGateApi {
 
 /** A record as callers see it: virtual workspace paths as the URIs they stand for. */
 function shownRecord(record: ChangeRecord): ChangeRecord {
-  return { ...record, files: record.files.map((file) => ({ ...file, path: showVirtualPaths(file.path), ...(file.from !== undefined ? { from: showVirtualPaths(file.from) } : {}) })) };
+  return {
+    ...record,
+    files: record.files.map((file) => ({
+      ...file,
+      path: showVirtualPaths(file.path),
+      ...(file.from !== undefined ? { from: showVirtualPaths(file.from) } : {}),
+    })),
+  };
 }
 
 /** Results as callers see them: virtual workspace paths shown as the URIs they stand for. */
@@ -79,7 +91,14 @@ function shown<T extends ReadResult | MutationResult>(result: T): T {
   const copy = { ...result } as Record<string, unknown>;
   if (typeof copy.text === 'string') copy.text = showVirtualPaths(copy.text);
   if (typeof copy.message === 'string') copy.message = showVirtualPaths(copy.message);
-  if (Array.isArray(copy.files)) copy.files = (copy.files as { path: string; diff: string; movedTo?: string }[]).map((file) => ({ ...file, path: showVirtualPaths(file.path), diff: showVirtualPaths(file.diff), ...(file.movedTo ? { movedTo: showVirtualPaths(file.movedTo) } : {}) }));
+  if (Array.isArray(copy.files)) {
+    copy.files = (copy.files as { path: string; diff: string; movedTo?: string }[]).map((file) => ({
+      ...file,
+      path: showVirtualPaths(file.path),
+      diff: showVirtualPaths(file.diff),
+      ...(file.movedTo ? { movedTo: showVirtualPaths(file.movedTo) } : {}),
+    }));
+  }
   return copy as T;
 }
 
@@ -133,7 +152,13 @@ class ApiSession implements ReadGateSession {
       const { edits, expectedVersion, delete: remove, moveTo } = change as { edits?: unknown; expectedVersion?: unknown; delete?: unknown; moveTo?: unknown };
       const destination = moveTo === undefined ? undefined : toGuardPath(moveTo as vscode.Uri | string);
       if (destination !== undefined && typeof destination !== 'string') return destination;
-      resolved.push({ path, ...(edits !== undefined ? { edits: edits as Edit[] } : {}), ...(expectedVersion !== undefined ? { expectedVersion: expectedVersion as string } : {}), ...(remove !== undefined ? { delete: remove as true } : {}), ...(destination !== undefined ? { moveTo: destination } : {}) });
+      resolved.push({
+        path,
+        ...(edits !== undefined ? { edits: edits as Edit[] } : {}),
+        ...(expectedVersion !== undefined ? { expectedVersion: expectedVersion as string } : {}),
+        ...(remove !== undefined ? { delete: remove as true } : {}),
+        ...(destination !== undefined ? { moveTo: destination } : {}),
+      });
     }
     return shown(await this.change(() => this.session.multiEdit(resolved, options)));
   }
@@ -183,7 +208,9 @@ export class Api extends Disposable implements ReadGateApi {
     private readonly problems?: AgentProblems,
   ) {
     super();
-    const unsubscribe = guard.onDidChangeLedger((change) => this._onDidChangeLedger.fire({ sessionId: change.sessionId, uri: fromVirtualPath(change.path) ?? vscode.Uri.file(change.path) }));
+    const unsubscribe = guard.onDidChangeLedger((change) =>
+      this._onDidChangeLedger.fire({ sessionId: change.sessionId, uri: fromVirtualPath(change.path) ?? vscode.Uri.file(change.path) }),
+    );
     this._register(new vscode.Disposable(unsubscribe));
   }
 
@@ -193,7 +220,12 @@ export class Api extends Disposable implements ReadGateApi {
     return new ApiSession(this.guard, id, () => this.labels.delete(id), this.problems);
   }
 
-  async persistToolResult(options: { sessionId: string; callId: string; toolName: string; text: string }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }> {
+  async persistToolResult(options: {
+    sessionId: string;
+    callId: string;
+    toolName: string;
+    text: string;
+  }): Promise<{ text: string; persisted: boolean; uri?: vscode.Uri }> {
     const { sessionId, callId, toolName, text } = options ?? ({} as typeof options);
     if (typeof text !== 'string') return { text: String(text), persisted: false };
     const outcome = await this.toolResults.persist(String(sessionId), String(callId), String(toolName), text);
@@ -204,7 +236,10 @@ export class Api extends Disposable implements ReadGateApi {
     const { sessionId, path } = (filter ?? {}) as { sessionId?: unknown; path?: unknown };
     const guardPath = path === undefined ? undefined : toGuardPath(path);
     if (guardPath !== undefined && typeof guardPath !== 'string') throw new TypeError(`ReadGate: history's path: ${guardPath.message}`);
-    const records = await this.guard.history({ ...(sessionId !== undefined ? { sessionId: sessionId as string } : {}), ...(guardPath !== undefined ? { path: guardPath } : {}) });
+    const records = await this.guard.history({
+      ...(sessionId !== undefined ? { sessionId: sessionId as string } : {}),
+      ...(guardPath !== undefined ? { path: guardPath } : {}),
+    });
     return records.map(shownRecord);
   }
 
@@ -215,7 +250,15 @@ export class Api extends Disposable implements ReadGateApi {
     const { explanation, signal } = (options ?? {}) as { explanation?: string; signal?: AbortSignal };
     this.labels.set(sessionId, label);
     try {
-      return shown(await this.guard.revert(target, { ...(explanation !== undefined ? { explanation } : {}), ...(signal !== undefined ? { signal } : {}), sessionId, surface: 'api', label }));
+      return shown(
+        await this.guard.revert(target, {
+          ...(explanation !== undefined ? { explanation } : {}),
+          ...(signal !== undefined ? { signal } : {}),
+          sessionId,
+          surface: 'api',
+          label,
+        }),
+      );
     } finally {
       this.guard.dropSession(sessionId);
       this.labels.delete(sessionId);

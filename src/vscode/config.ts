@@ -50,7 +50,6 @@ export interface ReadGateConfig {
 
 export type ProblemsAfterChange = 'errors' | 'errorsAndWarnings' | 'off';
 
-
 /** The core's defaults (shared with the guard and checked against package.json) plus the adapter's own. */
 export const DEFAULT_CONFIG: ReadGateConfig = {
   ...DEFAULTS,
@@ -126,9 +125,13 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     extraRoots: Object.freeze(readRoots(configuration.get('paths.extraRoots'))),
     snapshotBudgetBytes: readInteger(configuration.get('memory.snapshotBudgetMB'), DEFAULT_CONFIG.snapshotBudgetBytes / 1024 / 1024, 1, 4096) * 1024 * 1024,
     approvalMode: readMode(configuration.get('approval.mode')),
-    protectedGlobs: Object.freeze(Array.isArray(configuration.get('approval.protected')) ? readStrings(configuration.get('approval.protected')) : [...DEFAULT_PROTECTED_GLOBS]),
+    protectedGlobs: Object.freeze(
+      Array.isArray(configuration.get('approval.protected')) ? readStrings(configuration.get('approval.protected')) : [...DEFAULT_PROTECTED_GLOBS],
+    ),
     chatMaxToolRounds: readInteger(configuration.get('chat.maxToolRounds'), DEFAULT_CONFIG.chatMaxToolRounds, 1, 200),
-    chatAdditionalTools: Object.freeze(Array.isArray(configuration.get('chat.additionalTools')) ? readStrings(configuration.get('chat.additionalTools')) : [...DEFAULT_CHAT_TOOLS]),
+    chatAdditionalTools: Object.freeze(
+      Array.isArray(configuration.get('chat.additionalTools')) ? readStrings(configuration.get('chat.additionalTools')) : [...DEFAULT_CHAT_TOOLS],
+    ),
     toolResultThreshold: readInteger(configuration.get('toolResults.thresholdChars'), DEFAULT_CONFIG.toolResultThreshold, 2_000, 10_000_000),
     mcpEnabled: configuration.get('mcp.enabled') === true,
     mcpRegisterWithVsCode: configuration.get('mcp.registerWithVsCode') === true,
@@ -138,7 +141,8 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     historyMaxAgeDays: readInteger(configuration.get('history.maxAgeDays'), DEFAULT_CONFIG.historyMaxAgeDays, 1, 3650),
     problemsAfterChange: readProblems(configuration.get('problems.afterChange')),
     problemsWaitMs: readInteger(configuration.get('problems.waitMs'), DEFAULT_CONFIG.problemsWaitMs, 0, 60_000),
-    toolsMaxResultChars: configuration.get('tools.maxResultChars') === undefined ? DEFAULT_CONFIG.toolsMaxResultChars : readMaxChars(configuration.get('tools.maxResultChars')),
+    toolsMaxResultChars:
+      configuration.get('tools.maxResultChars') === undefined ? DEFAULT_CONFIG.toolsMaxResultChars : readMaxChars(configuration.get('tools.maxResultChars')),
   });
 }
 

@@ -162,7 +162,14 @@ function registerSessions(context: vscode.ExtensionContext, parts: GuardParts, {
   const chatSettings = config.onDidChange((next) => toolSessions.configureChats(next.toolsMaxResultChars));
   const ended = new EndedSessions(guard, labels);
   const listChanges = async () => (history ? history.list() : []);
-  const reports = new Reports(guard, labels, () => toolSessions.standaloneTotals(), () => ended.list(), listChanges, (id) => marks?.get(id));
+  const reports = new Reports(
+    guard,
+    labels,
+    () => toolSessions.standaloneTotals(),
+    () => ended.list(),
+    listChanges,
+    (id) => marks?.get(id),
+  );
   const view = new SessionsView(guard, labels, watcher.onDidObserveChange, ended, files.onDidWrite);
   context.subscriptions.push(api, toolSessions, chatSettings, ended, reports, view);
   return { api, toolSessions, ended, reports };

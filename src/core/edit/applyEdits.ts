@@ -51,7 +51,16 @@ export type EditFailure =
    * Every edit touching unseen lines, up to `stoppedAt`: an edit that could not be placed (not found, or
    * ambiguous), after which nothing was checked. `text` is the original, which `unseen` numbers.
    */
-  | { ok: false; code: 'EDIT_OUTSIDE_SEEN_RANGE'; editIndex: number; edits: number; unseen: Ranges; touched: UnseenEdit[]; stoppedAt?: { editIndex: number; code: 'NO_OCCURRENCE_FOUND' | 'AMBIGUOUS_MATCH' }; text: string }
+  | {
+      ok: false;
+      code: 'EDIT_OUTSIDE_SEEN_RANGE';
+      editIndex: number;
+      edits: number;
+      unseen: Ranges;
+      touched: UnseenEdit[];
+      stoppedAt?: { editIndex: number; code: 'NO_OCCURRENCE_FOUND' | 'AMBIGUOUS_MATCH' };
+      text: string;
+    }
   | { ok: false; code: 'EDIT_NO_CHANGE' }
   | { ok: false; code: 'INVALID_INPUT'; editIndex: number; message: string };
 
@@ -89,7 +98,11 @@ const isBreak = (code: number): boolean => code === 10 || code === 13;
 
 /** Seen lines most similar to the first line of oldString (never unseen lines), at most 3. */
 function closestSeenLines(text: ChunkedText, seen: Ranges, oldString: string, history: EditHistory): ClosestLine[] {
-  const probe = oldString.split('\n').map((line) => line.trim()).find((line) => line.length > 0) ?? '';
+  const probe =
+    oldString
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line.length > 0) ?? '';
   if (!probe) return [];
   const scored: { line: number; score: number }[] = [];
   for (let i = 0; i < seen.length; i += 2) {
@@ -201,10 +214,22 @@ function ambiguity(editIndex: number, edits: number, matches: readonly Match[], 
  * unseen lines of every edit at once (they are checked before the change is computed, so they outrank
  * the other failures). Only an edit that cannot be placed ends it, since the edits after it may build on it.
  */
-export function applyEdits(original: string, edits: readonly Edit[], seenBefore: Ranges, originalIndex?: LineIndex, ownBefore?: Ranges, chunkChars?: number): EditSuccess | EditFailure {
+export function applyEdits(
+  original: string,
+  edits: readonly Edit[],
+  seenBefore: Ranges,
+  originalIndex?: LineIndex,
+  ownBefore?: Ranges,
+  chunkChars?: number,
+): EditSuccess | EditFailure {
   const empty = edits.findIndex((edit) => edit.oldString === '');
   if (empty !== -1) {
-    return { ok: false, code: 'INVALID_INPUT', editIndex: empty, message: 'an empty oldString only creates a file that does not exist yet; give the exact text to replace' };
+    return {
+      ok: false,
+      code: 'INVALID_INPUT',
+      editIndex: empty,
+      message: 'an empty oldString only creates a file that does not exist yet; give the exact text to replace',
+    };
   }
   const run = new EditRun(new ChunkedText(original, chunkChars, originalIndex), edits.length, seenBefore, ownBefore);
   for (let editIndex = 0; editIndex < edits.length; editIndex++) {
@@ -242,7 +267,13 @@ class EditRun {
     // An anchored edit (a patch's hunk) matches only where its line of the original text is now.
     const { oldNorm, matches, quoteTolerant } = edit.line === undefined ? place(text, edit) : placeAt(text, edit, currentLine(edit.line, this.steps));
     if (matches.length === 0) {
-      this.failure ??= { ok: false, code: 'NO_OCCURRENCE_FOUND', editIndex, edits: this.edits, closest: closestSeenLines(text, this.own ?? this.seen, oldNorm, history) };
+      this.failure ??= {
+        ok: false,
+        code: 'NO_OCCURRENCE_FOUND',
+        editIndex,
+        edits: this.edits,
+        closest: closestSeenLines(text, this.own ?? this.seen, oldNorm, history),
+      };
       this.stoppedAt = { editIndex, code: 'NO_OCCURRENCE_FOUND' };
       return false;
     }
@@ -277,7 +308,16 @@ class EditRun {
     const { touched, text } = this;
     if (touched.length) {
       const unseen = touched.reduce<Ranges>((all, edit) => union(all, edit.unseen), []);
-      return { ok: false, code: 'EDIT_OUTSIDE_SEEN_RANGE', editIndex: touched[0].editIndex, edits: this.edits, unseen, touched, ...(this.stoppedAt ? { stoppedAt: this.stoppedAt } : {}), text: original };
+      return {
+        ok: false,
+        code: 'EDIT_OUTSIDE_SEEN_RANGE',
+        editIndex: touched[0].editIndex,
+        edits: this.edits,
+        unseen,
+        touched,
+        ...(this.stoppedAt ? { stoppedAt: this.stoppedAt } : {}),
+        text: original,
+      };
     }
     if (this.failure) return this.failure;
     // One edit changed nothing when every range it replaced got its own text back (the replacement took the
@@ -286,7 +326,14 @@ class EditRun {
     const unchanged = single ? this.lastSplices.every((splice) => original.slice(splice.start, splice.end) === splice.text) : text.toString() === original;
     if (unchanged) return { ok: false, code: 'EDIT_NO_CHANGE' };
     const index = text.lineIndex(originalIndex);
-    return { ok: true, text: text.toString(), index, seen: this.own ?? this.seen, replacements: this.replacements, ...(single ? { changes: this.lastChanges, splices: this.lastSplices } : {}) };
+    return {
+      ok: true,
+      text: text.toString(),
+      index,
+      seen: this.own ?? this.seen,
+      replacements: this.replacements,
+      ...(single ? { changes: this.lastChanges, splices: this.lastSplices } : {}),
+    };
   }
 }
 
@@ -294,7 +341,7 @@ class EditRun {
 function lineChanges(text: ChunkedText, matches: readonly Match[], replacementTexts: readonly string[]): LineChange[] {
   const changes: LineChange[] = [];
   let shift = 0;
-  for (let first = 0; first < matches.length; ) {
+  for (let first = 0; first < matches.length;) {
     let last = first;
     let toLine = matches[first].toLine;
     while (last + 1 < matches.length && matches[last + 1].fromLine <= toLine) toLine = Math.max(toLine, matches[++last].toLine);
@@ -313,7 +360,12 @@ function lineChanges(text: ChunkedText, matches: readonly Match[], replacementTe
       // that differ within it are changes, so the review and the result show the real hunks.
       const oldBlock = text.slice(text.lineStart(fromLine), text.lineEndWithTerminator(toLine));
       for (const change of computeLineChanges(oldBlock, newBlock)) {
-        changes.push({ oldFrom: change.oldFrom + fromLine - 1, oldTo: change.oldTo + fromLine - 1, newFrom: change.newFrom + fromLine + shift - 1, newTo: change.newTo + fromLine + shift - 1 });
+        changes.push({
+          oldFrom: change.oldFrom + fromLine - 1,
+          oldTo: change.oldTo + fromLine - 1,
+          newFrom: change.newFrom + fromLine + shift - 1,
+          newTo: change.newTo + fromLine + shift - 1,
+        });
       }
     } else {
       changes.push({ oldFrom: fromLine, oldTo: toLine + 1, newFrom: fromLine + shift, newTo: fromLine + shift + newCount });

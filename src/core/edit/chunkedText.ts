@@ -133,7 +133,7 @@ export class ChunkedText {
   toString(): string {
     if (this.joined !== undefined) return this.joined;
     let text = '';
-    for (let k = 0; k < this.chunks.length; ) {
+    for (let k = 0; k < this.chunks.length;) {
       const origin = this.chunks[k].origin;
       if (origin === undefined) {
         text += this.chunks[k++].raw;

@@ -19,7 +19,7 @@ export interface Hunk {
 
 export function hunksOf(changes: readonly LineChange[], oldLineCount: number, newLineCount: number, context = 3): Hunk[] {
   const hunks: Hunk[] = [];
-  for (let i = 0; i < changes.length; ) {
+  for (let i = 0; i < changes.length;) {
     let j = i;
     while (j + 1 < changes.length && changes[j + 1].oldFrom - changes[j].oldTo <= 2 * context) j++;
     const first = changes[i];
@@ -50,7 +50,9 @@ export function applyHunks(oldText: string, newText: string, hunks: readonly Hun
   for (const hunk of hunks) {
     for (const change of hunk.changes) {
       out += lineSlice(oldText, oldIndex, oldLine, change.oldFrom - 1);
-      out += rejected.has(hunk.index) ? lineSlice(oldText, oldIndex, change.oldFrom, change.oldTo - 1) : lineSlice(newText, newIndex, change.newFrom, change.newTo - 1);
+      out += rejected.has(hunk.index)
+        ? lineSlice(oldText, oldIndex, change.oldFrom, change.oldTo - 1)
+        : lineSlice(newText, newIndex, change.newFrom, change.newTo - 1);
       oldLine = change.oldTo;
     }
   }

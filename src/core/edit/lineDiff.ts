@@ -37,7 +37,9 @@ export function computeLineChanges(oldText: string, newText: string, indices: { 
     suffix < oldCount - prefix &&
     suffix < newCount - prefix &&
     lineAt(oldText, oldIndex, oldCount - suffix) === lineAt(newText, newIndex, newCount - suffix)
-  ) suffix++;
+  ) {
+    suffix++;
+  }
   const oldFrom = prefix + 1;
   const oldTo = oldCount - suffix + 1;
   const newFrom = prefix + 1;
@@ -183,7 +185,12 @@ export function formatUnifiedDiff(label: string, oldText: string, newText: strin
   // Room for the body: the headers and the truncation mark are always there. Counted in UTF-8 bytes, as a
   // client's budget is (`text/resultBudget.ts`).
   const room = (options.maxChars ?? Number.POSITIVE_INFINITY) - utf8Size(headers.join('\n')) - utf8Size(TRUNCATED);
-  const out = new DiffBody(room, options.maxChars !== undefined, options.maxLines ?? Number.POSITIVE_INFINITY, options.maxLineLength ?? Number.POSITIVE_INFINITY);
+  const out = new DiffBody(
+    room,
+    options.maxChars !== undefined,
+    options.maxLines ?? Number.POSITIVE_INFINITY,
+    options.maxLineLength ?? Number.POSITIVE_INFINITY,
+  );
   for (const hunk of hunksOf(changes, sides.oldIndex.count, sides.newIndex.count, options.context ?? 3)) {
     if (out.truncated) break;
     writeHunk(out, hunk, sides);

@@ -29,7 +29,9 @@ export function applyCurlyStyle(text: string, matched: string): string {
     const previous = i > 0 ? text[i - 1] : undefined;
     if (char === '"' && doubles) out += opensHere(previous) ? '\u201C' : '\u201D';
     else if (char === "'" && singles) {
-      if (isWordChar(previous) && isWordChar(text[i + 1])) out += '\u2019'; // apostrophe
+      if (isWordChar(previous) && isWordChar(text[i + 1])) {
+        out += '\u2019';
+      } // apostrophe
       else out += opensHere(previous) ? '\u2018' : '\u2019';
     } else out += char;
   }

@@ -65,7 +65,11 @@ function noteTrouble(ctx: StoreContext, trouble: Map<string, string>): void {
   index.unreadable = trouble;
   if (fresh.length === 0) return;
   const reason = trouble.get(fresh[0]);
-  logger.warn('[history] could not read record files; they are kept and read again next time', { count: trouble.size, reason, names: [...trouble.keys()].slice(0, NAMES_LOGGED) });
+  logger.warn('[history] could not read record files; they are kept and read again next time', {
+    count: trouble.size,
+    reason,
+    names: [...trouble.keys()].slice(0, NAMES_LOGGED),
+  });
 }
 
 /** Re-reads the records folder into the index (see the header). Rejects only when the folder cannot be listed. */

@@ -191,7 +191,8 @@ export function mergeLines(base: readonly string[], ours: readonly string[], the
   for (const group of groupsOf([...hunksOf('ours', o, a), ...hunksOf('theirs', o, b)])) {
     const start = group[0].start;
     const end = Math.max(...group.map((hunk) => hunk.end));
-    const grown = (side: Hunk['side']) => group.filter((hunk) => hunk.side === side).reduce((sum, h) => sum + (h.otherEnd - h.otherStart) - (h.end - h.start), 0);
+    const grown = (side: Hunk['side']) =>
+      group.filter((hunk) => hunk.side === side).reduce((sum, h) => sum + (h.otherEnd - h.otherStart) - (h.end - h.start), 0);
     out.ours(a, oursAt, oursAt + (start - baseAt), head);
     oursAt += start - baseAt;
     theirsAt += start - baseAt;

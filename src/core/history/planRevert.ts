@@ -127,7 +127,10 @@ function conflict(step: Step, reason: RevertConflict['reason'], path: string, fi
 /** `file` with the change (after → before) undone by a three-way merge; conflicts noted on `path`. */
 function merged(step: Step, path: string, file: StateFile, before: string, after: string): StateFile {
   const result = mergeLines(splitLines(after), file.lines, splitLines(before));
-  for (const [reason, already] of [['lines', false], ['alreadyReverted', true]] as const) {
+  for (const [reason, already] of [
+    ['lines', false],
+    ['alreadyReverted', true],
+  ] as const) {
     const runs = result.conflicts.filter((c) => c.alreadyThere === already).map((c) => ({ start: c.oursStart, length: c.oursLength, wanted: c.wanted }));
     if (runs.length) conflict(step, reason, path, file, runs);
   }
@@ -190,7 +193,7 @@ function revertChange(step: Step, change: RevertChange): void {
   // is placed: repeat until no more renames can be placed (a chain b → c, a → b reverts as c → b, b → a).
   const placed = new Set<Placement>();
   const isFree = (path: string): boolean => !edits.has(path) && (vacated.has(path) || !state.get(path)) && ![...placed].some((p) => p.path === path);
-  for (let progress = true; progress; ) {
+  for (let progress = true; progress;) {
     progress = false;
     for (const placement of placements) {
       if (placed.has(placement) || !isFree(placement.path)) continue;
@@ -232,8 +235,15 @@ function operations(state: RevertState): RevertOp[] {
     if (moveTargets.has(path) || movedAway.has(path)) continue;
     const now = state.initialOf(path);
     const next = state.get(path);
-    if (next && next.binary !== now) writes.push({ type: 'write', path, current: now === null ? null : asContent(now), content: asContent(next.binary), ...(now === null && next.mode !== undefined ? { mode: next.mode } : {}) });
-    else if (!next && now !== null) deletes.push({ type: 'delete', path, current: asContent(now) });
+    if (next && next.binary !== now) {
+      writes.push({
+        type: 'write',
+        path,
+        current: now === null ? null : asContent(now),
+        content: asContent(next.binary),
+        ...(now === null && next.mode !== undefined ? { mode: next.mode } : {}),
+      });
+    } else if (!next && now !== null) deletes.push({ type: 'delete', path, current: asContent(now) });
   }
   return [...moves, ...writes, ...deletes];
 }

@@ -64,7 +64,15 @@ async function prepare(ctx: StoreContext, queued: Queued): Promise<Prepared> {
   const files: ChangedFile[] = [];
   for (const file of queued.input.files) {
     const [before, after] = [await idOf(file.before), await idOf(file.after)];
-    files.push({ path: file.path, kind: file.kind, ...(file.from !== undefined ? { from: file.from } : {}), before, after, hunks: file.hunks ?? [], ...(isFileMode(file.mode) ? { mode: file.mode } : {}) });
+    files.push({
+      path: file.path,
+      kind: file.kind,
+      ...(file.from !== undefined ? { from: file.from } : {}),
+      before,
+      after,
+      hunks: file.hunks ?? [],
+      ...(isFileMode(file.mode) ? { mode: file.mode } : {}),
+    });
   }
   for (const [id, version] of versions) if (!ctx.index.sizes.has(id)) version.compressed = await compress(version.bytes);
   if (sum([...versions.values()].map((version) => version.compressed?.byteLength ?? 0)) > ctx.limits().maxBytes) throw tooLarge(ctx.limits().maxBytes);
@@ -94,7 +102,8 @@ function writeAll(ctx: StoreContext, files: readonly StoredWrite[]): Promise<voi
   return files.reduce<Promise<void>>((done, file) => done.then(() => storage.write(file.area, file.name, file.data)), Promise.resolve());
 }
 
-const versionWrites = (versions: ReadonlyMap<string, Uint8Array>): StoredWrite[] => [...versions].map(([id, data]) => ({ area: 'versions', name: blobName(id), data }));
+const versionWrites = (versions: ReadonlyMap<string, Uint8Array>): StoredWrite[] =>
+  [...versions].map(([id, data]) => ({ area: 'versions', name: blobName(id), data }));
 
 /**
  * Writes what the batch's versions lack; returns the changes that may be recorded. `written` collects every
@@ -181,7 +190,10 @@ function encodeAll(ctx: StoreContext, batch: readonly Prepared[], written: Reado
 /** Writes the records (all or none of them stay); returns those stored. */
 async function storeRecords(ctx: StoreContext, encoded: readonly Encoded[], failed: Map<Prepared, unknown>): Promise<Encoded[]> {
   try {
-    await writeAll(ctx, encoded.map(({ record, data }) => ({ area: 'records', name: recordName(record.id), data })));
+    await writeAll(
+      ctx,
+      encoded.map(({ record, data }) => ({ area: 'records', name: recordName(record.id), data })),
+    );
     for (const { record, data } of encoded) ctx.index.adopt(record, data.byteLength);
     return [...encoded];
   } catch (error) {

@@ -55,7 +55,14 @@ export async function revertContents(ctx: StoreContext, record: ChangeRecord): P
     const before = await side(file.before, file.path);
     const after = await side(file.after, file.path);
     if (before === undefined || after === undefined) continue;
-    files.push({ path: file.path, kind: file.kind, ...(file.from !== undefined ? { from: file.from } : {}), before, after, ...(file.mode !== undefined ? { mode: file.mode } : {}) });
+    files.push({
+      path: file.path,
+      kind: file.kind,
+      ...(file.from !== undefined ? { from: file.from } : {}),
+      before,
+      after,
+      ...(file.mode !== undefined ? { mode: file.mode } : {}),
+    });
   }
   return problems.length ? { problems } : { change: { id: record.id, files } };
 }

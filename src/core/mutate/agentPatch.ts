@@ -72,7 +72,14 @@ export interface PatchTarget {
   target: string;
 }
 
-async function know(ctx: GuardContext, s: SessionState, checked: PatchTarget, mustHaveRead: boolean, files: CallFiles, updates: LedgerEntry[]): Promise<Known | Refusal> {
+async function know(
+  ctx: GuardContext,
+  s: SessionState,
+  checked: PatchTarget,
+  mustHaveRead: boolean,
+  files: CallFiles,
+  updates: LedgerEntry[],
+): Promise<Known | Refusal> {
   const { target } = checked;
   const stat = await files.stat(target);
   if (!stat) return { exists: false, seen: EMPTY };
@@ -91,7 +98,19 @@ async function know(ctx: GuardContext, s: SessionState, checked: PatchTarget, mu
   const loaded = await files.load(target, stat);
   if (loaded.kind === 'binary') return binaryFile.binary(checked.path, loaded.type, loaded.size, 'patches');
   const file = loaded.file;
-  const now = seenNow({ sessionId: s.id, path: checked.path, target, identity: stat.identity, entry, current: file, snapshot: ctx.snapshots.get(entry.version), note: ctx.changes.latest(target), now: ctx.clock.now(), diffBudget: s.diffBudget(ctx.limits), wholeFile: false });
+  const now = seenNow({
+    sessionId: s.id,
+    path: checked.path,
+    target,
+    identity: stat.identity,
+    entry,
+    current: file,
+    snapshot: ctx.snapshots.get(entry.version),
+    note: ctx.changes.latest(target),
+    now: ctx.clock.now(),
+    diffBudget: s.diffBudget(ctx.limits),
+    wholeFile: false,
+  });
   updates.push(...now.updates);
   return now.kind === 'refused' ? now.refusal : { exists: true, file, seen: now.seen };
 }
@@ -101,7 +120,14 @@ async function know(ctx: GuardContext, s: SessionState, checked: PatchTarget, mu
  * (`patchPaths`), checked; `files`: the call's files, each loaded once. `updates`: what the ledger learns from
  * looking at the files (a refusal's diff, coverage carried over).
  */
-export async function planAgentPatch(ctx: GuardContext, s: SessionState, patch: readonly FilePatch[], targets: ReadonlyMap<string, PatchTarget>, files: CallFiles, updates: LedgerEntry[]): Promise<PlannedPatch> {
+export async function planAgentPatch(
+  ctx: GuardContext,
+  s: SessionState,
+  patch: readonly FilePatch[],
+  targets: ReadonlyMap<string, PatchTarget>,
+  files: CallFiles,
+  updates: LedgerEntry[],
+): Promise<PlannedPatch> {
   const known = new Map<string, Known>();
   for (const [path, { content }] of patchPaths(patch)) {
     const found = await know(ctx, s, targets.get(path) as PatchTarget, content, files, updates);

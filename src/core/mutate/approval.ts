@@ -53,7 +53,14 @@ function conflictsOf(proposal: Proposal): { conflicts?: ApprovalConflict[] } {
   return conflicts.length ? { conflicts: conflicts.map((c) => ({ ...c, ranges: c.ranges.map((r) => ({ ...r })) })) } : {};
 }
 
-export async function askApproval(ctx: GuardContext, s: SessionState, proposal: Proposal, operation: Operation, explanation: string | undefined, signal: AbortSignal | undefined): Promise<ApprovalDecision> {
+export async function askApproval(
+  ctx: GuardContext,
+  s: SessionState,
+  proposal: Proposal,
+  operation: Operation,
+  explanation: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<ApprovalDecision> {
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -125,7 +132,9 @@ export function parseDecision(decision: unknown): ParsedDecision {
       const file: unknown = given[i];
       const path: unknown = typeof file === 'object' && file !== null ? (file as { path?: unknown }).path : undefined;
       const content: unknown = typeof file === 'object' && file !== null ? (file as { content?: unknown }).content : undefined;
-      if (typeof path !== 'string' || typeof content !== 'string') return { kind: 'malformed', detail: `files[${i}] is not { path, content } with two strings` };
+      if (typeof path !== 'string' || typeof content !== 'string') {
+        return { kind: 'malformed', detail: `files[${i}] is not { path, content } with two strings` };
+      }
       files.push({ path, content });
     }
     return { kind: 'approved', files, ...extras };
@@ -149,4 +158,3 @@ export async function finalize(plans: FilePlan[], overrides: { path: string; con
   }
   return finals;
 }
-

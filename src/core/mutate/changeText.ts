@@ -58,5 +58,12 @@ export function changeText(input: PlanInput, current: FileText, seen: Ranges, ow
   if (!request.edits.length) return { afterText: current.text, afterIndex: current.index, seenAfter: seen, replacements: 0, changes: [] };
   const applied = applyEdits(current.text, request.edits, seen, current.index, own);
   if (!applied.ok) return editRefusal(input.path, applied, limits, current);
-  return { afterText: applied.text, afterIndex: applied.index, seenAfter: applied.seen, replacements: applied.replacements, changes: applied.changes, ...(applied.splices ? { splices: applied.splices } : {}) };
+  return {
+    afterText: applied.text,
+    afterIndex: applied.index,
+    seenAfter: applied.seen,
+    replacements: applied.replacements,
+    changes: applied.changes,
+    ...(applied.splices ? { splices: applied.splices } : {}),
+  };
 }

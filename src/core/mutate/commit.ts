@@ -53,7 +53,13 @@ export async function commitPlans(ctx: GuardContext, s: SessionState, c: Commit)
   const { finals, approvedBy } = approved;
   if (finals.every(keeps)) return rejectedByUser.rejected(finals.map((f) => f.plan.path).join(', '), 'the user accepted none of the proposed changes');
   // Files the user kept unchanged are not written; every other file is re-checked, then all are written or none.
-  const failed = await writeFiles(ctx, s, finals.filter((f) => !keeps(f)), () => throwIfCancelled(ctx, c.signal), c.learned);
+  const failed = await writeFiles(
+    ctx,
+    s,
+    finals.filter((f) => !keeps(f)),
+    () => throwIfCancelled(ctx, c.signal),
+    c.learned,
+  );
   if (failed) return failed;
   const applied = await describeApplied(ctx, s, finals, c.operation, c.learned);
   const revert = c.revert ? { revertOf: c.revert.revertOf, partial: writtenInPart(c.revert.conflicts(), finals) } : {};
@@ -103,7 +109,13 @@ async function approvedFiles(ctx: GuardContext, s: SessionState, c: Commit): Pro
 }
 
 /** The result: one line per file, then the diffs of what was applied; and the written files with their hunks. */
-async function describeApplied(ctx: GuardContext, s: SessionState, finals: Final[], operation: Operation, learned: LedgerEntry[]): Promise<{ result: MutationResult; written: { final: Final; hunks: Hunk[] }[] }> {
+async function describeApplied(
+  ctx: GuardContext,
+  s: SessionState,
+  finals: Final[],
+  operation: Operation,
+  learned: LedgerEntry[],
+): Promise<{ result: MutationResult; written: { final: Final; hunks: Hunk[] }[] }> {
   const files: MutatedFile[] = [];
   const written: { final: Final; hunks: Hunk[] }[] = [];
   const lines: string[] = [];
@@ -116,7 +128,14 @@ async function describeApplied(ctx: GuardContext, s: SessionState, finals: Final
     }
     const done = await record(ctx, s, final, learned, share);
     written.push({ final, hunks: done.hunks });
-    files.push({ path: done.path, version: done.version, created: done.created, ...(done.deleted ? { deleted: true } : {}), ...(done.movedTo ? { movedTo: done.movedTo } : {}), diff: done.diff });
+    files.push({
+      path: done.path,
+      version: done.version,
+      created: done.created,
+      ...(done.deleted ? { deleted: true } : {}),
+      ...(done.movedTo ? { movedTo: done.movedTo } : {}),
+      diff: done.diff,
+    });
     lines.push(done.summary);
   }
   const verb = { write: 'Wrote', edit: 'Edited', multiEdit: 'Edited', delete: 'Deleted', rename: 'Moved', revert: 'Reverted' }[operation];
@@ -128,6 +147,10 @@ async function describeApplied(ctx: GuardContext, s: SessionState, finals: Final
       ? `${verb} ${lines[0]}`
       : `${verb} ${files.length === 1 ? files[0].path : `${files.length} files`}:`;
   const text = [head, ...(single ? [] : lines), ...files.map((file) => file.diff).filter((diff) => diff !== '')].join('\n');
-  ctx.logger.info(`[guard] ${operation} applied`, { session: s.id, files: files.map((f) => ({ path: f.path, version: f.version, created: f.created })), userChanged });
+  ctx.logger.info(`[guard] ${operation} applied`, {
+    session: s.id,
+    files: files.map((f) => ({ path: f.path, version: f.version, created: f.created })),
+    userChanged,
+  });
   return { result: { ok: true, text, files }, written };
 }

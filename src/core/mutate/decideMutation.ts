@@ -92,7 +92,7 @@ function decideMissing(f: MutationFacts): MutationDecision {
     return decided(refuseVanished(f.note, f.sessionId, input.path, prior.entry), [missing]);
   }
   const { request } = input;
-  if (request.kind === 'delete' || !createsFile(request) && request.kind === 'edit') {
+  if (request.kind === 'delete' || (!createsFile(request) && request.kind === 'edit')) {
     return f.suggestions ? decided(fileNotFound.missing(input.path, f.suggestions)) : need('suggestions');
   }
   if (input.moveTo) return decided(invalidInput.createThenMove(input.path, input.moveTo.path));
@@ -109,7 +109,9 @@ function blockedByFile(f: MutationFacts, stat: FileStat): MutationDecision | und
   if ((stat.mode & 0o222) === 0) return decided(writeFailed.readOnly(path, `mode ${(stat.mode & 0o7777).toString(8).padStart(4, '0')}`));
   if (stat.size > f.maxFileBytes) return decided(fileTooLarge.tooLarge(path, stat.size, f.maxFileBytes));
   // An unsaved buffer (the adapter folds its revision into the version) is text that exists nowhere else.
-  if ((request.kind === 'delete' || moveTo) && stat.revision !== undefined) return decided(writeFailed.unsaved(path, request.kind === 'delete' ? 'delete' : 'move'));
+  if ((request.kind === 'delete' || moveTo) && stat.revision !== undefined) {
+    return decided(writeFailed.unsaved(path, request.kind === 'delete' ? 'delete' : 'move'));
+  }
   if (!moveTo) return undefined;
   if (f.destinationTaken === undefined) return need('destination');
   return f.destinationTaken ? decided(fileExists.moveDestination(path, moveTo.path)) : undefined;
@@ -137,7 +139,19 @@ function decideSeen(f: MutationFacts, stat: FileStat, prior: PriorReadDecision, 
       return { seen: f.alias.seen, updates: [{ ...f.alias, target, path, recordedAt: f.now }] };
     case 'verify': {
       const wholeFile = f.input.request.kind !== 'edit' || f.input.moveTo !== undefined;
-      const now = seenNow({ sessionId: f.sessionId, path, target, identity: stat.identity, entry: prior.entry, current, snapshot: f.snapshot, note: f.note, now: f.now, diffBudget: f.diffBudget, wholeFile });
+      const now = seenNow({
+        sessionId: f.sessionId,
+        path,
+        target,
+        identity: stat.identity,
+        entry: prior.entry,
+        current,
+        snapshot: f.snapshot,
+        note: f.note,
+        now: f.now,
+        diffBudget: f.diffBudget,
+        wholeFile,
+      });
       return now.kind === 'refused' ? decided(now.refusal, now.updates) : { seen: now.seen, updates: now.updates };
     }
     default:
@@ -170,7 +184,9 @@ function decideChange(f: MutationFacts, stat: FileStat, current: FileText, seen:
   // back from the new bytes, which is a flat copy instead of the joined pieces of the old text.
   const bom = current.encoding === 'utf8bom' ? 3 : 0;
   const spliced = spliceAsciiUtf8(current.bytes, bom, changed.splices);
-  if (spliced.ok && spliced.ascii) plan.afterText = Buffer.from(spliced.bytes.buffer, spliced.bytes.byteOffset + bom, spliced.bytes.byteLength - bom).toString('latin1');
+  if (spliced.ok && spliced.ascii) {
+    plan.afterText = Buffer.from(spliced.bytes.buffer, spliced.bytes.byteOffset + bom, spliced.bytes.byteLength - bom).toString('latin1');
+  }
   return decided(finishEncoded(f, plan, spliced), seen.updates);
 }
 

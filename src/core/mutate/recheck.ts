@@ -60,10 +60,36 @@ async function verifyUnchanged(ctx: GuardContext, s: SessionState, plan: FilePla
   if (versionOf(hasher, bytes, stat.revision) === before.version) return undefined;
   const loaded = await decodeFile(ctx, plan.target, bytes, stat.revision);
   if (loaded.kind === 'binary') return fileChanged.replacedByBinary(plan.path, when);
-  const entry = { identity: stat.identity, target: plan.target, path: plan.path, version: before.version, totalLines: before.index.count, seen: plan.seenBefore, shown: [], shownByRead: 0, recordedAt: 0 };
+  const entry = {
+    identity: stat.identity,
+    target: plan.target,
+    path: plan.path,
+    version: before.version,
+    totalLines: before.index.count,
+    seen: plan.seenBefore,
+    shown: [],
+    shownByRead: 0,
+    recordedAt: 0,
+  };
   const changes = computeLineChanges(before.text, loaded.file.text);
   const seenUntouched = mapThrough(plan.seenBefore, changes);
-  const { refusal, update } = refuseWithDiff({ sessionId: s.id, path: plan.path, target: plan.target, identity: stat.identity, entry, current: loaded.file, when, now: ctx.clock.now(), budget: s.diffBudget(ctx.limits), note: ctx.changes.latest(plan.target) }, before.text, changes, seenUntouched);
+  const { refusal, update } = refuseWithDiff(
+    {
+      sessionId: s.id,
+      path: plan.path,
+      target: plan.target,
+      identity: stat.identity,
+      entry,
+      current: loaded.file,
+      when,
+      now: ctx.clock.now(),
+      budget: s.diffBudget(ctx.limits),
+      note: ctx.changes.latest(plan.target),
+    },
+    before.text,
+    changes,
+    seenUntouched,
+  );
   // The agent gets this refusal: what it shows counts as seen.
   learned.push(update);
   return refusal;

@@ -64,7 +64,12 @@ async function loadFilesNow(ctx: GuardContext, targets: readonly RevertPath[], f
 const asBytes = (content: string | Uint8Array): Uint8Array => (typeof content === 'string' ? new TextEncoder().encode(content) : content);
 
 /** A plan from the file now (`before`, absent for a free path) to `after` (its text and exact bytes). */
-function filePlan(at: FileNow, before: FileText | undefined, after: { text: string; bytes: Uint8Array; encoding: FileText['encoding'] }, extra: Partial<FilePlan>): FilePlan {
+function filePlan(
+  at: FileNow,
+  before: FileText | undefined,
+  after: { text: string; bytes: Uint8Array; encoding: FileText['encoding'] },
+  extra: Partial<FilePlan>,
+): FilePlan {
   const beforeText = before?.text ?? '';
   const beforeIndex = before?.index ?? indexLines('');
   const afterIndex = indexLines(after.text);
@@ -103,7 +108,11 @@ function blocked(at: FileNow, removes?: 'delete' | 'move'): Refusal | undefined 
 }
 
 /** The content the revert puts at `at`, decoded as the guard would decode that file. */
-async function contentAt(ctx: GuardContext, at: FileNow, content: string | Uint8Array): Promise<{ text: string; bytes: Uint8Array; encoding: FileText['encoding'] } | Refusal> {
+async function contentAt(
+  ctx: GuardContext,
+  at: FileNow,
+  content: string | Uint8Array,
+): Promise<{ text: string; bytes: Uint8Array; encoding: FileText['encoding'] } | Refusal> {
   const bytes = asBytes(content);
   if (bytes.length > ctx.limits.maxFileBytes) return fileTooLarge.content(at.path, bytes.length, ctx.limits.maxFileBytes);
   const loaded = await decodeFile(ctx, at.target, bytes, undefined);
@@ -186,7 +195,12 @@ async function conflictView(conflict: RevertConflict, plans: readonly FilePlan[]
   const ranges: ApprovalConflict['ranges'] = [];
   for (const [i, range] of conflict.lines.entries()) {
     const wanted = conflict.wanted?.[i];
-    ranges.push({ start: range.start, end: range.end, current: linesOf(file, range.start, range.end), ...(wanted !== undefined ? { wanted: await wantedText(wanted, file) } : {}) });
+    ranges.push({
+      start: range.start,
+      end: range.end,
+      current: linesOf(file, range.start, range.end),
+      ...(wanted !== undefined ? { wanted: await wantedText(wanted, file) } : {}),
+    });
   }
   return {
     path: conflict.path,
@@ -204,7 +218,12 @@ export interface PlannedRevert {
 }
 
 /** Plans `reverted` against the files as they are now (`files`: stat'ed under the call's locks, or afresh). */
-export async function planRevertNow(ctx: GuardContext, reverted: RevertedChanges, paths: readonly RevertPath[], files: CallFiles): Promise<PlannedRevert | Refusal> {
+export async function planRevertNow(
+  ctx: GuardContext,
+  reverted: RevertedChanges,
+  paths: readonly RevertPath[],
+  files: CallFiles,
+): Promise<PlannedRevert | Refusal> {
   const now = await loadFilesNow(ctx, paths, files);
   if (isRefusal(now)) return now;
   const current = (path: string): Uint8Array | null => {
@@ -216,6 +235,8 @@ export async function planRevertNow(ctx: GuardContext, reverted: RevertedChanges
   const plans = await filePlansOf(ctx, plan, now);
   if (isRefusal(plans)) return plans;
   const conflicts = await conflictViews(plan, plans, now);
-  if (plans.length === 0) return conflicts.length ? revertConflict.nothingToWrite(describeConflicts(conflicts), reverted.what) : editNoChange.revert(reverted.what);
+  if (plans.length === 0) {
+    return conflicts.length ? revertConflict.nothingToWrite(describeConflicts(conflicts), reverted.what) : editNoChange.revert(reverted.what);
+  }
   return { plans, conflicts };
 }

@@ -33,8 +33,27 @@ export type SeenNow = { kind: 'seen'; seen: Ranges; updates: LedgerEntry[] } | {
 
 export function seenNow(f: SeenFacts): SeenNow {
   const { entry, current } = f;
-  const staleness = decideStaleness({ seenVersion: entry.version as string, seen: entry.seen, currentVersion: current.version, currentText: current.text, currentLines: current.index.count, snapshot: f.snapshot, wholeFile: f.wholeFile });
-  const changed = { sessionId: f.sessionId, path: f.path, target: f.target, identity: f.identity, entry, current, when: 'since you read it', now: f.now, budget: f.diffBudget, note: f.note };
+  const staleness = decideStaleness({
+    seenVersion: entry.version as string,
+    seen: entry.seen,
+    currentVersion: current.version,
+    currentText: current.text,
+    currentLines: current.index.count,
+    snapshot: f.snapshot,
+    wholeFile: f.wholeFile,
+  });
+  const changed = {
+    sessionId: f.sessionId,
+    path: f.path,
+    target: f.target,
+    identity: f.identity,
+    entry,
+    current,
+    when: 'since you read it',
+    now: f.now,
+    budget: f.diffBudget,
+    note: f.note,
+  };
   if (staleness.kind === 'unknown') return { kind: 'refused', refusal: refuseWithoutDiff(changed), updates: [] };
   if (staleness.kind === 'touched') {
     const { refusal, update } = refuseWithDiff(changed, f.snapshot as string, staleness.changes, staleness.seenUntouched);
@@ -43,7 +62,17 @@ export function seenNow(f: SeenFacts): SeenNow {
   if (staleness.kind === 'same' && entry.identity === f.identity) return { kind: 'seen', seen: staleness.seen, updates: [] };
   // The change missed everything this session saw (or the same bytes now live on another inode): its coverage
   // moves to the current version and identity.
-  const update: LedgerEntry = { ...entry, identity: f.identity, target: f.target, path: f.path, version: current.version, totalLines: current.index.count, seen: staleness.seen, shown: staleness.kind === 'same' ? entry.shown : [], recordedAt: f.now };
+  const update: LedgerEntry = {
+    ...entry,
+    identity: f.identity,
+    target: f.target,
+    path: f.path,
+    version: current.version,
+    totalLines: current.index.count,
+    seen: staleness.seen,
+    shown: staleness.kind === 'same' ? entry.shown : [],
+    recordedAt: f.now,
+  };
   return { kind: 'seen', seen: staleness.seen, updates: [update] };
 }
 
@@ -54,7 +83,15 @@ export function seenNow(f: SeenFacts): SeenNow {
 export function ownCoverage(entry: LedgerEntry | undefined, snapshot: string | undefined, current: FileText): Ranges {
   if (!entry?.version) return EMPTY;
   if (entry.version === current.version) return entry.seen;
-  const staleness = decideStaleness({ seenVersion: entry.version, seen: entry.seen, currentVersion: current.version, currentText: current.text, currentLines: current.index.count, snapshot, wholeFile: false });
+  const staleness = decideStaleness({
+    seenVersion: entry.version,
+    seen: entry.seen,
+    currentVersion: current.version,
+    currentText: current.text,
+    currentLines: current.index.count,
+    snapshot,
+    wholeFile: false,
+  });
   if (staleness.kind === 'touched') return staleness.seenUntouched;
   return staleness.kind === 'unknown' ? EMPTY : staleness.seen;
 }

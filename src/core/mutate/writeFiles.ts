@@ -76,7 +76,13 @@ export function leftFilesChanged(refusal: Refusal): boolean {
 }
 
 /** Undefined when every file was written; otherwise the refusal, with every file as it was (or named as not). */
-export async function writeFiles(ctx: GuardContext, s: SessionState, finals: FinalFile[], beforeFirstWrite: () => void, learned: LedgerEntry[]): Promise<Refusal | undefined> {
+export async function writeFiles(
+  ctx: GuardContext,
+  s: SessionState,
+  finals: FinalFile[],
+  beforeFirstWrite: () => void,
+  learned: LedgerEntry[],
+): Promise<Refusal | undefined> {
   const several = finals.length > 1 || finals.some(({ plan }) => plan.deleted || plan.movedTo);
   const batch = several ? ctx.fs.writeBatch?.bind(ctx.fs) : undefined;
   const onePass = several && !batch ? ctx.fs.writeInOnePass?.bind(ctx.fs) : undefined;
@@ -84,7 +90,9 @@ export async function writeFiles(ctx: GuardContext, s: SessionState, finals: Fin
     // A port that verifies its writes checks the content itself, right before replacing (a conflict there gets
     // the same diff refusal); otherwise every file's content is checked here, before the first is written.
     const portChecks = ctx.fs.verifiesExpectations && (!several || onePass !== undefined);
-    const stale = portChecks ? await recheckPlanPath(ctx, plan, 'just before it was written') : await recheckPlan(ctx, s, plan, 'just before it was written', learned);
+    const stale = portChecks
+      ? await recheckPlanPath(ctx, plan, 'just before it was written')
+      : await recheckPlan(ctx, s, plan, 'just before it was written', learned);
     if (stale) return stale;
     if (plan.movedTo) {
       const taken = await recheckDestination(ctx, plan, 'just before it was written');
@@ -110,7 +118,10 @@ async function writeOneByOne(ctx: GuardContext, s: SessionState, finals: FinalFi
         done.push({ step, folders });
       } else {
         const folders = await foldersFor(ctx, step.target, step.kind === 'createAt' || plan.created, madeDirs);
-        const written = await ctx.fs.writeFile(step.target, bytes, { ...modeOf(plan), expect: step.kind === 'createAt' ? { folders } : expectationOf(plan, folders) });
+        const written = await ctx.fs.writeFile(step.target, bytes, {
+          ...modeOf(plan),
+          expect: step.kind === 'createAt' ? { folders } : expectationOf(plan, folders),
+        });
         if (written) step.final.written = written;
         done.push({ step, folders });
       }
@@ -125,7 +136,13 @@ async function writeOneByOne(ctx: GuardContext, s: SessionState, finals: FinalFi
  * Every file in one synchronous pass of the port: every expectation checked before the first file is touched,
  * and nothing else in this process running between two replacements. A failure restores the done ones.
  */
-async function writeOnePass(ctx: GuardContext, s: SessionState, finals: FinalFile[], pass: NonNullable<FileSystem['writeInOnePass']>, learned: LedgerEntry[]): Promise<Refusal | undefined> {
+async function writeOnePass(
+  ctx: GuardContext,
+  s: SessionState,
+  finals: FinalFile[],
+  pass: NonNullable<FileSystem['writeInOnePass']>,
+  learned: LedgerEntry[],
+): Promise<Refusal | undefined> {
   const madeDirs: string[] = [];
   const steps = stepsOf(finals);
   const prepared = await batchWrites(ctx, steps, madeDirs);
@@ -143,7 +160,15 @@ async function writeOnePass(ctx: GuardContext, s: SessionState, finals: FinalFil
 }
 
 /** The refusal of a failed step, after restoring the steps done before it and removing the folders made. */
-async function restoreAfter(ctx: GuardContext, s: SessionState, done: Done[], madeDirs: string[], failed: Step, error: unknown, learned: LedgerEntry[]): Promise<Refusal> {
+async function restoreAfter(
+  ctx: GuardContext,
+  s: SessionState,
+  done: Done[],
+  madeDirs: string[],
+  failed: Step,
+  error: unknown,
+  learned: LedgerEntry[],
+): Promise<Refusal> {
   const report = await undo(ctx.fs, done, madeDirs);
   const refusal = await failure(ctx, s, failed.final.plan, failed, error, undoNote(new Set(done.map((d) => d.step.final)).size, report), learned);
   if (report.kept.length || report.racedRestore.length) partial.add(refusal);
@@ -151,7 +176,11 @@ async function restoreAfter(ctx: GuardContext, s: SessionState, done: Done[], ma
 }
 
 /** The port's writes for the steps, with the folders on the way (made for creates); or the step that failed. */
-async function batchWrites(ctx: GuardContext, steps: Step[], madeDirs: string[]): Promise<{ writes: BatchWrite[]; folders: FolderExpectation[][] } | { step: Step; error: unknown }> {
+async function batchWrites(
+  ctx: GuardContext,
+  steps: Step[],
+  madeDirs: string[],
+): Promise<{ writes: BatchWrite[]; folders: FolderExpectation[][] } | { step: Step; error: unknown }> {
   const writes: BatchWrite[] = [];
   const folders: FolderExpectation[][] = [];
   for (const step of steps) {
@@ -164,8 +193,16 @@ async function batchWrites(ctx: GuardContext, steps: Step[], madeDirs: string[])
       return { step, error };
     }
     folders.push(found);
-    if (step.kind === 'remove') writes.push({ path: step.target, data: new Uint8Array(0), options: { expect: expectationOf(plan, found) }, created: false, remove: true });
-    else writes.push({ path: step.target, data: bytes, options: { ...modeOf(plan), expect: step.kind === 'createAt' ? { folders: found } : expectationOf(plan, found) }, created: create });
+    if (step.kind === 'remove') {
+      writes.push({ path: step.target, data: new Uint8Array(0), options: { expect: expectationOf(plan, found) }, created: false, remove: true });
+    } else {
+      writes.push({
+        path: step.target,
+        data: bytes,
+        options: { ...modeOf(plan), expect: step.kind === 'createAt' ? { folders: found } : expectationOf(plan, found) },
+        created: create,
+      });
+    }
   }
   return { writes, folders };
 }
@@ -180,7 +217,13 @@ async function recheckDestination(ctx: GuardContext, plan: FilePlan, when: strin
 }
 
 /** Several files through the port's batch write (an editor's one undo step); all or nothing by the port's contract. */
-async function writeBatch(ctx: GuardContext, s: SessionState, finals: FinalFile[], batch: NonNullable<FileSystem['writeBatch']>, learned: LedgerEntry[]): Promise<Refusal | undefined> {
+async function writeBatch(
+  ctx: GuardContext,
+  s: SessionState,
+  finals: FinalFile[],
+  batch: NonNullable<FileSystem['writeBatch']>,
+  learned: LedgerEntry[],
+): Promise<Refusal | undefined> {
   const madeDirs: string[] = [];
   const steps = stepsOf(finals);
   const prepared = await batchWrites(ctx, steps, madeDirs);
@@ -234,18 +277,39 @@ function undoNote(writtenBefore: number, report: UndoReport): string {
   const unreachable = report.kept.filter((k) => k.folder).map((k) => displayPath(k.path));
   const kept = [
     changed.length ? `${changed.join(', ')}, which changed since (left as they are now, with this call's change)` : '',
-    unreachable.length ? `${unreachable.join(', ')}, which could not be reached safely because a folder on the way was replaced (left with this call's change; tell the user)` : '',
+    unreachable.length
+      ? `${unreachable.join(', ')}, which could not be reached safely because a folder on the way was replaced (left with this call's change; tell the user)`
+      : '',
   ].filter(Boolean);
-  const raced = report.racedRestore.length ? ` Another writer changed ${report.racedRestore.map(displayPath).join(', ')} at the very instant it was restored: their change may be lost; tell the user.` : '';
+  const raced = report.racedRestore.length
+    ? ` Another writer changed ${report.racedRestore.map(displayPath).join(', ')} at the very instant it was restored: their change may be lost; tell the user.`
+    : '';
   return ` The ${writtenBefore} file(s) this call had already written were restored${kept.length ? `, except ${kept.join('; and ')}` : ''}.${raced}`;
 }
 
 /** The refusal for a write that did not happen, saying what happened to the files written before it. */
-async function failure(ctx: GuardContext, s: SessionState, plan: FilePlan, step: Step, error: unknown, others: string, learned: LedgerEntry[]): Promise<Refusal> {
+async function failure(
+  ctx: GuardContext,
+  s: SessionState,
+  plan: FilePlan,
+  step: Step,
+  error: unknown,
+  others: string,
+  learned: LedgerEntry[],
+): Promise<Refusal> {
   const detail = describeIoError(error);
-  ctx.logger.error('[guard] write failed', { session: s.id, path: step.path, step: step.kind, error: detail, reason: (error as { reason?: string })?.reason, others });
+  ctx.logger.error('[guard] write failed', {
+    session: s.id,
+    path: step.path,
+    step: step.kind,
+    error: detail,
+    reason: (error as { reason?: string })?.reason,
+    others,
+  });
   // A move's destination that someone took meanwhile: theirs is kept.
-  if (step.kind === 'createAt' && isWriteConflict(error) && error.reason === 'created') return withNote(fileChanged.createdMeanwhile(step.path, 'while it was being written'), others);
+  if (step.kind === 'createAt' && isWriteConflict(error) && error.reason === 'created') {
+    return withNote(fileChanged.createdMeanwhile(step.path, 'while it was being written'), others);
+  }
   if (isNotWritable(error)) {
     const why = { readOnly: writeFailed.readOnly, notWritableByUser: writeFailed.notWritableByUser, hardLinked: writeFailed.hardLinked }[error.reason];
     return withNote(why(plan.path, error.message), others);

@@ -65,7 +65,13 @@ function pidNamespace(): string | undefined {
   }
 }
 
-const ownerNow = (): Owner => ({ pid: process.pid, start: processStart(process.pid), host: os.hostname(), ns: pidNamespace(), token: randomBytes(8).toString('hex') });
+const ownerNow = (): Owner => ({
+  pid: process.pid,
+  start: processStart(process.pid),
+  host: os.hostname(),
+  ns: pidNamespace(),
+  token: randomBytes(8).toString('hex'),
+});
 
 /** Whether the owner runs; undefined when this process cannot tell (another host or pid namespace). */
 function isAlive(owner: Owner): boolean | undefined {
@@ -167,7 +173,9 @@ export async function withFolderLock<T>(dir: string, work: () => Promise<T>, wai
     if (!found) continue;
     if (isStale(found) && breakStale(dir, found, me)) continue;
     if (Date.now() > deadline) {
-      throw Object.assign(new Error(`the history folder is locked by process ${found.owner?.pid ?? '(unknown)'} for more than ${waitMs / 1000} s`), { code: 'ELOCKED' });
+      throw Object.assign(new Error(`the history folder is locked by process ${found.owner?.pid ?? '(unknown)'} for more than ${waitMs / 1000} s`), {
+        code: 'ELOCKED',
+      });
     }
     await sleep(pause);
   }

@@ -97,7 +97,10 @@ export function createNodeHistoryStorage(dir: string): HistoryStorage {
   return {
     // Async, so a name check that fails is a rejection like every other failure of the port.
     list: async (area) => listArea(root, area),
-    names: async (area) => (area === 'records' ? (await namesIn(nodePath.join(root, area))).filter((name) => STORED_NAME.test(name)) : (await listArea(root, area)).map((file) => file.name)),
+    names: async (area) =>
+      area === 'records'
+        ? (await namesIn(nodePath.join(root, area))).filter((name) => STORED_NAME.test(name))
+        : (await listArea(root, area)).map((file) => file.name),
     read: async (area, name) => readRegular(pathOf(area, name)),
     write: async (area, name, data) => writeFiles([{ folder: folderOf(area, name), name, data }]),
     writeAll: async (files) => writeFiles(files.map(({ area, name, data }) => ({ folder: folderOf(area, name), name, data }))),

@@ -30,7 +30,7 @@ export interface FileToWrite {
 }
 
 async function writeWhole(fd: number, data: Uint8Array): Promise<void> {
-  for (let done = 0; done < data.byteLength; ) {
+  for (let done = 0; done < data.byteLength;) {
     const { bytesWritten } = await write(fd, data, done, data.byteLength - done, null);
     if (bytesWritten <= 0) throw Object.assign(new Error('the disk took no bytes'), { code: 'EIO' });
     done += bytesWritten;

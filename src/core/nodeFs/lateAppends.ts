@@ -44,7 +44,9 @@ export function watchLateAppends(watch: LateWatch): void {
       if (now.length !== carried || !now.subarray(0, watch.before.length).equals(watch.before)) {
         if (now.length < carried || !now.subarray(0, watch.before.length).equals(watch.before)) {
           closing = true;
-          watch.warn(`another writer changed ${watch.target} in place just after ReadGate replaced it; what it wrote is in the replaced file, which no longer has a name`);
+          watch.warn(
+            `another writer changed ${watch.target} in place just after ReadGate replaced it; what it wrote is in the replaced file, which no longer has a name`,
+          );
         } else {
           carryOver(watch, now.subarray(carried));
           carried = now.length;

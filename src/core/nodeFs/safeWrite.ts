@@ -222,7 +222,9 @@ function openCurrent(sys: Syscalls, at: string, target: string) {
   } catch (error) {
     if (isMissing(error)) throw writeConflict('deleted', `${target} was deleted`);
     if (errnoOf(error) === 'ELOOP') throw writeConflict('changed', `${target} was replaced by a symbolic link`);
-    if ((error as { code?: string }).code === 'READGATE_NOT_REGULAR') throw writeConflict('changed', `${target} was replaced by a ${(error as { kind: string }).kind}`);
+    if ((error as { code?: string }).code === 'READGATE_NOT_REGULAR') {
+      throw writeConflict('changed', `${target} was replaced by a ${(error as { kind: string }).kind}`);
+    }
     throw error;
   }
 }
@@ -237,20 +239,54 @@ function renameOrConflict(sys: Syscalls, run: () => void, folders: readonly Fold
   }
 }
 
-function replaceVerified(sys: Syscalls, names: Names, tempStats: fs.Stats, data: Uint8Array, expect: WriteExpectation, options: SafeWriteOptions, attempt: Attempt, restoring: boolean): void {
+/**
+ * Before the rename: the file behind `fd` is still the one planned against (its identity and exact bytes), this
+ * user may replace it, and its name still leads to it (replaced or deleted by name since it was opened, it does not).
+ */
+function checkStillExpected(sys: Syscalls, names: Names, fd: number, stats: fs.Stats, current: NonNullable<WriteExpectation['current']>): void {
+  const { target, targetAt } = names;
+  if (current.identity !== undefined && identityOfStats(stats, target) !== current.identity) {
+    throw writeConflict('changed', `${target} was replaced by another file`);
+  }
+  checkWritable(sys, names, stats);
+  if (!holdsExactly(sys, fd, current.bytes)) throw writeConflict('changed', `${target} changed`);
+  const named = lstatOrUndefined(sys, targetAt);
+  if (!named) throw writeConflict('deleted', `${target} was deleted`);
+  if (!sameFile(named, stats)) throw writeConflict('changed', `${target} was replaced by another file`);
+}
+
+/** Watched from what stays in place: later appends to the old file are carried over to the new one. */
+function watchOldFile(sys: Syscalls, fd: number, target: string, before: Buffer, options: SafeWriteOptions, folders: WriteExpectation['folders']): void {
+  const { warn, lateChecksMs } = options;
+  const again: SafeWriteOptions = { warn, ...(lateChecksMs ? { lateChecksMs } : {}) };
+  watchLateAppends({
+    sys,
+    fd,
+    target,
+    before,
+    warn: warn!,
+    ...(lateChecksMs ? { checks: lateChecksMs } : {}),
+    replace: (next, expected, mode) => writeFileSafely(sys, target, next, { ...again, mode, expect: { current: { bytes: expected }, folders } }),
+  });
+}
+
+function replaceVerified(
+  sys: Syscalls,
+  names: Names,
+  tempStats: fs.Stats,
+  data: Uint8Array,
+  expect: WriteExpectation,
+  options: SafeWriteOptions,
+  attempt: Attempt,
+  restoring: boolean,
+): void {
   const { target, targetAt, temp } = names;
   const current = expect.current!;
   const { fd, stats } = openCurrent(sys, targetAt, target);
   let watched = false;
   try {
-    if (current.identity !== undefined && identityOfStats(stats, target) !== current.identity) throw writeConflict('changed', `${target} was replaced by another file`);
-    checkWritable(sys, names, stats);
-    if (!holdsExactly(sys, fd, current.bytes)) throw writeConflict('changed', `${target} changed`);
+    checkStillExpected(sys, names, fd, stats, current);
     const before = Buffer.from(current.bytes.buffer, current.bytes.byteOffset, current.bytes.byteLength);
-    // The name must still lead to the file just checked: replaced or deleted by name since it was opened, it is not.
-    const named = lstatOrUndefined(sys, targetAt);
-    if (!named) throw writeConflict('deleted', `${target} was deleted`);
-    if (!sameFile(named, stats)) throw writeConflict('changed', `${target} was replaced by another file`);
     renameOrConflict(sys, () => sys.renameSync(temp, targetAt), expect.folders);
     attempt.committed = true;
     // A writer that wrote to the old file between the check and the rename wrote to a file that has no name now.
@@ -260,10 +296,7 @@ function replaceVerified(sys: Syscalls, names: Names, tempStats: fs.Stats, data:
     const puttingBack = raced && !restoring;
     const watching = options.warn !== undefined && options.lateChecksMs?.length !== 0;
     if (watching) {
-      // Watched from what stays in place: later appends to the old file are carried over to the new one.
-      const { warn, lateChecksMs } = options;
-      const again: SafeWriteOptions = { warn, ...(lateChecksMs ? { lateChecksMs } : {}) };
-      watchLateAppends({ sys, fd, target, before: puttingBack ? theirs : before, warn: warn!, ...(lateChecksMs ? { checks: lateChecksMs } : {}), replace: (next, expected, mode) => writeFileSafely(sys, target, next, { ...again, mode, expect: { current: { bytes: expected }, folders: expect.folders } }) });
+      watchOldFile(sys, fd, target, puttingBack ? theirs : before, options, expect.folders);
       watched = true;
     }
     if (puttingBack) putBack(sys, target, theirs, data, stats, expect.folders, options);
@@ -279,7 +312,10 @@ function replaceVerified(sys: Syscalls, names: Names, tempStats: fs.Stats, data:
   }
   if (!names.pinned && escaped(sys, target, expect.folders, tempStats)) {
     // rename looks up both names separately: a folder swapped for a link between the two lookups is the one window left.
-    throw writeConflict('escaped', `a folder on the way to ${target} was swapped for a link at the instant the file was replaced, and the new content went where that link leads`);
+    throw writeConflict(
+      'escaped',
+      `a folder on the way to ${target} was swapped for a link at the instant the file was replaced, and the new content went where that link leads`,
+    );
   }
 }
 
@@ -313,29 +349,51 @@ function escaped(sys: Syscalls, target: string, folders: readonly FolderExpectat
   );
 }
 
-
 /**
  * Gives the other writer's content back its name, unless our content was changed too meanwhile. Appends to our
  * content (a log written every millisecond) are carried over to theirs, as that writer meant them to be.
  */
-function putBack(sys: Syscalls, target: string, theirs: Buffer, ours: Uint8Array, old: fs.Stats, folders: readonly FolderExpectation[], options: SafeWriteOptions): never {
+function putBack(
+  sys: Syscalls,
+  target: string,
+  theirs: Buffer,
+  ours: Uint8Array,
+  old: fs.Stats,
+  folders: readonly FolderExpectation[],
+  options: SafeWriteOptions,
+): never {
   let content = theirs;
   let expected: Uint8Array = ours;
   for (let attempt = 1; ; attempt++) {
     let failure: unknown;
     try {
-      writeFileSafely(sys, target, content, { warn: options.warn, lateChecksMs: options.lateChecksMs, mode: old.mode & 0o7777, expect: { current: { bytes: expected }, folders } }, true);
+      writeFileSafely(
+        sys,
+        target,
+        content,
+        { warn: options.warn, lateChecksMs: options.lateChecksMs, mode: old.mode & 0o7777, expect: { current: { bytes: expected }, folders } },
+        true,
+      );
     } catch (error) {
       failure = error;
     }
-    if (failure === undefined) throw writeConflict('changedDuringWrite', `another writer changed ${target} at the instant ReadGate replaced it; their content was put back`);
+    if (failure === undefined) {
+      throw writeConflict('changedDuringWrite', `another writer changed ${target} at the instant ReadGate replaced it; their content was put back`);
+    }
     if (isWriteConflict(failure) && failure.reason === 'changedDuringWrite') {
       // The put-back itself was placed, and raced once more: theirs is in place, a further write may not be.
-      throw writeConflict('changedDuringWrite', `another writer changed ${target} at the instant ReadGate replaced it and again while their content was put back; theirs was put back, but that last write may be lost`);
+      throw writeConflict(
+        'changedDuringWrite',
+        `another writer changed ${target} at the instant ReadGate replaced it and again while their content was put back; theirs was put back, but that last write may be lost`,
+      );
     }
-    const now = attempt < APPEND_RACE_TRIES && isWriteConflict(failure) && failure.reason === 'changed' ? afterCommit(() => readRegularFile(sys, target)) : undefined;
+    const now =
+      attempt < APPEND_RACE_TRIES && isWriteConflict(failure) && failure.reason === 'changed' ? afterCommit(() => readRegularFile(sys, target)) : undefined;
     if (!now || now.length <= expected.length || !now.subarray(0, expected.length).equals(expected)) {
-      throw writeConflict('putBackFailed', `another writer changed ${target} at the instant ReadGate replaced it, and the file changed again before their content could be put back (${(failure as Error).message})`);
+      throw writeConflict(
+        'putBackFailed',
+        `another writer changed ${target} at the instant ReadGate replaced it, and the file changed again before their content could be put back (${(failure as Error).message})`,
+      );
     }
     content = Buffer.concat([content, now.subarray(expected.length)]);
     expected = now;
@@ -384,7 +442,9 @@ export function removeFileSafely(sys: Syscalls, target: string, expect?: WriteEx
   try {
     const { fd, stats } = openCurrent(sys, targetAt, target);
     try {
-      if (expect.current.identity !== undefined && identityOfStats(stats, target) !== expect.current.identity) throw writeConflict('changed', `${target} was replaced by another file`);
+      if (expect.current.identity !== undefined && identityOfStats(stats, target) !== expect.current.identity) {
+        throw writeConflict('changed', `${target} was replaced by another file`);
+      }
       if (expect.current.identity !== undefined) checkWritable(sys, { target, targetAt, temp: '', pinned: folder?.pinned ?? false }, stats);
       if (!holdsExactly(sys, fd, expect.current.bytes)) throw writeConflict('changed', `${target} changed`);
       const named = lstatOrUndefined(sys, targetAt);
@@ -393,7 +453,9 @@ export function removeFileSafely(sys: Syscalls, target: string, expect?: WriteEx
       sys.unlinkSync(targetAt);
       // A writer that wrote to the file between the check and the removal: its content is put back and the
       // removal reported as refused (theirs kept), as a replacement does.
-      const theirs = afterCommit(() => (holdsExactly(sys, fd, expect.current!.bytes) ? undefined : readToEnd(sys, fd, Math.max(stats.size, sys.fstatSync(fd).size))));
+      const theirs = afterCommit(() =>
+        holdsExactly(sys, fd, expect.current!.bytes) ? undefined : readToEnd(sys, fd, Math.max(stats.size, sys.fstatSync(fd).size)),
+      );
       if (theirs !== undefined) {
         writeFileSafely(sys, target, theirs, { mode: stats.mode & 0o7777, expect: { folders: expect.folders } }, true);
         throw writeConflict('changedDuringWrite', `${target} was changed by another writer at the instant it was removed; their content was put back`);
@@ -425,7 +487,9 @@ export function checkExpectation(sys: Syscalls, target: string, expect: WriteExp
   }
   const { fd, stats } = openCurrent(sys, target, target);
   try {
-    if (expect.current.identity !== undefined && identityOfStats(stats, target) !== expect.current.identity) throw writeConflict('changed', `${target} was replaced by another file`);
+    if (expect.current.identity !== undefined && identityOfStats(stats, target) !== expect.current.identity) {
+      throw writeConflict('changed', `${target} was replaced by another file`);
+    }
     if (!holdsExactly(sys, fd, expect.current.bytes)) throw writeConflict('changed', `${target} changed`);
   } finally {
     try {

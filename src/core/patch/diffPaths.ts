@@ -32,7 +32,8 @@ export function unquoteC(text: string): { value: string; rest: string } | undefi
   return undefined;
 }
 
-const TIMESTAMP = /[ \t]+\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?: ?[+-]\d\d:?\d\d)?$|[ \t]+[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4}$/;
+const TIMESTAMP =
+  /[ \t]+\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?: ?[+-]\d\d:?\d\d)?$|[ \t]+[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4}$/;
 
 /** The name on a `--- ` or `+++ ` line (without the marker); undefined for /dev/null. */
 export function headerName(raw: string): string | undefined {

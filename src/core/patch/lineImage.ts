@@ -137,7 +137,9 @@ export class LineImage {
     // An original line inside the span that is not next to the one before it: the lines between were replaced
     // by another part, which this one now spans.
     const origins = span.filter((entry) => entry.orig !== -1).map((entry) => entry.orig);
-    for (let i = 1; i < origins.length; i++) for (let o = origins[i - 1] + 1; o < origins[i]; o++) if (this.consumedBy[o] !== -1) this.union(part, this.consumedBy[o]);
+    for (let i = 1; i < origins.length; i++) {
+      for (let o = origins[i - 1] + 1; o < origins[i]; o++) if (this.consumedBy[o] !== -1) this.union(part, this.consumedBy[o]);
+    }
     if (count === 0) {
       // An insertion between two lines of one part's output, or at the gap another part's removal left.
       const before = this.entries[at - 1];
@@ -185,15 +187,25 @@ export class LineImage {
       const gn = fresh[j]?.group;
       let group: number;
       if (go !== undefined && go === gn) group = go;
-      else if (gn !== undefined && !old.slice(i).some((item) => item.group === gn)) group = gn; // an insertion
-      else if (go !== undefined && !fresh.slice(j).some((item) => item.group === go)) group = go; // a removal
+      else if (gn !== undefined && !old.slice(i).some((item) => item.group === gn)) {
+        group = gn;
+      } // an insertion
+      else if (go !== undefined && !fresh.slice(j).some((item) => item.group === go)) {
+        group = go;
+      } // a removal
       else return whole();
       const start = i;
       while (i < old.length && old[i].group === group) i++;
       const firstNew = j;
       while (j < fresh.length && fresh[j].group === group) j++;
       if (old.slice(i).some((item) => item.group === group) || fresh.slice(j).some((item) => item.group === group)) return whole();
-      edits.push(this.edit(from + start, from + i, fresh.slice(firstNew, j).map((item) => item.entry)));
+      edits.push(
+        this.edit(
+          from + start,
+          from + i,
+          fresh.slice(firstNew, j).map((item) => item.entry),
+        ),
+      );
     }
     return edits;
   }

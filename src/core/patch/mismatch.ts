@@ -13,10 +13,15 @@ export type LineEquality = (file: Line, wanted: Line, last: boolean) => boolean;
 
 export const exactLines: LineEquality = (file, wanted) => file.text === wanted.text && file.eol === wanted.eol;
 
-export const show = (text: string | undefined): string => (text === undefined ? '(the end of the file)' : JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}…` : text));
+export const show = (text: string | undefined): string =>
+  text === undefined ? '(the end of the file)' : JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}…` : text);
 
 export function stale(path: string, detail: string): Refusal {
-  return { ok: false, code: 'NO_OCCURRENCE_FOUND', message: `The patch no longer matches ${displayPath(path)}: ${detail} Nothing was changed. Make the patch again from the file as it is now.` };
+  return {
+    ok: false,
+    code: 'NO_OCCURRENCE_FOUND',
+    message: `The patch no longer matches ${displayPath(path)}: ${detail} Nothing was changed. Make the patch again from the file as it is now.`,
+  };
 }
 
 /** "line 12", or, for a line an earlier part wrote, what wrote it. */
@@ -40,7 +45,11 @@ export function differences(image: LineImage, wanted: readonly Line[], at: numbe
     }
     if (file && same(file, wanted[i], i === wanted.length - 1)) continue;
     if (file && file.text === wanted[i].text) {
-      found.push(wanted[i].eol ? `${where}: the patch expects a line break after ${show(file.text)}, the file ends without one` : `${where}: the patch expects ${show(file.text)} to end the file without a line break, the file goes on after it`);
+      found.push(
+        wanted[i].eol
+          ? `${where}: the patch expects a line break after ${show(file.text)}, the file ends without one`
+          : `${where}: the patch expects ${show(file.text)} to end the file without a line break, the file goes on after it`,
+      );
     } else found.push(`${where}: the patch expects ${show(wanted[i].text)}, the file has ${image.quote(index)}`);
   }
   if (found.length === 0 && at + wanted.length > image.length) found.push(`${lineName(image, image.length, partName)}: the patch expects more lines`);

@@ -40,7 +40,11 @@ export function parseApplyPatch(lines: string[]): ParsedPatch {
       break;
     }
   }
-  if (end === -1) return invalidPatch(`Line ${begin + 1} begins an apply_patch patch ("${BEGIN_PATCH}"), but no "${END_PATCH}" line ends it. Was the patch cut off when it was copied?`);
+  if (end === -1) {
+    return invalidPatch(
+      `Line ${begin + 1} begins an apply_patch patch ("${BEGIN_PATCH}"), but no "${END_PATCH}" line ends it. Was the patch cut off when it was copied?`,
+    );
+  }
   const files: FilePatch[] = [];
   let i = begin + 1;
   while (i < end) {
@@ -49,7 +53,9 @@ export function parseApplyPatch(lines: string[]): ParsedPatch {
     files.push(section.file);
     i = section.next;
   }
-  if (files.length === 0) return invalidPatch(`The apply_patch patch at line ${begin + 1} holds no file section ("${ADD_FILE}", "${DELETE_FILE}" or "${UPDATE_FILE}").`);
+  if (files.length === 0) {
+    return invalidPatch(`The apply_patch patch at line ${begin + 1} holds no file section ("${ADD_FILE}", "${DELETE_FILE}" or "${UPDATE_FILE}").`);
+  }
   return { ok: true, format: 'apply-patch', files };
 }
 
@@ -66,7 +72,9 @@ function parseSection(lines: string[], start: number, end: number): Parsed<{ fil
   }
   if (header.startsWith(DELETE_FILE)) return { file: { kind: 'delete', path: header.slice(DELETE_FILE.length) }, next: start + 1 };
   if (!header.startsWith(UPDATE_FILE)) {
-    return invalidPatch(`Line ${start + 1}: "${header}" is not a file section header; each section starts with "${ADD_FILE}<path>", "${DELETE_FILE}<path>" or "${UPDATE_FILE}<path>".`);
+    return invalidPatch(
+      `Line ${start + 1}: "${header}" is not a file section header; each section starts with "${ADD_FILE}<path>", "${DELETE_FILE}<path>" or "${UPDATE_FILE}<path>".`,
+    );
   }
   const path = header.slice(UPDATE_FILE.length);
   let i = start + 1;
@@ -99,7 +107,9 @@ function parseChunk(lines: string[], start: number, end: number, first: boolean,
       chunk.contexts.push(lines[i].slice(3));
     } else break;
   }
-  if (!marked && !first) return invalidPatch(`Line ${start + 1}: a chunk of ${displayPath(path)} must start with "@@" (or "@@ <context line>"), not "${lines[start]}".`);
+  if (!marked && !first) {
+    return invalidPatch(`Line ${start + 1}: a chunk of ${displayPath(path)} must start with "@@" (or "@@ <context line>"), not "${lines[start]}".`);
+  }
   let parsed = 0;
   for (; i < end; i++) {
     const line = lines[i];
@@ -115,8 +125,11 @@ function parseChunk(lines: string[], start: number, end: number, first: boolean,
       chunk.newLines.push(line.slice(1));
     } else if (marker === '+') chunk.newLines.push(line.slice(1));
     else if (marker === '-') chunk.oldLines.push(line.slice(1));
-    else if (parsed === 0) return invalidPatch(`Line ${i + 1}: "${line}" in the chunk of ${displayPath(path)} is not a change line; every line starts with " " (context), "+" (added) or "-" (removed).`);
-    else break;
+    else if (parsed === 0) {
+      return invalidPatch(
+        `Line ${i + 1}: "${line}" in the chunk of ${displayPath(path)} is not a change line; every line starts with " " (context), "+" (added) or "-" (removed).`,
+      );
+    } else break;
     parsed++;
   }
   if (parsed === 0) return invalidPatch(`Line ${start + 1}: the chunk of ${displayPath(path)} has no lines after its "@@" line.`);

@@ -32,7 +32,9 @@ export function guardEdits(placed: readonly PlacedEdit[], lf: string): { edits: 
   const lines = splitLines(lf);
   const at = (line: number): string => lines[line - 1].text + (lines[line - 1].eol ? '\n' : '');
   // Each part as the original lines from..to it replaces (to = from - 1 for an insertion before `from`).
-  const parts = placed.map((edit) => ({ from: edit.line, to: edit.line + lineCount(edit.oldText) - 1, newText: edit.newText })).sort((a, b) => a.from - b.from || a.to - b.to);
+  const parts = placed
+    .map((edit) => ({ from: edit.line, to: edit.line + lineCount(edit.oldText) - 1, newText: edit.newText }))
+    .sort((a, b) => a.from - b.from || a.to - b.to);
   const groups: { from: number; to: number; newText: string }[] = [];
   for (const part of parts) {
     const last = groups[groups.length - 1];
@@ -124,13 +126,20 @@ function addModify(list: ChangeList, operation: Extract<PatchOperation, { op: 'm
  * `texts`: the current text of each existing file the plan names (by the patch's path); `resolve` maps a
  * patch path to the guard's. Refused when one file would be named twice (deleted and created again).
  */
-export function patchChanges(operations: readonly PatchOperation[], texts: (path: string) => string | undefined, resolve: (path: string) => string = (path) => path): PatchChange[] | Refusal {
+export function patchChanges(
+  operations: readonly PatchOperation[],
+  texts: (path: string) => string | undefined,
+  resolve: (path: string) => string = (path) => path,
+): PatchChange[] | Refusal {
   const list = new ChangeList(resolve);
   for (const operation of operations) {
     let refused: Refusal | undefined;
     switch (operation.op) {
       case 'create':
-        refused = list.add([operation.path], { change: { path: resolve(operation.path), edits: [{ oldString: '', newString: operation.content }] }, covers: [] });
+        refused = list.add([operation.path], {
+          change: { path: resolve(operation.path), edits: [{ oldString: '', newString: operation.content }] },
+          covers: [],
+        });
         break;
       case 'delete':
         refused = list.add([operation.path], { change: { path: resolve(operation.path), delete: true }, covers: 'all' });

@@ -39,8 +39,12 @@ export function patchEdit(file: FilePatch, current: string | undefined): PatchEd
 /** One create or modify operation of a plan as a guard edit, given the file's current '\n' text. */
 export function operationEdit(operation: PatchOperation, lf: string | undefined): PatchEdit | Refusal {
   if (operation.op === 'create') return { path: operation.path, oldString: '', newString: operation.content, firstLine: 0, lastLine: 0 };
-  if (operation.op !== 'modify' || lf === undefined) return invalidInput.singleEditCannot(`${operation.op === 'delete' ? 'deletes' : 'renames'} a file, which a single edit cannot do`);
-  if (lf === '') return { path: operation.path, oldString: '', newString: operation.edits.map((edit) => edit.newText).join(''), firstLine: 0, lastLine: 0, wholeFile: true };
+  if (operation.op !== 'modify' || lf === undefined) {
+    return invalidInput.singleEditCannot(`${operation.op === 'delete' ? 'deletes' : 'renames'} a file, which a single edit cannot do`);
+  }
+  if (lf === '') {
+    return { path: operation.path, oldString: '', newString: operation.edits.map((edit) => edit.newText).join(''), firstLine: 0, lastLine: 0, wholeFile: true };
+  }
   return spanEdit(operation.path, lf, operation.edits);
 }
 
@@ -58,7 +62,10 @@ function spanEdit(path: string, lf: string, edits: readonly PlacedEdit[]): Patch
   }
   let start = first;
   let end = editsEnd;
-  const texts = () => ({ oldString: joinLines(lines.slice(start, end)), newString: joinLines(lines.slice(start, first)) + middle + joinLines(lines.slice(editsEnd, end)) });
+  const texts = () => ({
+    oldString: joinLines(lines.slice(start, end)),
+    newString: joinLines(lines.slice(start, first)) + middle + joinLines(lines.slice(editsEnd, end)),
+  });
   // Grow until the old text names one place (the guard refuses an ambiguous one) and is not empty.
   let { oldString, newString } = texts();
   while (oldString === '' || occurrences(lf, oldString) > 1) {

@@ -62,7 +62,12 @@ export function placeChunks(path: string, image: LineImage, chunks: readonly Upd
     }
     if (at === undefined) return stale(path, linesMissing(image, asLines(chunk.oldLines), n + 1, chunk, position, partName));
     const previous = replacements.filter((r) => !r.append).at(-1);
-    if (previous && at < previous.at + previous.count) return stale(path, `chunk ${n + 1} (line ${chunk.patchLine} of the patch) ends the file ("*** End of File"), but its lines there, ${spanName(image, at, old.length, partName)}, overlap those of chunk ${previous.chunk}: chunks must not overlap.`);
+    if (previous && at < previous.at + previous.count) {
+      return stale(
+        path,
+        `chunk ${n + 1} (line ${chunk.patchLine} of the patch) ends the file ("*** End of File"), but its lines there, ${spanName(image, at, old.length, partName)}, overlap those of chunk ${previous.chunk}: chunks must not overlap.`,
+      );
+    }
     replacements.push({ at, count: old.length, lines: fresh, chunk: n + 1, append: false });
     position = at + old.length;
   }
@@ -73,7 +78,9 @@ export function placeChunks(path: string, image: LineImage, chunks: readonly Upd
     if (r.append && r.at === image.length) appendLines(image, r.lines, part);
     else {
       const lines = [...r.lines];
-      if (r.count > 0 && r.at + r.count === image.length && !image.line(image.length - 1).eol && lines.length > 0) lines[lines.length - 1] = { ...lines[lines.length - 1], eol: false };
+      if (r.count > 0 && r.at + r.count === image.length && !image.line(image.length - 1).eol && lines.length > 0) {
+        lines[lines.length - 1] = { ...lines[lines.length - 1], eol: false };
+      }
       image.replace(r.at, r.count, lines, part);
     }
   }
@@ -94,7 +101,10 @@ function firstFrom(image: LineImage, wanted: readonly Line[], start: number, end
 function contextMissing(image: LineImage, context: string, n: number, chunk: UpdateChunk, position: number, partName: () => string): string {
   const after = position === 0 ? '' : ` after ${lineName(image, position - 1, partName)}`;
   const loose = exactPlaces(image, [{ text: context, eol: true }], trimmedText).find((at) => at >= position);
-  const hint = loose === undefined ? '' : ` ${lineName(image, loose, partName)} has ${image.quote(loose)}, equal but for spaces at its start or end (codex would take it); ReadGate matches exactly.`;
+  const hint =
+    loose === undefined
+      ? ''
+      : ` ${lineName(image, loose, partName)} has ${image.quote(loose)}, equal but for spaces at its start or end (codex would take it); ReadGate matches exactly.`;
   return `the "@@ ${context}" line of chunk ${n} (line ${chunk.patchLine} of the patch) is not in the file${after}.${hint}`;
 }
 
@@ -103,8 +113,11 @@ function linesMissing(image: LineImage, old: Line[], n: number, chunk: UpdateChu
   const last = Math.max(0, image.length - old.length);
   const candidates = chunk.endOfFile ? [last] : range(Math.min(position, last), last);
   const at = closestPlace(image, old, candidates, position, sameText);
-  const loose = exactPlaces(image, old, trimmedText).find((place) => chunk.endOfFile ? place === last : place >= position);
-  const hint = loose === undefined ? '' : ` They are at ${spanName(image, loose, old.length, partName)} if spaces at the start and end of lines are ignored (codex would apply the chunk there); ReadGate matches exactly.`;
+  const loose = exactPlaces(image, old, trimmedText).find((place) => (chunk.endOfFile ? place === last : place >= position));
+  const hint =
+    loose === undefined
+      ? ''
+      : ` They are at ${spanName(image, loose, old.length, partName)} if spaces at the start and end of lines are ignored (codex would apply the chunk there); ReadGate matches exactly.`;
   const where = chunk.endOfFile ? ' at the end of the file ("*** End of File")' : position > 0 ? ` after ${lineName(image, position - 1, partName)}` : '';
   return `${what} are not in the file${where}. Closest place, from ${lineName(image, at, partName)}: ${differences(image, old, at, sameText, partName).join('; ')}.${hint}`;
 }

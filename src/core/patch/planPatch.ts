@@ -118,14 +118,18 @@ class Planner {
     for (const { anchor, operation } of backwards) this.operations.splice(anchor, 0, operation);
     for (const operation of this.operations) {
       if (operation.op !== 'create') continue;
-      const slot = [...this.slots.values()].find((candidate): candidate is NewFile => candidate !== 'gone' && candidate.kind === 'new' && candidate.op === operation);
+      const slot = [...this.slots.values()].find(
+        (candidate): candidate is NewFile => candidate !== 'gone' && candidate.kind === 'new' && candidate.op === operation,
+      );
       if (slot) {
         const joined = this.joined(operation.path, slot.image);
         if (joined) return joined;
         operation.content = slot.image.text();
       }
     }
-    if (this.operations.length === 0) return refuse('EDIT_NO_CHANGE', 'The patch leaves every file as it is: it has already been applied, or it changes nothing. Nothing was changed.');
+    if (this.operations.length === 0) {
+      return refuse('EDIT_NO_CHANGE', 'The patch leaves every file as it is: it has already been applied, or it changes nothing. Nothing was changed.');
+    }
     return { ok: true, operations: this.operations };
   }
 
@@ -141,8 +145,17 @@ class Planner {
     if (known !== undefined) return known === 'gone' ? undefined : known;
     const file = this.view(path);
     if (!file.exists) return undefined;
-    if (file.text === undefined) return refuse('BINARY_FILE', `The patch changes ${displayPath(path)}, which is not a text file ReadGate can patch. Nothing was changed.`);
-    const slot: DiskFile = { kind: 'disk', path, image: new LineImage(toLf(file.text), file.hidden ? (orig) => file.hidden!(orig + 1) : undefined), bytes: file.bytes, touched: false, anchor: -1 };
+    if (file.text === undefined) {
+      return refuse('BINARY_FILE', `The patch changes ${displayPath(path)}, which is not a text file ReadGate can patch. Nothing was changed.`);
+    }
+    const slot: DiskFile = {
+      kind: 'disk',
+      path,
+      image: new LineImage(toLf(file.text), file.hidden ? (orig) => file.hidden!(orig + 1) : undefined),
+      bytes: file.bytes,
+      touched: false,
+      anchor: -1,
+    };
     this.slots.set(path, slot);
     this.disk.push(slot);
     return slot;
@@ -168,14 +181,22 @@ class Planner {
   private absent(path: string, verb: string): Refusal | undefined {
     const existing = this.lookup(path);
     if (existing && 'ok' in existing) return existing;
-    if (existing) return refuse('FILE_EXISTS', `The patch ${verb} ${displayPath(path)}, but it exists. Nothing was changed. Remove it first, or make the patch against its current content.`);
+    if (existing) {
+      return refuse(
+        'FILE_EXISTS',
+        `The patch ${verb} ${displayPath(path)}, but it exists. Nothing was changed. Remove it first, or make the patch against its current content.`,
+      );
+    }
     return undefined;
   }
 
   private present(path: string, verb: string): Slot | Refusal {
     const slot = this.lookup(path);
     if (slot) return slot;
-    return refuse('FILE_NOT_FOUND', `The patch ${verb} ${displayPath(path)}, which does not exist. Nothing was changed. Check that the patch is for this workspace, and that ${displayPath(path)} was not renamed or deleted since it was made.`);
+    return refuse(
+      'FILE_NOT_FOUND',
+      `The patch ${verb} ${displayPath(path)}, which does not exist. Nothing was changed. Check that the patch is for this workspace, and that ${displayPath(path)} was not renamed or deleted since it was made.`,
+    );
   }
 
   private create(path: string, content: string): Refusal | undefined {
@@ -243,7 +264,11 @@ class Planner {
     else if (changes.format === 'apply-patch') refusal = placeChunks(path, slot.image, changes.chunks);
     else {
       const notTheBase = this.notTheBase(slot, changes.index);
-      refusal = placeHunks(path, slot.image, changes.hunks, { unidiffZero: this.options.unidiffZero === true, followOffsets: this.options.followOffsets !== false, notTheBase });
+      refusal = placeHunks(path, slot.image, changes.hunks, {
+        unidiffZero: this.options.unidiffZero === true,
+        followOffsets: this.options.followOffsets !== false,
+        notTheBase,
+      });
     }
     if (slot.kind === 'disk') {
       slot.touched = true;
@@ -265,6 +290,8 @@ function deletionMismatch(image: LineImage, expected: string): string {
   const wanted = splitLines(expected);
   const none = (): string => 'the patch';
   const found = differences(image, wanted, 0, exactLines, none);
-  if (found.length === 0 && image.length > wanted.length) found.push(`${lineName(image, wanted.length, none)}: the patch expects the end of the file, the file has ${image.quote(wanted.length)}`);
+  if (found.length === 0 && image.length > wanted.length) {
+    found.push(`${lineName(image, wanted.length, none)}: the patch expects the end of the file, the file has ${image.quote(wanted.length)}`);
+  }
   return `the patch deletes it expecting exactly the lines it removes, but the file holds other text: ${found.join('; ')}.`;
 }

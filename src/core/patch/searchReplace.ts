@@ -54,7 +54,9 @@ function stripFilename(line: string): string | undefined {
     const candidate = name.slice(FENCE.length);
     return candidate && (candidate.includes('.') || candidate.includes('/')) ? candidate : undefined;
   }
-  name = pyStrip(name.replace(/:+$/, '').replace(/^#+/, '')).replace(/^`+|`+$/g, '').replace(/^\*+|\*+$/g, '');
+  name = pyStrip(name.replace(/:+$/, '').replace(/^#+/, ''))
+    .replace(/^`+|`+$/g, '')
+    .replace(/^\*+|\*+$/g, '');
   // Unlike aider, a name still wrapped after that (**`x.py`**) is unwrapped: aider finds it by fuzzy matching
   // against the files of its chat, which ReadGate does not have.
   for (let unwrapped = name.replace(/^[`*]+|[`*]+$/g, ''); unwrapped !== name; unwrapped = name.replace(/^[`*]+|[`*]+$/g, '')) name = unwrapped;
@@ -105,12 +107,18 @@ export function parseSearchReplace(lines: string[]): ParsedPatch {
     }
     const head = i + 1;
     const path = findFilename(lines.slice(Math.max(0, i - 3), i)) ?? current;
-    if (!path) return invalidPatch(`Line ${head}: the block has no file path before it; put the path alone on the line above "<<<<<<< SEARCH" (or above its code fence).`);
+    if (!path) {
+      return invalidPatch(
+        `Line ${head}: the block has no file path before it; put the path alone on the line above "<<<<<<< SEARCH" (or above its code fence).`,
+      );
+    }
     current = path;
     count++;
     const search: string[] = [];
     for (i++; i < lines.length && !isDivider(lines[i]); i++) search.push(lines[i]);
-    if (i >= lines.length) return invalidPatch(`Block ${count} for ${displayPath(path)} (line ${head}) has no "=======" line between its SEARCH and REPLACE parts.`);
+    if (i >= lines.length) {
+      return invalidPatch(`Block ${count} for ${displayPath(path)} (line ${head}) has no "=======" line between its SEARCH and REPLACE parts.`);
+    }
     const divider = i + 1;
     const replace: string[] = [];
     for (i++; i < lines.length && !isUpdated(lines[i]) && !isDivider(lines[i]); i++) replace.push(lines[i]);
@@ -123,7 +131,11 @@ export function parseSearchReplace(lines: string[]): ParsedPatch {
     }
     const searchText = blockText(search, path);
     const replaceText = blockText(replace, path);
-    if (searchText === undefined || replaceText === undefined) return invalidPatch(`Block ${count} for ${displayPath(path)} (line ${head}): its ${searchText === undefined ? 'SEARCH' : 'REPLACE'} part is only a line ending with the file's name, which aider reads as a repeated file name. Give the lines to ${searchText === undefined ? 'find' : 'write'}.`);
+    if (searchText === undefined || replaceText === undefined) {
+      return invalidPatch(
+        `Block ${count} for ${displayPath(path)} (line ${head}): its ${searchText === undefined ? 'SEARCH' : 'REPLACE'} part is only a line ending with the file's name, which aider reads as a repeated file name. Give the lines to ${searchText === undefined ? 'find' : 'write'}.`,
+      );
+    }
     const block: SearchReplaceBlock = { search: searchText, replace: replaceText, patchLine: head };
     const file = files.find((candidate) => candidate.path === path);
     if (file && file.changes.format === 'search-replace') file.changes.blocks.push(block);

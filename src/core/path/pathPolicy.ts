@@ -106,10 +106,18 @@ export class PathPolicy {
       return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, outside the allowed roots (${this.rootList()}). Use a path inside them.`);
     }
     const targetRule = this.denyRuleFor(end.target, roots);
-    if (targetRule) return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, which matches the deny rule "${targetRule}": ${protectedNote}`);
+    if (targetRule) {
+      return denied(`${displayPath(named)} resolves to ${displayPath(end.target)}, which matches the deny rule "${targetRule}": ${protectedNote}`);
+    }
     // After the deny rules: every match has the target's NFC text, so a listed one is never a protected file.
     if (end.ambiguous) return invalid(ambiguousMessage(end.ambiguous.folder, end.ambiguous.name, end.ambiguous.matches, displayPath));
-    return { ok: true, path: nodePath.join(start.from, ...end.steps), target: end.target, exists: end.exists, ...(end.identity ? { identity: end.identity } : {}) };
+    return {
+      ok: true,
+      path: nodePath.join(start.from, ...end.steps),
+      target: end.target,
+      exists: end.exists,
+      ...(end.identity ? { identity: end.identity } : {}),
+    };
   }
 
   /**

@@ -72,7 +72,15 @@ async function lookUp(fs: FileSystem, walk: Walk, step: Step): Promise<{ next: s
   if (stat || step.named === undefined) return { next, stat };
   // Only when the exact name is missing: list the folder for the same name in another Unicode form.
   const matches = await otherSpellings(fs, walk.current, step.name);
-  if (matches.length > 1) return { ok: true, target: nodePath.join(next, ...left(walk)), exists: false, steps: walk.steps, ambiguous: { folder: walk.current, name: step.name, matches } };
+  if (matches.length > 1) {
+    return {
+      ok: true,
+      target: nodePath.join(next, ...left(walk)),
+      exists: false,
+      steps: walk.steps,
+      ambiguous: { folder: walk.current, name: step.name, matches },
+    };
+  }
   if (matches.length === 0) return { next, stat };
   const found = nodePath.join(walk.current, matches[0]);
   const foundStat = await fs.lstat(found);

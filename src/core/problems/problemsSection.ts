@@ -59,7 +59,9 @@ function summary(file: FileProblems): string {
 /** A file's introduced problems, nearest the changed lines first. */
 function nearestFirst(file: FileProblems): string[] {
   if (file.status !== 'checked') return [];
-  const sorted = [...file.introduced].sort((a, b) => distanceToChange(a.line, file.changes) - distanceToChange(b.line, file.changes) || a.line - b.line || a.column - b.column);
+  const sorted = [...file.introduced].sort(
+    (a, b) => distanceToChange(a.line, file.changes) - distanceToChange(b.line, file.changes) || a.line - b.line || a.column - b.column,
+  );
   return sorted.map((problem) => problemLine(file.path, problem));
 }
 

@@ -73,7 +73,8 @@ function changesIn(input: DeltaInput): LineChange[] {
 }
 
 /** Where removed lines stood, in the file's numbers now. */
-const stood = (after: number, one: boolean): string => `${one ? 'it' : 'they'} stood ${after >= 1 ? `after line ${after} as the file is now` : 'at the start of the file'}`;
+const stood = (after: number, one: boolean): string =>
+  `${one ? 'it' : 'they'} stood ${after >= 1 ? `after line ${after} as the file is now` : 'at the start of the file'}`;
 
 function hunkText(input: DeltaInput, change: LineChange, width: number): string {
   const read = `of your read #${input.seen.readNumber}`;
@@ -108,7 +109,15 @@ export function deltaText(input: DeltaInput): string | undefined {
   // Every unchanged line must be one the session was shown, in the version it saw: it holds those lines.
   if (runs.some((run) => !covers(input.seen.shown, run.oldFrom, run.oldFrom + run.to - run.from))) return undefined;
   const width = String(input.to).length;
-  const header = [displayPath(input.path), `lines ${input.from}–${input.to} of ${input.totalLines}`, `${formatCount(input.sizeBytes)} bytes`, `version ${input.version}`, ...(input.encodingNote ? [input.encodingNote] : []), `read #${input.readNumber}`, `only what changed since your read #${input.seen.readNumber} (version ${input.seen.version})`].join(' · ');
+  const header = [
+    displayPath(input.path),
+    `lines ${input.from}–${input.to} of ${input.totalLines}`,
+    `${formatCount(input.sizeBytes)} bytes`,
+    `version ${input.version}`,
+    ...(input.encodingNote ? [input.encodingNote] : []),
+    `read #${input.readNumber}`,
+    `only what changed since your read #${input.seen.readNumber} (version ${input.seen.version})`,
+  ].join(' · ');
   const single = runs.length === 1 && runs[0].from === runs[0].to;
   const unchanged = `Unchanged since then, exactly as you were shown them: ${single ? 'line' : 'lines'} ${runs.map(runText).join(', ')}.`;
   const hunks = changesIn(input).map((change) => hunkText(input, change, width));

@@ -174,7 +174,9 @@ function formatOnce(input: FormatInput): FormattedRead {
   let cut = '';
   if (lastAllowed < from && input.lastAvailable !== undefined && to >= from) {
     // A streamed read keeps no line over the byte cap, so this one cannot be shown at all.
-    notes.push(`[line ${from} is longer than ${capWords(limits)} by itself and cannot be shown; continue with offset: ${from + 1}. To see it, ${raiseWords(limits)}]`);
+    notes.push(
+      `[line ${from} is longer than ${capWords(limits)} by itself and cannot be shown; continue with offset: ${from + 1}. To see it, ${raiseWords(limits)}]`,
+    );
     cut = `, cut: next offset ${from + 1}`;
   } else if (endLine < to) {
     const cap = cutByBytes || !cutByLines ? capWords(limits) : `the ${limits.maxLines}-line cap`;

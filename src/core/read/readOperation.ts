@@ -44,14 +44,26 @@ export async function performRead(ctx: GuardContext, s: SessionState, given: str
   if (!checked.ok) return refused(refuse(checked.code, checked.message));
   const { path, target } = checked;
   const stat = await ctx.fs.stat(target);
-  if (!stat) return { result: fileNotFound.missing(path, await allowedSuggestions(ctx.fs, ctx.paths, path)), updates: [missingEntry(target, path, ctx.clock.now())] };
+  if (!stat) {
+    return { result: fileNotFound.missing(path, await allowedSuggestions(ctx.fs, ctx.paths, path)), updates: [missingEntry(target, path, ctx.clock.now())] };
+  }
   if (stat.kind === 'directory') {
     const entries = await ctx.fs.readdir(target).catch(() => [] as string[]);
     return refused(targetIsDirectory.directory(path, [...entries].sort()));
   }
   if (stat.kind !== 'file') return refused(specialFile.special(path, specialKindName(stat.kind)));
   // What this session saw at this path, whatever inode holds it now: the content decides.
-  const call: ReadCall = { ctx, s, path, target, stat, options, entry: s.ledger.at(target), dedup: s.dedup ?? ctx.dedup, limits: withinCallBudget(s.limits(ctx.limits), options.maxChars) };
+  const call: ReadCall = {
+    ctx,
+    s,
+    path,
+    target,
+    stat,
+    options,
+    entry: s.ledger.at(target),
+    dedup: s.dedup ?? ctx.dedup,
+    limits: withinCallBudget(s.limits(ctx.limits), options.maxChars),
+  };
   const shown = stat.size > IN_MEMORY_MAX_BYTES ? await readStreamed(call) : await readInMemory(call);
   if ('result' in shown) return shown;
   if ('ok' in shown) return refused(shown);
@@ -91,7 +103,10 @@ async function readInMemory(call: ReadCall): Promise<Shown | ReadOutcome | Refus
   const version = versionOf(await ctx.hasher(), bytes, stat.revision);
   const facts = { version, dedup: call.dedup, force: options.force === true };
   const known = entry?.version === version ? requestedRange(entry.totalLines, options) : undefined;
-  if (known && decideRead(entry, { ...facts, ...known, cut: cutBeforeDecoding(bytes, known, limits, ctx.snapshots.decoded(version)?.index.longest) }) === 'placeholder') {
+  if (
+    known &&
+    decideRead(entry, { ...facts, ...known, cut: cutBeforeDecoding(bytes, known, limits, ctx.snapshots.decoded(version)?.index.longest) }) === 'placeholder'
+  ) {
     s.reads++;
     return placeholder(call, version, known, bytes.length, entry!.totalLines);
   }
@@ -143,7 +158,14 @@ function deltaOf(call: ReadCall, file: FileText, shown: Shown): string | undefin
 async function readStreamed(call: ReadCall): Promise<Shown | ReadOutcome | Refusal> {
   const shown = await showStreamed(call, ++call.s.reads);
   if ('ok' in shown) return shown;
-  const facts = { version: shown.version, from: shown.from, to: shown.to, dedup: call.dedup, force: call.options.force === true, cut: shown.truncated ? ('yes' as const) : ('no' as const) };
+  const facts = {
+    version: shown.version,
+    from: shown.from,
+    to: shown.to,
+    dedup: call.dedup,
+    force: call.options.force === true,
+    cut: shown.truncated ? ('yes' as const) : ('no' as const),
+  };
   return decideRead(call.entry, facts) === 'placeholder' ? placeholder(call, shown.version, shown, call.stat.size, shown.totalLines) : shown;
 }
 
@@ -157,7 +179,15 @@ function recordShown(call: ReadCall, shown: Shown): ReadOutcome {
     shownBefore = entry.shown;
   } else if (entry?.version && shown.file) {
     // The file changed since this session last saw it: keep what it saw of lines the change did not touch.
-    const staleness = decideStaleness({ seenVersion: entry.version, seen: entry.seen, currentVersion: shown.version, currentText: shown.file.text, currentLines: shown.totalLines, snapshot: ctx.snapshots.get(entry.version), wholeFile: false });
+    const staleness = decideStaleness({
+      seenVersion: entry.version,
+      seen: entry.seen,
+      currentVersion: shown.version,
+      currentText: shown.file.text,
+      currentLines: shown.totalLines,
+      snapshot: ctx.snapshots.get(entry.version),
+      wholeFile: false,
+    });
     if (staleness.kind === 'carried') carried = staleness.seen;
     else if (staleness.kind === 'touched') carried = staleness.seenUntouched;
   }
@@ -173,9 +203,25 @@ function recordShown(call: ReadCall, shown: Shown): ReadOutcome {
     shownByRead: shown.readNumber,
     recordedAt: ctx.clock.now(),
   };
-  ctx.logger.info('[guard] read', { session: s.id, path, version: shown.version, lines: formatRanges(shown.fullyShown), truncated: shown.truncated, totalLines: shown.totalLines });
+  ctx.logger.info('[guard] read', {
+    session: s.id,
+    path,
+    version: shown.version,
+    lines: formatRanges(shown.fullyShown),
+    truncated: shown.truncated,
+    totalLines: shown.totalLines,
+  });
   if (shown.delta !== undefined) return { result: countDelta(call, shown, shown.delta, entry!.version!), updates: [update] };
-  const result: ReadResult = { ok: true, kind: 'content', text: shown.text, startLine: shown.from, endLine: shown.endLine, totalLines: shown.totalLines, truncated: shown.truncated, version: shown.version };
+  const result: ReadResult = {
+    ok: true,
+    kind: 'content',
+    text: shown.text,
+    startLine: shown.from,
+    endLine: shown.endLine,
+    totalLines: shown.totalLines,
+    truncated: shown.truncated,
+    version: shown.version,
+  };
   return { result, updates: [update] };
 }
 

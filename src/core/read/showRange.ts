@@ -59,7 +59,17 @@ export function showLoaded(call: RangeCall, file: FileText, range: { from: numbe
     limits: call.limits,
     readNumber,
   });
-  return { version: file.version, totalLines: total, ...range, text: formatted.text, endLine: formatted.endLine, truncated: formatted.truncated, fullyShown: formatted.fullyShown, readNumber, file };
+  return {
+    version: file.version,
+    totalLines: total,
+    ...range,
+    text: formatted.text,
+    endLine: formatted.endLine,
+    truncated: formatted.truncated,
+    fullyShown: formatted.fullyShown,
+    readNumber,
+    file,
+  };
 }
 
 /** Decodes a streamed line as a loaded file would be: UTF-8 when every byte is (its BOM dropped from line 1), else Latin-1. */
@@ -83,7 +93,9 @@ export async function showStreamed(call: RangeCall, readNumber: number): Promise
   const sniff = sniffBinary(scan.head);
   if (sniff.binary) return binaryFile.binary(call.path, sniff.type, stat.size, 'reads');
   const head = scan.head;
-  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return fileTooLarge.utf16Stream(call.path, stat.size, IN_MEMORY_MAX_BYTES);
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+    return fileTooLarge.utf16Stream(call.path, stat.size, IN_MEMORY_MAX_BYTES);
+  }
   const encoding: TextEncoding = !scan.utf8 ? 'latin1' : head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 'utf8bom' : 'utf8';
   const total = scan.totalLines;
   if (total > 0 && from > total) return pastEnd(call.path, from, total);
@@ -103,5 +115,15 @@ export async function showStreamed(call: RangeCall, readNumber: number): Promise
     limits,
     readNumber,
   });
-  return { version, totalLines: total, from, to, text: formatted.text, endLine: formatted.endLine, truncated: formatted.truncated, fullyShown: formatted.fullyShown, readNumber };
+  return {
+    version,
+    totalLines: total,
+    from,
+    to,
+    text: formatted.text,
+    endLine: formatted.endLine,
+    truncated: formatted.truncated,
+    fullyShown: formatted.fullyShown,
+    readNumber,
+  };
 }

@@ -4,7 +4,10 @@ import { type Refusal, refuse } from './refusal';
 
 export const editNoChange = {
   noChange(path: string): Refusal {
-    return refuse('EDIT_NO_CHANGE', `The change would leave ${displayPath(path)} exactly as it is (oldString equals newString, or the content is identical). Nothing was written; check what you intended to change.`);
+    return refuse(
+      'EDIT_NO_CHANGE',
+      `The change would leave ${displayPath(path)} exactly as it is (oldString equals newString, or the content is identical). Nothing was written; check what you intended to change.`,
+    );
   },
   /** A revert whose changes were already undone: the files are as it would leave them. `what`: "change <id>" or "session <id>". */
   revert(what: string): Refusal {

@@ -42,7 +42,9 @@ const linesWord = (ranges: Ranges): string => `${lineTotal(ranges) === 1 ? 'line
 
 function reason(edit: UnseenEdit): string {
   if (edit.matches < 2) return '';
-  return edit.replaceAll ? ` (a replaceAll of ${edit.matches} occurrences)` : ` (oldString matches ${edit.matches} places; finding the one you mean needs them all)`;
+  return edit.replaceAll
+    ? ` (a replaceAll of ${edit.matches} occurrences)`
+    : ` (oldString matches ${edit.matches} places; finding the one you mean needs them all)`;
 }
 
 function joinAnd(parts: readonly string[]): string {
@@ -124,7 +126,13 @@ export function editRefusal(path: string, failure: EditFailure, limits: ReadLimi
       return noOccurrenceFound.notFound(path, closestRows(failure.closest, n), what, several ? `line numbers of ${numbered(n)}` : '');
     }
     case 'AMBIGUOUS_MATCH':
-      return ambiguousMatch.several(path, failure.count, places(failure, n), several ? which(failure.editIndex, n) : undefined, several ? `Line numbers are those of ${numbered(n)}` : '');
+      return ambiguousMatch.several(
+        path,
+        failure.count,
+        places(failure, n),
+        several ? which(failure.editIndex, n) : undefined,
+        several ? `Line numbers are those of ${numbered(n)}` : '',
+      );
     case 'EDIT_OUTSIDE_SEEN_RANGE':
       return outsideSeen(path, failure, n, limits, failure.text === current?.text ? current.index : undefined);
     case 'EDIT_NO_CHANGE':

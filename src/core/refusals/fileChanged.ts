@@ -91,17 +91,31 @@ export const fileChanged = {
    * bytes it never saw (audit: the version tag as a content oracle).
    */
   expectedMismatch(path: string, expectedVersion: string, standalone = false): Refusal {
-    const retry = standalone ? 'Read it again and retry with the version its header shows as expectedVersion.' : 'Read the file (the lines you intend to change, or all of it before a write); the read reports its current version. Then retry.';
-    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} is not at the expectedVersion ${expectedVersion} you passed: it changed since that version was read, or the tag did not come from a read of this file. Nothing was written. ${retry}`);
+    const retry = standalone
+      ? 'Read it again and retry with the version its header shows as expectedVersion.'
+      : 'Read the file (the lines you intend to change, or all of it before a write); the read reports its current version. Then retry.';
+    return refuse(
+      'FILE_CHANGED_SINCE_READ',
+      `${displayPath(path)} is not at the expectedVersion ${expectedVersion} you passed: it changed since that version was read, or the tag did not come from a read of this file. Nothing was written. ${retry}`,
+    );
   },
   expectedMissing(path: string, expectedVersion: string | undefined): Refusal {
-    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} does not exist, so it is not at the expectedVersion ${expectedVersion} you passed. Check the path, or create the file without expectedVersion.`);
+    return refuse(
+      'FILE_CHANGED_SINCE_READ',
+      `${displayPath(path)} does not exist, so it is not at the expectedVersion ${expectedVersion} you passed. Check the path, or create the file without expectedVersion.`,
+    );
   },
   becameLink(path: string): Refusal {
-    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} was replaced by a symbolic link after ReadGate checked it, so ReadGate did not follow it. Nothing was read or changed. Retry: the path is checked again, link and all.`);
+    return refuse(
+      'FILE_CHANGED_SINCE_READ',
+      `${displayPath(path)} was replaced by a symbolic link after ReadGate checked it, so ReadGate did not follow it. Nothing was read or changed. Retry: the path is checked again, link and all.`,
+    );
   },
   leadsElsewhere(path: string, planned: string, now: string, when: string): Refusal {
-    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} now leads to ${displayPath(now)}, not to ${displayPath(planned)} as when the change was planned: a folder or link on the way was replaced ${when}. Nothing was written. Read the file at its new location before changing it.`);
+    return refuse(
+      'FILE_CHANGED_SINCE_READ',
+      `${displayPath(path)} now leads to ${displayPath(now)}, not to ${displayPath(planned)} as when the change was planned: a folder or link on the way was replaced ${when}. Nothing was written. Read the file at its new location before changing it.`,
+    );
   },
   createdMeanwhile(path: string, when: string): Refusal {
     return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} was created by someone else ${when}. Nothing was written; read it before changing it.`);
@@ -113,9 +127,15 @@ export const fileChanged = {
     return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} was replaced by binary content ${when}. Nothing was written.`);
   },
   duringWrite(path: string, detail: string): Refusal {
-    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} was changed by someone else at the very instant your change was written (${detail}). Your change was NOT applied and theirs was kept. Read the file again, then retry.`);
+    return refuse(
+      'FILE_CHANGED_SINCE_READ',
+      `${displayPath(path)} was changed by someone else at the very instant your change was written (${detail}). Your change was NOT applied and theirs was kept. Read the file again, then retry.`,
+    );
   },
   whileWriting(path: string, detail: string): Refusal {
-    return refuse('FILE_CHANGED_SINCE_READ', `${displayPath(path)} could not be written as planned: ${detail}. Nothing was written. Read the file (at its current location) again, then retry.`);
+    return refuse(
+      'FILE_CHANGED_SINCE_READ',
+      `${displayPath(path)} could not be written as planned: ${detail}. Nothing was written. Read the file (at its current location) again, then retry.`,
+    );
   },
 };

@@ -7,6 +7,9 @@ export const noOccurrenceFound = {
   notFound(path: string, closest: string, which?: string, numbering = ''): Refusal {
     const what = which ? `The oldString of ${which}` : 'oldString';
     const near = closest ? ` The closest lines you have seen${numbering ? ` (${numbering})` : ''}:\n${closest}` : '';
-    return refuse('NO_OCCURRENCE_FOUND', `${what} was not found in ${displayPath(path)}. It must match the file exactly, including whitespace and indentation.${near}\nRead the lines you want to change and copy them exactly.`);
+    return refuse(
+      'NO_OCCURRENCE_FOUND',
+      `${what} was not found in ${displayPath(path)}. It must match the file exactly, including whitespace and indentation.${near}\nRead the lines you want to change and copy them exactly.`,
+    );
   },
 };

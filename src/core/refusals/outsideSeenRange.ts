@@ -48,17 +48,29 @@ const touch = (path: string, who: Touching): string => `${who.subject} in ${disp
 export const outsideSeenRange = {
   /** `who.detail` and `who.note`, when given, are whole sentences each starting with a space. */
   unseen(path: string, lines: string, who: Touching, readAlone?: ReadAlone): Refusal {
-    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${touch(path, who)} lines you have not seen in this version: ${lines}.${who.detail ?? ''}${who.note ?? ''} Read those lines (offset/limit), then retry.${readAloneHint(readAlone)}`);
+    return refuse(
+      'EDIT_OUTSIDE_SEEN_RANGE',
+      `${touch(path, who)} lines you have not seen in this version: ${lines}.${who.detail ?? ''}${who.note ?? ''} Read those lines (offset/limit), then retry.${readAloneHint(readAlone)}`,
+    );
   },
   /** Never "read those lines": no read can show a line longer than the read cap, so that would loop. */
   beyondReadCap(path: string, who: Touching, lines: string, limits: ReadLimits, unseen: string): Refusal {
-    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${touch(path, who)} lines you have not seen in this version (${unseen}), and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you change them. Do not retry or re-read them. Leave those lines out of your change, or ${raiseWords(limits)}, or ask the user to make this change.${who.detail ?? ''}${who.note ?? ''}`);
+    return refuse(
+      'EDIT_OUTSIDE_SEEN_RANGE',
+      `${touch(path, who)} lines you have not seen in this version (${unseen}), and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you change them. Do not retry or re-read them. Leave those lines out of your change, or ${raiseWords(limits)}, or ask the user to make this change.${who.detail ?? ''}${who.note ?? ''}`,
+    );
   },
   /** `what`: the whole-file change refused (a write, a deletion or a move all need every line seen). */
   writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, limits: ReadLimits, what: WholeFileChange = 'write'): Refusal {
-    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you ${what === 'write' ? 'overwrite' : what} the file. Do not re-read them. ${what === 'write' ? 'Change the other lines with edit instead, or ' : 'Ask the user to do it, or '}${raiseWords(limits)}.`);
+    return refuse(
+      'EDIT_OUTSIDE_SEEN_RANGE',
+      `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you ${what === 'write' ? 'overwrite' : what} the file. Do not re-read them. ${what === 'write' ? 'Change the other lines with edit instead, or ' : 'Ask the user to do it, or '}${raiseWords(limits)}.`,
+    );
   },
   writeNeedsFullRead(path: string, unseen: string, totalLines: number, readAlone?: ReadAlone, what: WholeFileChange = 'write'): Refusal {
-    return refuse('EDIT_OUTSIDE_SEEN_RANGE', `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first${what === 'write' ? ', or change it with edit instead' : ''}.${readAloneHint(readAlone)}`);
+    return refuse(
+      'EDIT_OUTSIDE_SEEN_RANGE',
+      `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first${what === 'write' ? ', or change it with edit instead' : ''}.${readAloneHint(readAlone)}`,
+    );
   },
 };

@@ -63,7 +63,11 @@ export function isRefusal(value: unknown): value is Refusal {
 
 /** A session's name inside a sentence: one short line, "Your revert" as "your revert". */
 function personName(label: string): string {
-  const line = label.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 80);
+  const line = label
+    .replace(/\s+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim()
+    .slice(0, 80);
   return /^Your\b/.test(line) ? `y${line.slice(1)}` : line;
 }
 

@@ -45,6 +45,9 @@ export const revertConflict = {
   },
   /** Every part conflicts: there is nothing the revert could write. */
   nothingToWrite(conflicts: string, what: string): Refusal {
-    return refuse('REVERT_CONFLICT', `Nothing of ${what} can be reverted: ${conflicts}. Nothing was written. Change the files by hand if a part should still be undone.`);
+    return refuse(
+      'REVERT_CONFLICT',
+      `Nothing of ${what} can be reverted: ${conflicts}. Nothing was written. Change the files by hand if a part should still be undone.`,
+    );
   },
 };

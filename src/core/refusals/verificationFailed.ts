@@ -7,6 +7,9 @@ import { type Refusal, refuse } from './refusal';
 
 export const verificationFailed = {
   unchecked(path: string, detail: string): Refusal {
-    return refuse('PRIOR_READ_VERIFICATION_FAILED', `ReadGate could not check ${displayPath(path)} (${detail}), so it refuses to act on it (fail closed). Nothing was changed. Check the file's permissions or try again later.`);
+    return refuse(
+      'PRIOR_READ_VERIFICATION_FAILED',
+      `ReadGate could not check ${displayPath(path)} (${detail}), so it refuses to act on it (fail closed). Nothing was changed. Check the file's permissions or try again later.`,
+    );
   },
 };

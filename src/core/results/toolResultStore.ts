@@ -45,7 +45,10 @@ export type PersistOutcome =
 /** A call id as a file name: its last path segment, without NUL, separators or anything but [\w.-]. */
 export function safeCallId(callId: string): string {
   const base = String(callId).split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/\0/g, '').replace(/[^\w.-]/g, '_').replace(/^\.+/, '');
+  const cleaned = base
+    .replace(/\0/g, '')
+    .replace(/[^\w.-]/g, '_')
+    .replace(/^\.+/, '');
   return cleaned.slice(0, 120) || 'call';
 }
 
@@ -91,10 +94,20 @@ export class ToolResultStore {
     const data = new TextEncoder().encode(text);
     const used = this.usedBy(sessionId);
     if (data.length > this.maxFileBytes || used + data.length > this.maxSessionBytes) {
-      const detail = data.length > this.maxFileBytes
-        ? `it is ${formatCount(data.length)} bytes, above the ${formatCount(this.maxFileBytes)}-byte limit for one saved result`
-        : `this session already saved ${formatCount(used)} of its ${formatCount(this.maxSessionBytes)} bytes of results`;
-      return { persisted: false, text: this.stub(text, undefined, `The full result was NOT kept: ${detail}. Only this preview exists; run the tool again with narrower arguments if you need more.`), reason: 'budget', detail };
+      const detail =
+        data.length > this.maxFileBytes
+          ? `it is ${formatCount(data.length)} bytes, above the ${formatCount(this.maxFileBytes)}-byte limit for one saved result`
+          : `this session already saved ${formatCount(used)} of its ${formatCount(this.maxSessionBytes)} bytes of results`;
+      return {
+        persisted: false,
+        text: this.stub(
+          text,
+          undefined,
+          `The full result was NOT kept: ${detail}. Only this preview exists; run the tool again with narrower arguments if you need more.`,
+        ),
+        reason: 'budget',
+        detail,
+      };
     }
     const path = nodePath.join(this.options.dir, `${safeCallId(callId)}.txt`);
     try {
@@ -102,7 +115,16 @@ export class ToolResultStore {
       await this.options.fileSystem.writeFile(path, data, { mode: 0o600 });
     } catch (error) {
       const detail = errnoOf(error) ?? String(error);
-      return { persisted: false, text: this.stub(text, undefined, `Saving the full result failed (${detail}); it was truncated to this preview. Run the tool again with narrower arguments if you need more.`), reason: 'write-failed', detail };
+      return {
+        persisted: false,
+        text: this.stub(
+          text,
+          undefined,
+          `Saving the full result failed (${detail}); it was truncated to this preview. Run the tool again with narrower arguments if you need more.`,
+        ),
+        reason: 'write-failed',
+        detail,
+      };
     }
     this.usedBySession.set(sessionId, used + data.length);
     return { persisted: true, text: this.stub(text, path), path, bytes: data.length };

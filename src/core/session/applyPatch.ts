@@ -37,7 +37,9 @@ export async function applyPatch(session: GuardSession, files: readonly FilePatc
     texts.set(path, await options.readText(resolve(path)));
     if (options.readBytes) bytes.set(path, await options.readBytes(resolve(path)));
   }
-  const plan = planPatch(files, (path) => ({ exists: texts.get(path) !== undefined, text: texts.get(path), bytes: bytes.get(path) }), { unidiffZero: options.unidiffZero });
+  const plan = planPatch(files, (path) => ({ exists: texts.get(path) !== undefined, text: texts.get(path), bytes: bytes.get(path) }), {
+    unidiffZero: options.unidiffZero,
+  });
   if (!plan.ok) return plan;
   const lfOf = (path: string): string | undefined => {
     const text = texts.get(path);
@@ -50,8 +52,13 @@ export async function applyPatch(session: GuardSession, files: readonly FilePatc
   for (const { change, covers } of changes) {
     const ranges = covers === 'all' ? [[1, Number.MAX_SAFE_INTEGER] as [number, number]] : covers;
     for (const [from, to] of ranges) {
-      for (let line = from; line <= to; ) {
-        const read = await session.read(change.path, { offset: line, ...(to === Number.MAX_SAFE_INTEGER ? {} : { limit: to - line + 1 }), force: true, signal: options.signal });
+      for (let line = from; line <= to;) {
+        const read = await session.read(change.path, {
+          offset: line,
+          ...(to === Number.MAX_SAFE_INTEGER ? {} : { limit: to - line + 1 }),
+          force: true,
+          signal: options.signal,
+        });
         if (!read.ok) return read;
         if (read.kind !== 'content' || read.endLine < line || read.endLine >= read.totalLines) break;
         line = read.endLine + 1;
@@ -63,5 +70,8 @@ export async function applyPatch(session: GuardSession, files: readonly FilePatc
     if (changes.length > 1) return invalidInput.patchFillsEmptyWithOthers(whole.change.path, false);
     return session.write(whole.change.path, whole.write as string, { explanation: options.explanation, signal: options.signal });
   }
-  return session.multiEdit(changes.map((change) => change.change), { explanation: options.explanation, signal: options.signal });
+  return session.multiEdit(
+    changes.map((change) => change.change),
+    { explanation: options.explanation, signal: options.signal },
+  );
 }

@@ -331,11 +331,22 @@ export function revertCall(target: unknown, given: unknown, resolve: (path: stri
     const explanation = option(raw, 'explanation');
     if (explanation !== undefined && typeof explanation !== 'string') return invalidArgument.explanation();
     const session: RevertCall['session'] = {};
-    for (const [name, key] of [['sessionId', 'id'], ['surface', 'surface'], ['label', 'label']] as const) {
+    for (const [name, key] of [
+      ['sessionId', 'id'],
+      ['surface', 'surface'],
+      ['label', 'label'],
+    ] as const) {
       const value = option(raw, name);
       if (value !== undefined && !isName(value)) return invalidRevert.option(name, value);
       if (value !== undefined) session[key] = value;
     }
-    return { path: `(revert of ${revertWhat(copy)})`, key: ['revert', copy], signal: option(raw, 'signal'), target: copy, ...(explanation !== undefined ? { explanation: explanation as string } : {}), session };
+    return {
+      path: `(revert of ${revertWhat(copy)})`,
+      key: ['revert', copy],
+      signal: option(raw, 'signal'),
+      target: copy,
+      ...(explanation !== undefined ? { explanation: explanation as string } : {}),
+      session,
+    };
   });
 }

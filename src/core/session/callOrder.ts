@@ -28,7 +28,8 @@ export class CallOrder {
 function waitFor(before: Promise<unknown>, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return before.then(() => undefined);
   return new Promise<void>((resolve, reject) => {
-    const onAbort = (): void => reject(Object.assign(new Error('the call was cancelled while it waited for an earlier call of its session on the same file'), { name: 'AbortError' }));
+    const onAbort = (): void =>
+      reject(Object.assign(new Error('the call was cancelled while it waited for an earlier call of its session on the same file'), { name: 'AbortError' }));
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     void before.then(() => {

@@ -40,7 +40,12 @@ async function look(fs: FileSystem, targets: readonly LockTarget[]): Promise<{ h
  * lock is held). Once held, each target is stat'ed once: `work` gets those stats, the files as the call plans
  * against them; if an identity moved meanwhile, the locks are taken anew under the new keys.
  */
-export async function runLocked<T>(ctx: GuardContext, targets: readonly LockTarget[], signal: AbortSignal | undefined, work: (stats: ReadonlyMap<string, FileStat | undefined>) => Promise<T>): Promise<T> {
+export async function runLocked<T>(
+  ctx: GuardContext,
+  targets: readonly LockTarget[],
+  signal: AbortSignal | undefined,
+  work: (stats: ReadonlyMap<string, FileStat | undefined>) => Promise<T>,
+): Promise<T> {
   let keys = keysOf(targets);
   for (let attempt = 0; ; attempt++) {
     const taken = keys;

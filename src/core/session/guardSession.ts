@@ -7,7 +7,19 @@
  */
 import { type ErrorCode, type Refusal, isRefusal, refuse, repeated as repeatedCall } from '../refusals/refusal';
 import { formatRanges } from '../text/lineRanges';
-import type { ApprovalRequest, Edit, GuardSession, LedgerEntryView, MultiEditChange, MutationOptions, MutationResult, ReadOptions, ReadResult, SessionOptions, SessionStats } from '../types';
+import type {
+  ApprovalRequest,
+  Edit,
+  GuardSession,
+  LedgerEntryView,
+  MultiEditChange,
+  MutationOptions,
+  MutationResult,
+  ReadOptions,
+  ReadResult,
+  SessionOptions,
+  SessionStats,
+} from '../types';
 import { Cancelled } from '../mutate/approval';
 import { runMutation } from './runMutation';
 import { CallOrder } from './callOrder';
@@ -15,7 +27,23 @@ import { parsePatch } from '../patch/parsePatch';
 import type { MutateInput } from './resolveTargets';
 import { leftFilesChanged } from '../mutate/writeFiles';
 import type { GuardContext } from '../context/guardContext';
-import { type DeleteCall, type EditCall, type MultiEditCall, type PatchCall, type ReadCall, type RenameCall, type RevertCall, type WriteCall, deleteCall, editCall, multiEditCall, patchCall, readCall, renameCall, writeCall } from './callArguments';
+import {
+  type DeleteCall,
+  type EditCall,
+  type MultiEditCall,
+  type PatchCall,
+  type ReadCall,
+  type RenameCall,
+  type RevertCall,
+  type WriteCall,
+  deleteCall,
+  editCall,
+  multiEditCall,
+  patchCall,
+  readCall,
+  renameCall,
+  writeCall,
+} from './callArguments';
 import { runRevert } from './runRevert';
 import { runPatch } from './runPatch';
 import { describeValue } from '../refusals/invalidInput';
@@ -72,7 +100,14 @@ export class GuardSessionImpl implements GuardSession {
     this.standalone = standalone;
     this.startedAt = ctx.clock.now();
     // Nor is its ledger news to anyone: it ends with the call, so listeners would look up a session that is gone.
-    this.state = new SessionState(id, standalone ? false : options.dedup, ctx.maxEntriesPerSession, standalone ? () => {} : onLedgerChange, standalone, options.resultBudget);
+    this.state = new SessionState(
+      id,
+      standalone ? false : options.dedup,
+      ctx.maxEntriesPerSession,
+      standalone ? () => {} : onLedgerChange,
+      standalone,
+      options.resultBudget,
+    );
     this.setOrigin(options);
   }
 
@@ -88,68 +123,102 @@ export class GuardSessionImpl implements GuardSession {
    * already copied; the boundary links its signal and turns every outcome into a result.
    */
   revert(call: RevertCall): Promise<MutationResult> {
-    return this.boundary('revert', call.path, () => call, (copy: RevertCall, signal) => runRevert(this.ctx, this.state, copy, signal));
+    return this.boundary(
+      'revert',
+      call.path,
+      () => call,
+      (copy: RevertCall, signal) => runRevert(this.ctx, this.state, copy, signal),
+    );
   }
 
   read(path: string, options?: ReadOptions): Promise<ReadResult> {
-    return this.boundary('read', path, () => readCall(path, options), (call: ReadCall, signal) =>
-      performRead(this.ctx, this.state, call.path, { ...call.options, signal }).then((read) => {
-        this.state.learn(read.updates);
-        return read.result;
-      }),
+    return this.boundary(
+      'read',
+      path,
+      () => readCall(path, options),
+      (call: ReadCall, signal) =>
+        performRead(this.ctx, this.state, call.path, { ...call.options, signal }).then((read) => {
+          this.state.learn(read.updates);
+          return read.result;
+        }),
     );
   }
 
   edit(path: string, edits: Edit[], options?: MutationOptions): Promise<MutationResult> {
-    return this.boundary('edit', path, () => editCall(path, edits, options), (call: EditCall, signal) =>
-      this.mutate([{ path: call.path, request: { kind: 'edit', edits: call.edits } }], 'edit', { ...call.options, signal }),
+    return this.boundary(
+      'edit',
+      path,
+      () => editCall(path, edits, options),
+      (call: EditCall, signal) => this.mutate([{ path: call.path, request: { kind: 'edit', edits: call.edits } }], 'edit', { ...call.options, signal }),
     );
   }
 
   write(path: string, content: string, options?: MutationOptions): Promise<MutationResult> {
-    return this.boundary('write', path, () => writeCall(path, content, options), (call: WriteCall, signal) =>
-      this.mutate([{ path: call.path, request: { kind: 'write', content: call.content } }], 'write', { ...call.options, signal }),
+    return this.boundary(
+      'write',
+      path,
+      () => writeCall(path, content, options),
+      (call: WriteCall, signal) => this.mutate([{ path: call.path, request: { kind: 'write', content: call.content } }], 'write', { ...call.options, signal }),
     );
   }
 
   multiEdit(changes: MultiEditChange[], options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
-    return this.boundary('multiEdit', '(multiEdit)', () => multiEditCall(changes, options), async (call: MultiEditCall, signal) => {
-      const inputs: MutateInput[] = call.changes.map((change) => ({
-        path: change.path,
-        request: change.delete ? { kind: 'delete' as const } : { kind: 'edit' as const, edits: change.edits ?? [] },
-        expectedVersion: change.expectedVersion,
-        ...(change.moveTo !== undefined ? { moveTo: change.moveTo } : {}),
-      }));
-      const result = await this.mutate(inputs, 'multiEdit', { ...call.options, signal });
-      if (!result.ok && result.code !== 'CANCELLED') {
-        const head = leftFilesChanged(result) ? 'The change was not applied as a whole, and the files named below could not be restored.' : 'No file was changed (multiEdit applies all files or none).';
-        return refuse(result.code, `${head} ${result.message}`);
-      }
-      return result;
-    });
+    return this.boundary(
+      'multiEdit',
+      '(multiEdit)',
+      () => multiEditCall(changes, options),
+      async (call: MultiEditCall, signal) => {
+        const inputs: MutateInput[] = call.changes.map((change) => ({
+          path: change.path,
+          request: change.delete ? { kind: 'delete' as const } : { kind: 'edit' as const, edits: change.edits ?? [] },
+          expectedVersion: change.expectedVersion,
+          ...(change.moveTo !== undefined ? { moveTo: change.moveTo } : {}),
+        }));
+        const result = await this.mutate(inputs, 'multiEdit', { ...call.options, signal });
+        if (!result.ok && result.code !== 'CANCELLED') {
+          const head = leftFilesChanged(result)
+            ? 'The change was not applied as a whole, and the files named below could not be restored.'
+            : 'No file was changed (multiEdit applies all files or none).';
+          return refuse(result.code, `${head} ${result.message}`);
+        }
+        return result;
+      },
+    );
   }
 
   delete(path: string, options?: MutationOptions): Promise<MutationResult> {
-    return this.boundary('delete', path, () => deleteCall(path, options), (call: DeleteCall, signal) =>
-      this.mutate([{ path: call.path, request: { kind: 'delete' } }], 'delete', { ...call.options, signal }),
+    return this.boundary(
+      'delete',
+      path,
+      () => deleteCall(path, options),
+      (call: DeleteCall, signal) => this.mutate([{ path: call.path, request: { kind: 'delete' } }], 'delete', { ...call.options, signal }),
     );
   }
 
   rename(from: string, to: string, options?: MutationOptions): Promise<MutationResult> {
-    return this.boundary('rename', from, () => renameCall(from, to, options), (call: RenameCall, signal) =>
-      this.mutate([{ path: call.path, request: { kind: 'edit', edits: [] }, moveTo: call.to }], 'rename', { ...call.options, signal }),
+    return this.boundary(
+      'rename',
+      from,
+      () => renameCall(from, to, options),
+      (call: RenameCall, signal) =>
+        this.mutate([{ path: call.path, request: { kind: 'edit', edits: [] }, moveTo: call.to }], 'rename', { ...call.options, signal }),
     );
   }
 
   applyPatch(patch: string, options?: { explanation?: string; signal?: AbortSignal }): Promise<MutationResult> {
-    return this.boundary('applyPatch', '(patch)', () => patchCall(patch, options), async (call: PatchCall, signal) => {
-      const parsed = parsePatch(call.patch);
-      if (!parsed.ok) return parsed;
-      // Its place among the session's calls on the same files is taken now, before anything asynchronous.
-      const paths = parsed.files.flatMap((file) => ('from' in file ? [file.path, file.from] : [file.path]));
-      const keys = paths.map((path) => this.ctx.paths.lexical(path)).filter((key): key is string => key !== undefined);
-      return this.order.run(keys, signal, () => runPatch(this.ctx, this.state, parsed.files, { ...call.options, signal }));
-    });
+    return this.boundary(
+      'applyPatch',
+      '(patch)',
+      () => patchCall(patch, options),
+      async (call: PatchCall, signal) => {
+        const parsed = parsePatch(call.patch);
+        if (!parsed.ok) return parsed;
+        // Its place among the session's calls on the same files is taken now, before anything asynchronous.
+        const paths = parsed.files.flatMap((file) => ('from' in file ? [file.path, file.from] : [file.path]));
+        const keys = paths.map((path) => this.ctx.paths.lexical(path)).filter((key): key is string => key !== undefined);
+        return this.order.run(keys, signal, () => runPatch(this.ctx, this.state, parsed.files, { ...call.options, signal }));
+      },
+    );
   }
 
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
@@ -203,7 +272,11 @@ export class GuardSessionImpl implements GuardSession {
    */
   private mutate(inputs: MutateInput[], operation: ApprovalRequest['operation'], options: MutationOptions): Promise<MutationResult> {
     const keys = inputs.flatMap((input) => [input.path, input.moveTo]).map((path) => this.ctx.paths.lexical(path));
-    return this.order.run(keys.filter((key): key is string => key !== undefined), options.signal, () => runMutation(this.ctx, this.state, inputs, operation, options));
+    return this.order.run(
+      keys.filter((key): key is string => key !== undefined),
+      options.signal,
+      () => runMutation(this.ctx, this.state, inputs, operation, options),
+    );
   }
 
   /**

@@ -35,11 +35,17 @@ export function validateEditObject(edit: unknown, where: string): Refusal | unde
 }
 
 /** One edit's fields as read; `where` is e.g. "edits[2]". */
-export function validateEdit(edit: { oldString: unknown; newString: unknown; replaceAll: unknown; line?: unknown }, index: number, where: string): Refusal | undefined {
+export function validateEdit(
+  edit: { oldString: unknown; newString: unknown; replaceAll: unknown; line?: unknown },
+  index: number,
+  where: string,
+): Refusal | undefined {
   if (typeof edit.oldString !== 'string') return invalidArgument.oldString(where);
   if (typeof edit.newString !== 'string') return invalidArgument.newString(where);
   if (edit.replaceAll !== undefined && typeof edit.replaceAll !== 'boolean') return invalidArgument.replaceAll(where);
-  if (edit.line !== undefined && !(typeof edit.line === 'number' && Number.isSafeInteger(edit.line) && edit.line >= 1)) return invalidArgument.line(where, edit.line);
+  if (edit.line !== undefined && !(typeof edit.line === 'number' && Number.isSafeInteger(edit.line) && edit.line >= 1)) {
+    return invalidArgument.line(where, edit.line);
+  }
   if (edit.line !== undefined && edit.replaceAll === true) return invalidArgument.lineAndReplaceAll(where);
   if (index > 0 && edit.oldString === '') return invalidArgument.createNotFirst(where);
   return undefined;
@@ -49,7 +55,10 @@ export function validateEdit(edit: { oldString: unknown; newString: unknown; rep
  * A multiEdit change's kind, from the fields given: edits (the default), a deletion (`delete: true`, nothing
  * else), or a move (`moveTo`, with or without edits). `where` is e.g. "changes[1]".
  */
-export function validateChangeKind(change: { deleteFlag: unknown; moveTo: unknown; editsLength: number | undefined; editsGiven: boolean }, where: string): Refusal | undefined {
+export function validateChangeKind(
+  change: { deleteFlag: unknown; moveTo: unknown; editsLength: number | undefined; editsGiven: boolean },
+  where: string,
+): Refusal | undefined {
   const { deleteFlag, moveTo, editsLength, editsGiven } = change;
   if (deleteFlag !== undefined && deleteFlag !== true) return invalidArgument.deleteNotTrue(where, deleteFlag);
   if (moveTo !== undefined && typeof moveTo !== 'string') return invalidArgument.notAString(`${where}.moveTo`, 'the path the file moves to', moveTo);

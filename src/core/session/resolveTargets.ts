@@ -43,7 +43,11 @@ export async function resolveTargets(paths: PathPolicy, inputs: MutateInput[], e
   return mergeTargets(checked);
 }
 
-const target = (path: CheckedPath): { path: string; target: string; identity?: string } => ({ path: path.path, target: path.target, ...(path.identity ? { identity: path.identity } : {}) });
+const target = (path: CheckedPath): { path: string; target: string; identity?: string } => ({
+  path: path.path,
+  target: path.target,
+  ...(path.identity ? { identity: path.identity } : {}),
+});
 
 /** The call's files as the guard plans them: edits of one file merged, and every file deleted or moved named once. */
 export function mergeTargets(inputs: readonly CheckedInput[]): PlanInput[] | Refusal {
@@ -60,7 +64,12 @@ export function mergeTargets(inputs: readonly CheckedInput[]): PlanInput[] | Ref
       claimed.set(named.target, named.path);
     }
     const request: ChangeRequest = input.request.kind === 'edit' ? { kind: 'edit', edits: [...input.request.edits] } : input.request;
-    resolved.push({ ...target(checked), request, ...(input.expectedVersion !== undefined ? { expectedVersion: input.expectedVersion } : {}), ...(moveTo ? { moveTo: target(moveTo) } : {}) });
+    resolved.push({
+      ...target(checked),
+      request,
+      ...(input.expectedVersion !== undefined ? { expectedVersion: input.expectedVersion } : {}),
+      ...(moveTo ? { moveTo: target(moveTo) } : {}),
+    });
   }
   return resolved;
 }
@@ -70,7 +79,9 @@ function mergeInto(resolved: PlanInput[], checked: CheckedPath, input: CheckedIn
   const same = resolved.find((r) => r.target === checked.target);
   if (!same || same.request.kind !== 'edit' || input.request.kind !== 'edit' || same.moveTo || input.moveTo) return undefined;
   const version = input.expectedVersion;
-  if (version !== undefined && same.expectedVersion !== undefined && version !== same.expectedVersion) return invalidArgument.conflictingVersions(checked.path, same.expectedVersion, version);
+  if (version !== undefined && same.expectedVersion !== undefined && version !== same.expectedVersion) {
+    return invalidArgument.conflictingVersions(checked.path, same.expectedVersion, version);
+  }
   if (version !== undefined) same.expectedVersion = version;
   // A loop: spreading a long list into push overflows the stack.
   for (const edit of input.request.edits) same.request.edits.push(edit);

@@ -27,10 +27,18 @@ async function planAll(ctx: GuardContext, s: SessionState, inputs: PlanInput[], 
   return { outcome: plans, updates };
 }
 
-export async function runMutation(ctx: GuardContext, s: SessionState, inputs: MutateInput[], operation: Operation, options: MutationOptions): Promise<MutationResult> {
+export async function runMutation(
+  ctx: GuardContext,
+  s: SessionState,
+  inputs: MutateInput[],
+  operation: Operation,
+  options: MutationOptions,
+): Promise<MutationResult> {
   const resolved = await resolveTargets(ctx.paths, inputs, options.expectedVersion);
   if (isRefusal(resolved)) return resolved;
-  return runLocked(ctx, lockTargets(resolved), options.signal, (stats) => planAndCommit(ctx, s, agentChange(ctx, s, resolved, operation, options), new CallFiles(ctx, stats)));
+  return runLocked(ctx, lockTargets(resolved), options.signal, (stats) =>
+    planAndCommit(ctx, s, agentChange(ctx, s, resolved, operation, options), new CallFiles(ctx, stats)),
+  );
 }
 
 /** Every file a change touches, a move's destination included. */
@@ -39,6 +47,13 @@ export function lockTargets(inputs: readonly PlanInput[]): { target: string; ide
 }
 
 /** A change of files an agent named, each planned by `planChange`. `tool`: the call, as the history names it. */
-export function agentChange(ctx: GuardContext, s: SessionState, inputs: PlanInput[], operation: Operation, options: MutationOptions, tool: string = operation): ChangeCall {
+export function agentChange(
+  ctx: GuardContext,
+  s: SessionState,
+  inputs: PlanInput[],
+  operation: Operation,
+  options: MutationOptions,
+  tool: string = operation,
+): ChangeCall {
   return { plan: (files) => planAll(ctx, s, inputs, files), operation, tool, explanation: options.explanation, signal: options.signal };
 }

@@ -30,11 +30,14 @@ export async function runPatch(ctx: GuardContext, s: SessionState, patch: readon
     const planned = await planAgentPatch(ctx, s, patch, targets as ReadonlyMap<string, PatchTarget>, files, learned);
     s.learn(learned);
     if (!planned.ok) return planned;
-    const inputs = 'write' in planned ? [{ checked: targetOf(targets, planned.write.path), request: { kind: 'write' as const, content: planned.write.content } }] : planned.changes.map((change): CheckedInput => ({
-      checked: targetOf(targets, change.path),
-      request: change.delete ? { kind: 'delete' } : { kind: 'edit', edits: change.edits ?? [] },
-      ...(change.moveTo !== undefined ? { moveTo: targetOf(targets, change.moveTo) } : {}),
-    }));
+    const inputs =
+      'write' in planned
+        ? [{ checked: targetOf(targets, planned.write.path), request: { kind: 'write' as const, content: planned.write.content } }]
+        : planned.changes.map((change): CheckedInput => ({
+            checked: targetOf(targets, change.path),
+            request: change.delete ? { kind: 'delete' } : { kind: 'edit', edits: change.edits ?? [] },
+            ...(change.moveTo !== undefined ? { moveTo: targetOf(targets, change.moveTo) } : {}),
+          }));
     const merged = mergeTargets(inputs);
     if (isRefusal(merged)) return merged;
     const result = await planAndCommit(ctx, s, agentChange(ctx, s, merged, 'write' in planned ? 'write' : 'multiEdit', options, 'applyPatch'), files);
@@ -51,6 +54,8 @@ function targetOf(targets: ReadonlyMap<string, CheckedPath>, path: string): Chec
 /** A refused patch of several files says whether any file was changed (a patch applies all files or none). */
 function asWhole(result: MutationResult): MutationResult {
   if (result.ok || result.code === 'CANCELLED') return result;
-  const head = leftFilesChanged(result) ? 'The patch was not applied as a whole, and the files named below could not be restored.' : 'No file was changed (a patch applies all files or none).';
+  const head = leftFilesChanged(result)
+    ? 'The patch was not applied as a whole, and the files named below could not be restored.'
+    : 'No file was changed (a patch applies all files or none).';
   return refuse(result.code, `${head} ${result.message}`);
 }

@@ -38,12 +38,21 @@ async function checkPaths(ctx: GuardContext, changes: readonly RevertChange[]): 
  * The revert as a change: it needs no read, so planning teaches the ledger nothing; the conflicts of its latest
  * plan (a refresh during review plans again) are what the approval shows and what is recorded as partial.
  */
-function revertChange(ctx: GuardContext, s: SessionState, reverted: RevertedChanges, paths: readonly RevertPath[], call: RevertCall, signal: AbortSignal | undefined): ChangeCall {
+function revertChange(
+  ctx: GuardContext,
+  s: SessionState,
+  reverted: RevertedChanges,
+  paths: readonly RevertPath[],
+  call: RevertCall,
+  signal: AbortSignal | undefined,
+): ChangeCall {
   let conflicts: ApprovalConflict[] | undefined;
   const plan = async (files: CallFiles): Promise<PlannedFiles> => {
     const planned = await planRevertNow(ctx, reverted, paths, files);
     if (isRefusal(planned)) return { outcome: planned, updates: [] };
-    if (conflicts === undefined) ctx.logger.info('[history] revert planned', { session: s.id, what: reverted.what, files: planned.plans.length, conflicts: planned.conflicts.length });
+    if (conflicts === undefined) {
+      ctx.logger.info('[history] revert planned', { session: s.id, what: reverted.what, files: planned.plans.length, conflicts: planned.conflicts.length });
+    }
     conflicts = planned.conflicts;
     return { outcome: planned.plans, updates: [] };
   };

@@ -94,10 +94,13 @@ export function encodeText(text: string, encoding: TextEncoding): EncodeResult {
     case 'utf16le':
       return { ok: true, bytes: withBom(UTF16LE_BOM, text.length * 2, (body) => body.write(text, 'utf16le')) };
     case 'utf16be':
-      return { ok: true, bytes: withBom(UTF16BE_BOM, text.length * 2, (body) => {
-        body.write(text, 'utf16le');
-        body.swap16();
-      }) };
+      return {
+        ok: true,
+        bytes: withBom(UTF16BE_BOM, text.length * 2, (body) => {
+          body.write(text, 'utf16le');
+          body.swap16();
+        }),
+      };
     case 'latin1': {
       const bad = text.search(ABOVE_LATIN1);
       if (bad !== -1) return refusal(text, bad);
@@ -115,7 +118,11 @@ export function encodingLabel(encoding: TextEncoding): string {
  * `bomLength`) with `splices` of its text replaced: only the new text is encoded, the rest is copied as it is.
  * `ascii`: the new text is ASCII too (as many bytes as characters), so the result is all ASCII.
  */
-export function spliceAsciiUtf8(bytes: Uint8Array, bomLength: number, splices: readonly { start: number; end: number; text: string }[]): EncodeResult & { ascii?: boolean } {
+export function spliceAsciiUtf8(
+  bytes: Uint8Array,
+  bomLength: number,
+  splices: readonly { start: number; end: number; text: string }[],
+): EncodeResult & { ascii?: boolean } {
   const parts: Uint8Array[] = [bytes.subarray(0, bomLength)];
   let at = bomLength;
   let ascii = true;

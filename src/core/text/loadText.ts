@@ -112,7 +112,9 @@ export async function decodeFile(ctx: TextSource, target: string, bytes: Uint8Ar
   if ('binary' in own) return { kind: 'binary', type: own.binary, size: bytes.length };
   const codec = own.encoding === 'latin1' && ctx.fs.codecFor ? await ctx.fs.codecFor(target).catch(() => undefined) : undefined;
   const text = codec ? await exactlyDecoded(codec, bytes) : undefined;
-  if (codec && text !== undefined) return { kind: 'text', file: { bytes, version, encoding: own.encoding, codec, text, index: indexLines(text), ascii: false } };
+  if (codec && text !== undefined) {
+    return { kind: 'text', file: { bytes, version, encoding: own.encoding, codec, text, index: indexLines(text), ascii: false } };
+  }
   return { kind: 'text', file: { bytes, version, encoding: own.encoding, text: own.text, index: indexLines(own.text), ascii: asciiBody(bytes, own.encoding) } };
 }
 

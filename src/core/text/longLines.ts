@@ -42,7 +42,7 @@ export function mayHaveLongLines(bytes: Uint8Array, maxLineLength: number): bool
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let lf = view.indexOf(10);
   let cr = view.indexOf(13);
-  for (let start = 0; ; ) {
+  for (let start = 0; ;) {
     if (lf !== -1 && lf < start) lf = view.indexOf(10, start);
     if (cr !== -1 && cr < start) cr = view.indexOf(13, start);
     const next = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);

@@ -87,7 +87,8 @@ export function raiseWords(limits: ReadLimits): string {
   return limits.raise ?? RAISE_READ_CAP;
 }
 
-const CUT_MARK = (lines: number, maxChars: number): string => `[… ${lines} more line${lines === 1 ? '' : 's'} cut: a result holds at most ${formatCount(maxChars)} characters here]`;
+const CUT_MARK = (lines: number, maxChars: number): string =>
+  `[… ${lines} more line${lines === 1 ? '' : 's'} cut: a result holds at most ${formatCount(maxChars)} characters here]`;
 
 /**
  * The last resort for a text that must fit `maxChars` but was not built to (a refusal quoting long lines):

@@ -37,7 +37,10 @@ export function parseToolCall(name: string, input: unknown, toPath: PathMapper =
       const path = toPath(checked.value.filePath);
       if (typeof path !== 'string') return path;
       const { offset, limit, force } = checked.value;
-      return { ok: true, run: (session, signal, budget) => session.read(path, { offset, limit, force, signal, ...(budget?.maxChars ? { maxChars: budget.maxChars } : {}) }) };
+      return {
+        ok: true,
+        run: (session, signal, budget) => session.read(path, { offset, limit, force, signal, ...(budget?.maxChars ? { maxChars: budget.maxChars } : {}) }),
+      };
     }
     case TOOL_NAMES.edit: {
       const checked = checkEditInput(input);

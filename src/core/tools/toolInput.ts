@@ -76,10 +76,13 @@ export const TOOL_INPUTS = {
     what: `an edit in ${TOOL_NAMES.multiEdit}`,
     fields: { filePath: 'string', oldString: 'string', newString: 'string', replaceAll: 'boolean?', expectedVersion: 'string?' },
   },
-  write: { where: TOOL_NAMES.write, what: TOOL_NAMES.write, fields: { filePath: 'string', content: 'string', expectedVersion: 'string?', explanation: 'string?' } },
+  write: {
+    where: TOOL_NAMES.write,
+    what: TOOL_NAMES.write,
+    fields: { filePath: 'string', content: 'string', expectedVersion: 'string?', explanation: 'string?' },
+  },
   applyPatch: { where: TOOL_NAMES.applyPatch, what: TOOL_NAMES.applyPatch, fields: { patch: 'string', explanation: 'string?' } },
 } as const satisfies Record<string, InputShape>;
-
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -93,7 +96,9 @@ function fieldPath(at: string, name: string): string {
 function checkFields(input: Record<string, unknown>, shape: InputShape, at = 'input'): Refusal | undefined {
   for (const name of Object.keys(input)) {
     if (Object.hasOwn(shape.fields, name) || input[name] === undefined) continue;
-    const inputs = Object.entries(shape.fields).map(([field, kind]) => `${field}${kind.endsWith('?') ? '?' : ''}`).join(', ');
+    const inputs = Object.entries(shape.fields)
+      .map(([field, kind]) => `${field}${kind.endsWith('?') ? '?' : ''}`)
+      .join(', ');
     return invalidToolInput.notAnInput(fieldPath(at, name), shape.what, inputs);
   }
   for (const [name, kind] of Object.entries(shape.fields)) {

@@ -27,7 +27,8 @@ function mcpJsonEntry(mcpJson: unknown, launch: Launch): 'none' | 'same' | 'othe
 }
 
 /** Claude Code ignores a project's allow rules (its deny rules apply) until the user trusted the folder. */
-export const CLAUDE_TRUST_NOTE = 'Claude Code applies a project\'s allow rules only once you accepted its trust dialog in the folder: start claude there once and accept it. Until then a single `claude -p` needs --allowedTools mcp__readgate.';
+export const CLAUDE_TRUST_NOTE =
+  "Claude Code applies a project's allow rules only once you accepted its trust dialog in the folder: start claude there once and accept it. Until then a single `claude -p` needs --allowedTools mcp__readgate.";
 
 /** The settings file's text merged (pretty-printed JSON), or why it cannot be. */
 function mergeSettingsText(text: string | undefined, launch: Launch): FileMerge {

@@ -39,7 +39,10 @@ export function isReadGateHookCommand(command: unknown): boolean {
   if (typeof command !== 'string') return false;
   const script = /(?:^|[\s'"/\\])mcp(?:-bridge)?\.js(?=['"\s]|$)/.exec(command);
   if (!script) return false;
-  const words = command.slice(script.index + script[0].length).split(/\s+/).map((word) => word.replace(/^['"]|['"]$/g, ''));
+  const words = command
+    .slice(script.index + script[0].length)
+    .split(/\s+/)
+    .map((word) => word.replace(/^['"]|['"]$/g, ''));
   return words.includes('hook') || words.includes('--forget');
 }
 
@@ -96,8 +99,10 @@ function updateFields(hook: Json, wanted: Json): boolean {
 function placeHook(hooks: Json, wanted: WantedHook, hookCommand: string): 'added' | 'updated' | undefined {
   const hook = { type: 'command', command: wanted.flags ? `${hookCommand} ${wanted.flags}` : hookCommand, timeout: HOOK_TIMEOUT_SECONDS };
   const groups = (hooks[wanted.event] ??= []) as Group[];
-  const found = groups.flatMap((group) => group.hooks.filter((each) => each.type === 'command' && isReadGateHookCommand(each.command)).map((each) => ({ group, hook: each })));
-  if (found.length === 0) return void groups.push(newGroup(wanted.matcher, hook)), 'added';
+  const found = groups.flatMap((group) =>
+    group.hooks.filter((each) => each.type === 'command' && isReadGateHookCommand(each.command)).map((each) => ({ group, hook: each })),
+  );
+  if (found.length === 0) return (void groups.push(newGroup(wanted.matcher, hook)), 'added');
   const [first, ...extra] = found;
   // Copies of ReadGate's hook would each run: one stays.
   for (const each of extra) each.group.hooks.splice(each.group.hooks.indexOf(each.hook), 1);
@@ -122,7 +127,9 @@ function placeHook(hooks: Json, wanted: WantedHook, hookCommand: string): 'added
 /** What the user's own rules mean next to ReadGate's. */
 function ruleNotes(allow: readonly string[], deny: readonly string[]): string[] {
   const names = (rules: readonly string[], tool: string): string[] => rules.filter((rule) => rule === tool || rule.startsWith(`${tool}(`));
-  const notes = DENIED_TOOLS.flatMap((tool) => names(allow, tool).map((rule) => `your allow rule "${rule}" stays, but Claude Code applies deny rules first: ${tool} stays denied`));
+  const notes = DENIED_TOOLS.flatMap((tool) =>
+    names(allow, tool).map((rule) => `your allow rule "${rule}" stays, but Claude Code applies deny rules first: ${tool} stays denied`),
+  );
   for (const rule of deny.filter((each) => each === READGATE_RULE || each.startsWith(`${READGATE_RULE}__`))) {
     notes.push(`your deny rule "${rule}" stays and wins over the allow rule: Claude Code refuses the ReadGate tools it names`);
   }
@@ -141,8 +148,8 @@ export function mergeClaudeSettings(existing: unknown, hookCommand: string): Set
   const permissions = (settings.permissions ??= {}) as Json;
   const allow = (permissions.allow ??= []) as string[];
   const deny = (permissions.deny ??= []) as string[];
-  if (!allow.includes(READGATE_RULE)) allow.push(READGATE_RULE), changes.push(`allowed ${READGATE_RULE}`);
-  for (const tool of DENIED_TOOLS) if (!deny.includes(tool)) deny.push(tool), changes.push(`denied ${tool}`);
+  if (!allow.includes(READGATE_RULE)) (allow.push(READGATE_RULE), changes.push(`allowed ${READGATE_RULE}`));
+  for (const tool of DENIED_TOOLS) if (!deny.includes(tool)) (deny.push(tool), changes.push(`denied ${tool}`));
   const hooks = (settings.hooks ??= {}) as Json;
   for (const wanted of WANTED_HOOKS) {
     const change = placeHook(hooks, wanted, hookCommand);

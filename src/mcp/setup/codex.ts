@@ -15,7 +15,8 @@ export function codexHomeFolder(env: NodeJS.ProcessEnv, home: string): string {
 }
 
 /** What the user puts in AGENTS.md so Codex edits through ReadGate. */
-export const CODEX_AGENTS_MD = 'Read and change files only with the readgate_read, readgate_edit, readgate_multiEdit, readgate_write and readgate_applyPatch tools. Write your patches (apply_patch format) with readgate_applyPatch instead of your own patch tool.';
+export const CODEX_AGENTS_MD =
+  'Read and change files only with the readgate_read, readgate_edit, readgate_multiEdit, readgate_write and readgate_applyPatch tools. Write your patches (apply_patch format) with readgate_applyPatch instead of your own patch tool.';
 
 /** Codex reads a project's `.codex/` only once the folder is trusted. */
 export function codexTrustNote(project: string): string {
@@ -43,7 +44,7 @@ Codex reads a project's .codex/config.toml only in a project you trust.`,
   merge: mergeCodexConfig,
   nextSteps: (launch, place: SetupPlace) => [
     ...(place.user ? [] : [codexTrustNote(place.project), '']),
-    'Tell Codex to edit through ReadGate, for example in the project\'s AGENTS.md:',
+    "Tell Codex to edit through ReadGate, for example in the project's AGENTS.md:",
     '',
     `  ${CODEX_AGENTS_MD}`,
     '',

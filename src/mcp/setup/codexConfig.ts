@@ -35,7 +35,11 @@ export function wantedKeys(current: Table | undefined, launch: Launch): [string,
 
 /** ReadGate's table as `setup codex` writes it into a file that has none (the Connect guide shows it too). */
 export function codexServerTable(launch: Launch): string {
-  return appendTable('', TABLE.join('.'), wantedKeys(undefined, launch).map(([key, value]) => describe(key, tomlValue(value)))).trimEnd();
+  return appendTable(
+    '',
+    TABLE.join('.'),
+    wantedKeys(undefined, launch).map(([key, value]) => describe(key, tomlValue(value))),
+  ).trimEnd();
 }
 
 type Parsed = { ok: true; value: Table } | { ok: false; problem: string };
@@ -72,14 +76,25 @@ export function mergeCodexConfig(existing: string | undefined, launch: Launch): 
   const changes: string[] = [];
   let merged = text;
   if (current === undefined) {
-    merged = appendTable(text, TABLE.join('.'), wanted.map(([key, value]) => describe(key, tomlValue(value))));
+    merged = appendTable(
+      text,
+      TABLE.join('.'),
+      wanted.map(([key, value]) => describe(key, tomlValue(value))),
+    );
     changes.push(`added the [${TABLE.join('.')}] table`, ...wanted.map(([key, value]) => `  ${describe(key, tomlValue(value))}`));
   } else {
     for (const [key, value] of changed) {
       const table = findTable(merged, TABLE);
-      if (!table) return { ok: false, problem: `is not a Codex config this can merge: ReadGate's server is written as an inline table or with dotted keys; make it a [${TABLE.join('.')}] table, or remove it` };
+      if (!table) {
+        return {
+          ok: false,
+          problem: `is not a Codex config this can merge: ReadGate's server is written as an inline table or with dotted keys; make it a [${TABLE.join('.')}] table, or remove it`,
+        };
+      }
       merged = setKey(merged, table, key, tomlValue(value));
-      changes.push(`${key in current ? 'set' : 'added'} ${describe(key, tomlValue(value))} in [${TABLE.join('.')}]${key in current ? ` (was ${JSON.stringify(current[key])})` : ''}`);
+      changes.push(
+        `${key in current ? 'set' : 'added'} ${describe(key, tomlValue(value))} in [${TABLE.join('.')}]${key in current ? ` (was ${JSON.stringify(current[key])})` : ''}`,
+      );
     }
   }
   const check = verify(merged, parsed.value, wanted);

@@ -7,9 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-export type SettingsRead =
-  | { ok: true; exists: boolean; value: unknown }
-  | { ok: false; problem: string };
+export type SettingsRead = { ok: true; exists: boolean; value: unknown } | { ok: false; problem: string };
 
 export type TextRead = { ok: true; text: string | undefined } | { ok: false; problem: string };
 

@@ -25,27 +25,50 @@ export interface SetupIo {
 
 const PROGRAMS: Record<SetupProgram, { name: string; usage: string }> = {
   bridge: { name: 'readgate-mcp-bridge', usage: 'node mcp-bridge.js setup <target> [--project <dir>] [--user] [--dry-run]' },
-  server: { name: 'readgate-mcp', usage: 'node dist/mcp.js setup <target> --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>] [--user] [--dry-run]' },
+  server: {
+    name: 'readgate-mcp',
+    usage:
+      'node dist/mcp.js setup <target> --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>] [--user] [--dry-run]',
+  },
 };
 
 function helpText(program: SetupProgram, target: string | undefined): string {
   const usage = `Usage: ${PROGRAMS[program].usage}`;
   if (target === undefined) {
     const targets = Object.entries(SETUP_TARGETS).map(([name, each]) => `  ${name.padEnd(14)}${each.summary}`);
-    return [usage, '', 'Sets an agent up to work through ReadGate in a project folder. Targets:', ...targets, '', `"setup <target> --help" says what a target writes.`].join('\n');
+    return [
+      usage,
+      '',
+      'Sets an agent up to work through ReadGate in a project folder. Targets:',
+      ...targets,
+      '',
+      `"setup <target> --help" says what a target writes.`,
+    ].join('\n');
   }
   const project =
     program === 'bridge'
       ? '  --project <dir>  the project folder (default: the working folder)'
-      : '  --root <dir>     the project folder (the first root) and every folder the agent may work in; the other\n                   options are the server\'s (node dist/mcp.js --help), passed on to it in the agent\'s launch';
-  const user = SETUP_TARGETS[target].userFile ? ['  --user           the agent\'s settings file for this user instead of the project\'s'] : [];
+      : "  --root <dir>     the project folder (the first root) and every folder the agent may work in; the other\n                   options are the server's (node dist/mcp.js --help), passed on to it in the agent's launch";
+  const user = SETUP_TARGETS[target].userFile ? ["  --user           the agent's settings file for this user instead of the project's"] : [];
   const targetUsage = user.length ? usage.replace('<target>', target) : usage.replace('<target>', target).replace(' [--user]', '');
-  return [targetUsage, '', SETUP_TARGETS[target].help, '', project, ...user, '  --dry-run        print the resulting settings file and change nothing', '  --help           this text'].join('\n');
+  return [
+    targetUsage,
+    '',
+    SETUP_TARGETS[target].help,
+    '',
+    project,
+    ...user,
+    '  --dry-run        print the resulting settings file and change nothing',
+    '  --help           this text',
+  ].join('\n');
 }
 
 /** What the merge changed, then what to run next. */
 function report(file: string, changes: readonly string[], notes: readonly string[], written: 'wrote' | 'dry-run'): string[] {
-  const head = changes.length === 0 ? [`${file}: already set up: nothing to change`] : [written === 'wrote' ? `Wrote ${file}:` : `Would write ${file} (--dry-run: nothing was written):`, ...changes.map((change) => `  ${change}`)];
+  const head =
+    changes.length === 0
+      ? [`${file}: already set up: nothing to change`]
+      : [written === 'wrote' ? `Wrote ${file}:` : `Would write ${file} (--dry-run: nothing was written):`, ...changes.map((change) => `  ${change}`)];
   return [...head, ...notes.map((note) => `Note: ${note}.`)];
 }
 
@@ -62,10 +85,17 @@ function placeOf(target: SetupTarget, name: string, parsed: { project: string; u
 }
 
 /** Runs `setup` with `argv` after the word `setup`; `script` is the absolute path of the script that runs it. */
-export function runSetup(argv: readonly string[], program: SetupProgram, script: string, cwd: string, io: SetupIo, env: NodeJS.ProcessEnv = process.env): number {
+export function runSetup(
+  argv: readonly string[],
+  program: SetupProgram,
+  script: string,
+  cwd: string,
+  io: SetupIo,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
   const fail = (message: string, code = 2): number => (io.err(`${PROGRAMS[program].name}: ${message}\n`), code);
   const parsed = parseSetupArguments(argv, program, cwd, Object.keys(SETUP_TARGETS));
-  if (parsed.kind === 'help') return io.out(`${helpText(program, parsed.target)}\n`), 0;
+  if (parsed.kind === 'help') return (io.out(`${helpText(program, parsed.target)}\n`), 0);
   if (parsed.kind === 'error') return fail(`${parsed.message}\n\n${helpText(program, parsed.target).split('\n')[0]}`);
   const target = SETUP_TARGETS[parsed.target];
   const place = placeOf(target, parsed.target, parsed, env);

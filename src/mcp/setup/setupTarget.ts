@@ -10,9 +10,7 @@ export type FileMerge =
   | { ok: false; problem: string };
 
 /** A JSON target's merge of the parsed settings. */
-export type SettingsMerge =
-  | { ok: true; settings: Record<string, unknown>; changes: string[]; notes: string[] }
-  | { ok: false; problem: string };
+export type SettingsMerge = { ok: true; settings: Record<string, unknown>; changes: string[]; notes: string[] } | { ok: false; problem: string };
 
 /** How the agent starts ReadGate: `node <script> <args…>` (the bridge, or the headless server with its options). */
 export interface Launch {

@@ -46,6 +46,8 @@ export function decideApproval(facts: ApprovalFacts): ApprovalNeed {
   if (protectedFile) return { ask: true, why: `${protectedFile.relative} is protected` };
   const outside = facts.files.find((file) => file.relative === undefined);
   if (outside) return { ask: true, why: `${outside.path} is outside the workspace` };
-  if (facts.mode === 'always' && facts.files.some((file) => file.removesOrMoves || !facts.granted.has(file.path))) return { ask: true, why: 'every change is reviewed' };
+  if (facts.mode === 'always' && facts.files.some((file) => file.removesOrMoves || !facts.granted.has(file.path))) {
+    return { ask: true, why: 'every change is reviewed' };
+  }
   return { ask: false, by: facts.mode === 'always' ? 'grant' : 'policy' };
 }

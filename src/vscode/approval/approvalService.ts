@@ -82,10 +82,12 @@ export class ApprovalService extends Disposable implements ReviewWaits {
     this.panel = this._register(new ApprovalPanel(extensionUri, (message) => this.handle(message)));
     this.status = this._register(new ReviewStatus(ReviewPendingCommand.id));
     this._register(onDidObserveChange((uri) => this.noticeChange(uri)));
-    this._register(new vscode.Disposable(() => {
-      for (const entry of this.pending.values()) entry.resolve({ approved: false, reason: 'ReadGate was shut down before the change was reviewed' });
-      this.pending.clear();
-    }));
+    this._register(
+      new vscode.Disposable(() => {
+        for (const entry of this.pending.values()) entry.resolve({ approved: false, reason: 'ReadGate was shut down before the change was reviewed' });
+        this.pending.clear();
+      }),
+    );
   }
 
   /** The guard's approve port. */
@@ -117,7 +119,17 @@ export class ApprovalService extends Disposable implements ReviewWaits {
     const own = isUsersOwnSession(request.sessionId);
     const active = own ? vscode.window.activeTextEditor : undefined;
     const returnTo = active ? { uri: active.document.uri, viewColumn: active.viewColumn } : undefined;
-    const entry: Pending = { id, request, files, conflicts, revert, revision: 0, refreshing: false, ...(returnTo ? { returnTo } : {}), resolve: (decision) => this.settle(id, resolve, decision) };
+    const entry: Pending = {
+      id,
+      request,
+      files,
+      conflicts,
+      revert,
+      revision: 0,
+      refreshing: false,
+      ...(returnTo ? { returnTo } : {}),
+      resolve: (decision) => this.settle(id, resolve, decision),
+    };
     this.pending.set(id, entry);
     request.signal.addEventListener('abort', () => entry.resolve({ approved: false, reason: 'cancelled' }), { once: true });
     this.log.info('[approval] review requested', { session: request.sessionId, request: id, files: files.length, why, own });
@@ -134,7 +146,9 @@ export class ApprovalService extends Disposable implements ReviewWaits {
   }
 
   waitingFiles(sessionId: string): string[] {
-    const files = [...this.pending.values()].filter((entry) => entry.request.sessionId === sessionId).flatMap((entry) => entry.files.map((file) => this.display(file.path)));
+    const files = [...this.pending.values()]
+      .filter((entry) => entry.request.sessionId === sessionId)
+      .flatMap((entry) => entry.files.map((file) => this.display(file.path)));
     return [...new Set(files)];
   }
 
@@ -214,7 +228,10 @@ export class ApprovalService extends Disposable implements ReviewWaits {
         if (!file) return;
         const before = this.proposals.put(entry.id, 'before', file.path, file.before);
         const after = this.proposals.put(entry.id, 'after', file.path, file.after);
-        const title = file.movedTo !== undefined ? `${this.display(file.path)} → ${this.display(file.movedTo)} (proposed move)` : `${this.display(file.path)} (proposed ${file.deleted ? 'deletion' : 'change'})`;
+        const title =
+          file.movedTo !== undefined
+            ? `${this.display(file.path)} → ${this.display(file.movedTo)} (proposed move)`
+            : `${this.display(file.path)} (proposed ${file.deleted ? 'deletion' : 'change'})`;
         void vscode.commands.executeCommand('vscode.diff', before, after, title, { preview: true, viewColumn: vscode.ViewColumn.Active });
         break;
       }
@@ -240,10 +257,14 @@ export class ApprovalService extends Disposable implements ReviewWaits {
   private async returnFocus(to: NonNullable<Pending['returnTo']>): Promise<void> {
     if ([...this.pending.values()].some((entry) => entry.returnTo)) return;
     if (this.pending.size === 0) this.panel.close();
-    const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.toString() === to.uri.toString() && (to.viewColumn === undefined || candidate.viewColumn === to.viewColumn));
+    const editor = vscode.window.visibleTextEditors.find(
+      (candidate) => candidate.document.uri.toString() === to.uri.toString() && (to.viewColumn === undefined || candidate.viewColumn === to.viewColumn),
+    );
     const document = editor?.document ?? vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === to.uri.toString());
     if (!document || document.isClosed) return;
-    await vscode.window.showTextDocument(document, { viewColumn: editor?.viewColumn ?? to.viewColumn, preserveFocus: false }).then(undefined, (error: unknown) => this.log.warn(`[approval] could not give focus back to ${to.uri.toString()}: ${String(error)}`));
+    await vscode.window
+      .showTextDocument(document, { viewColumn: editor?.viewColumn ?? to.viewColumn, preserveFocus: false })
+      .then(undefined, (error: unknown) => this.log.warn(`[approval] could not give focus back to ${to.uri.toString()}: ${String(error)}`));
   }
 
   private refresh(reveal: boolean): void {

@@ -43,7 +43,8 @@ export function whereText(start: number, end: number, lineCount: number | undefi
 const SUMMARIES: Record<ConflictReason, string> = {
   lines: 'These lines were changed after the change you revert. Taking the merged parts leaves them as they are now.',
   alreadyReverted: 'A later change already put this back as it was before. Nothing is written here; it is shown so that you decide, not the revert.',
-  changedSinceCreated: 'The change created this file, and it was changed since (the lines below), so the revert does not delete it. Taking the merged parts keeps the file.',
+  changedSinceCreated:
+    'The change created this file, and it was changed since (the lines below), so the revert does not delete it. Taking the merged parts keeps the file.',
   pathTaken: 'The revert would bring a file back at this path, but another file is there now. Taking the merged parts leaves that file as it is.',
   missing: 'The file this change edited is gone, so this part cannot be reverted. Taking the merged parts reverts the rest.',
 };
@@ -64,7 +65,11 @@ function rangeView(range: ConflictInput['ranges'][number], lineCount: number | u
  * `display(path)` is a file's short name; `lineCount(path)` how many lines it has now, when known (the request's
  * own files), to say "At the end of the file".
  */
-export function conflictViews(conflicts: readonly ConflictInput[], display: (path: string) => string, lineCount: (path: string) => number | undefined = () => undefined): ConflictView[] {
+export function conflictViews(
+  conflicts: readonly ConflictInput[],
+  display: (path: string) => string,
+  lineCount: (path: string) => number | undefined = () => undefined,
+): ConflictView[] {
   return conflicts.map((conflict) => {
     const ranges = conflict.ranges.map((range) => rangeView(range, lineCount(conflict.path)));
     return { path: conflict.path, displayPath: display(conflict.path), reason: conflict.reason, summary: SUMMARIES[conflict.reason], ranges };

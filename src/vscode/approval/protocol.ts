@@ -111,9 +111,7 @@ export interface RequestView {
  * Extension → webview. `focusRequest` shows that request; with `moveFocus` it also puts keyboard focus on its
  * title, for a change the user started themselves (never for an agent's: the panel does not steal focus).
  */
-export type ToWebview =
-  | { type: 'requests'; requests: RequestView[] }
-  | { type: 'focusRequest'; id: string; moveFocus?: boolean };
+export type ToWebview = { type: 'requests'; requests: RequestView[] } | { type: 'focusRequest'; id: string; moveFocus?: boolean };
 
 /** Webview → extension. `rejectedHunks` maps a file path to the indexes of hunks the user rejected. */
 export type FromWebview =

@@ -82,7 +82,13 @@ export interface RequestFlags {
   conflicts?: ConflictView[];
 }
 
-export function requestView(id: string, sessionLabel: string, request: Pick<ApprovalRequest, 'operation' | 'explanation'>, files: ReviewFile[], flags: RequestFlags = {}): RequestView {
+export function requestView(
+  id: string,
+  sessionLabel: string,
+  request: Pick<ApprovalRequest, 'operation' | 'explanation'>,
+  files: ReviewFile[],
+  flags: RequestFlags = {},
+): RequestView {
   const { notice, revision = 0, oneCall = false, own = false, conflicts = [] } = flags;
   const { operation } = request;
   const revert = operation === 'revert' || flags.revert === true;

@@ -14,7 +14,7 @@ const DROPPED = '[This output is no longer in the conversation. Call the tool ag
 export function instructions(): string {
   const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => `- ${folder.uri.scheme === 'file' ? folder.uri.fsPath : folder.uri.toString()}`);
   return [
-    'You are @readgate, a coding assistant working on the user\'s files in VS Code through ReadGate\'s guarded file tools.',
+    "You are @readgate, a coding assistant working on the user's files in VS Code through ReadGate's guarded file tools.",
     'Rules of the tools:',
     agentRulesList({ placeholders: true, persistedOutputs: true }),
     'Paths may be absolute or relative to the first workspace folder.',
@@ -28,7 +28,10 @@ function roundMessages(round: ToolRound, dropped: boolean): vscode.LanguageModel
   const said: (vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart)[] = [];
   if (round.text) said.push(new vscode.LanguageModelTextPart(round.text));
   for (const call of round.calls) said.push(new vscode.LanguageModelToolCallPart(call.callId, call.name, (call.input ?? {}) as object));
-  const results = round.calls.map((call) => new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(dropped ? DROPPED : round.results[call.callId] ?? DROPPED)]));
+  const results = round.calls.map(
+    (call) =>
+      new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(dropped ? DROPPED : (round.results[call.callId] ?? DROPPED))]),
+  );
   return [vscode.LanguageModelChatMessage.Assistant(said), vscode.LanguageModelChatMessage.User(results)];
 }
 
@@ -52,10 +55,16 @@ export function requestMessage(request: vscode.ChatRequest): vscode.LanguageMode
   for (const reference of request.references) {
     const value = reference.value;
     if (value instanceof vscode.Uri) attached.push(`- ${value.scheme === 'file' ? value.fsPath : value.toString()}`);
-    else if (value instanceof vscode.Location) attached.push(`- ${value.uri.scheme === 'file' ? value.uri.fsPath : value.uri.toString()} (lines ${value.range.start.line + 1}–${value.range.end.line + 1})`);
+    else if (value instanceof vscode.Location) {
+      attached.push(
+        `- ${value.uri.scheme === 'file' ? value.uri.fsPath : value.uri.toString()} (lines ${value.range.start.line + 1}–${value.range.end.line + 1})`,
+      );
+    }
   }
   const prompt = request.prompt.trim() || 'Continue.';
-  return vscode.LanguageModelChatMessage.User(attached.length ? `${prompt}\n\nThe user attached (read them with ${TOOL_NAMES.read}):\n${attached.join('\n')}` : prompt);
+  return vscode.LanguageModelChatMessage.User(
+    attached.length ? `${prompt}\n\nThe user attached (read them with ${TOOL_NAMES.read}):\n${attached.join('\n')}` : prompt,
+  );
 }
 
 /** Rough size of messages in characters, for fitting the model's context. */
@@ -64,8 +73,9 @@ export function charsOf(messages: readonly vscode.LanguageModelChatMessage[]): n
   for (const message of messages) {
     for (const part of message.content) {
       if (part instanceof vscode.LanguageModelTextPart) total += part.value.length;
-      else if (part instanceof vscode.LanguageModelToolResultPart) total += part.content.reduce((sum: number, inner) => sum + (inner instanceof vscode.LanguageModelTextPart ? inner.value.length : 0), 0);
-      else if (part instanceof vscode.LanguageModelToolCallPart) total += JSON.stringify(part.input ?? {}).length;
+      else if (part instanceof vscode.LanguageModelToolResultPart) {
+        total += part.content.reduce((sum: number, inner) => sum + (inner instanceof vscode.LanguageModelTextPart ? inner.value.length : 0), 0);
+      } else if (part instanceof vscode.LanguageModelToolCallPart) total += JSON.stringify(part.input ?? {}).length;
     }
   }
   return total;

@@ -145,7 +145,12 @@ export function replayTurns(history: readonly HistoryTurn[], participantId = PAR
  * the model still sees the read that showed them. When more turns are dropped than at the previous turn,
  * content the ledger counts as shown has left the model's context, so the session must start over.
  */
-export function decideReplay(turns: readonly Pick<ReplayTurn, 'toolChars'>[], otherChars: number, budgetChars: number, previouslyDropped: number): { dropTurns: number; forget: boolean } {
+export function decideReplay(
+  turns: readonly Pick<ReplayTurn, 'toolChars'>[],
+  otherChars: number,
+  budgetChars: number,
+  previouslyDropped: number,
+): { dropTurns: number; forget: boolean } {
   let total = otherChars + turns.reduce((sum, turn) => sum + turn.toolChars, 0);
   let dropTurns = 0;
   while (total > budgetChars && dropTurns < turns.length) {

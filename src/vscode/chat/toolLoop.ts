@@ -79,7 +79,11 @@ async function askModel(context: LoopContext, index: number): Promise<ModelAnswe
   const calls: vscode.LanguageModelToolCallPart[] = [];
   if (index > 0) stream.progress(`Continuing with ${request.model.name}…`);
   try {
-    const response = await request.model.sendRequest(messages, { tools: context.tools, justification: '@readgate works on your files with ReadGate\'s guarded tools.' }, token);
+    const response = await request.model.sendRequest(
+      messages,
+      { tools: context.tools, justification: "@readgate works on your files with ReadGate's guarded tools." },
+      token,
+    );
     for await (const part of response.stream) {
       if (part instanceof vscode.LanguageModelTextPart) {
         text += part.value;
@@ -108,7 +112,15 @@ async function invokeCall(context: LoopContext, call: vscode.LanguageModelToolCa
     if (!onlyText) return { text: output || '[non-text tool output]', content: result.content };
     const gated = await context.toolResults.persist(sessionId, call.callId, call.name, output);
     if (gated.persisted) log.info('[chat] oversized tool result saved', { session: sessionId, tool: call.name, callId: call.callId, bytes: gated.bytes });
-    else if (gated.reason === 'budget' || gated.reason === 'write-failed') log.warn('[chat] oversized tool result not saved', { session: sessionId, tool: call.name, callId: call.callId, reason: gated.reason, detail: gated.detail });
+    else if (gated.reason === 'budget' || gated.reason === 'write-failed') {
+      log.warn('[chat] oversized tool result not saved', {
+        session: sessionId,
+        tool: call.name,
+        callId: call.callId,
+        reason: gated.reason,
+        detail: gated.detail,
+      });
+    }
     return { text: gated.text, content: [new vscode.LanguageModelTextPart(gated.text)] };
   } catch (error) {
     if (token.isCancellationRequested) return CANCELLED;
@@ -128,7 +140,12 @@ function referenceFiles(stream: vscode.ChatResponseStream, referenced: Set<strin
 }
 
 /** Runs a round's calls in order, recording each result in `round`; the parts that answer them, unless cancelled. */
-async function runCalls(context: LoopContext, round: ToolRound, calls: vscode.LanguageModelToolCallPart[], referenced: Set<string>): Promise<vscode.LanguageModelToolResultPart[] | Cancelled> {
+async function runCalls(
+  context: LoopContext,
+  round: ToolRound,
+  calls: vscode.LanguageModelToolCallPart[],
+  referenced: Set<string>,
+): Promise<vscode.LanguageModelToolResultPart[] | Cancelled> {
   const offered = new Set(context.tools.map((tool) => tool.name));
   const resultParts: vscode.LanguageModelToolResultPart[] = [];
   for (const call of calls) {
@@ -143,7 +160,11 @@ async function runCalls(context: LoopContext, round: ToolRound, calls: vscode.La
     const result = await invokeCall(context, call);
     if ('kind' in result) return result;
     round.results[call.callId] = result.text;
-    referenceFiles(context.stream, referenced, round.calls.find((c) => c.callId === call.callId)!);
+    referenceFiles(
+      context.stream,
+      referenced,
+      round.calls.find((c) => c.callId === call.callId)!,
+    );
     resultParts.push(new vscode.LanguageModelToolResultPart(call.callId, result.content));
   }
   return resultParts;

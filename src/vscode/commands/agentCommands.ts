@@ -24,7 +24,10 @@ class ConnectPanel {
 
   show(): void {
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel('readgate.connect', 'ReadGate: Connect an External Agent', vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [] });
+      this.panel = vscode.window.createWebviewPanel('readgate.connect', 'ReadGate: Connect an External Agent', vscode.ViewColumn.Active, {
+        enableScripts: true,
+        localResourceRoots: [],
+      });
       this.panel.onDidDispose(() => (this.panel = undefined));
       this.panel.webview.onDidReceiveMessage(async (message: { type?: unknown; index?: unknown }) => {
         if (message?.type !== 'copy' || typeof message.index !== 'number') return;
@@ -43,8 +46,18 @@ class ConnectPanel {
     if (!this.panel) return;
     const endpoint = this.control.endpoint;
     const folder = vscode.workspace.workspaceFolders?.find((candidate) => candidate.uri.scheme === 'file')?.uri.fsPath;
-    this.sections = connectGuide({ bridgePath: this.control.bridgePath, discoveryDir: this.control.discoveryDir, headlessPath: this.control.headlessPath, endpoint, folder });
-    this.panel.webview.html = connectPageHtml(this.sections, { cspSource: this.panel.webview.cspSource, nonce: randomBytes(16).toString('base64'), running: endpoint !== undefined });
+    this.sections = connectGuide({
+      bridgePath: this.control.bridgePath,
+      discoveryDir: this.control.discoveryDir,
+      headlessPath: this.control.headlessPath,
+      endpoint,
+      folder,
+    });
+    this.panel.webview.html = connectPageHtml(this.sections, {
+      cspSource: this.panel.webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      running: endpoint !== undefined,
+    });
   }
 
   /** The sections shown (for the integration tests). */
@@ -64,8 +77,12 @@ async function connect(control: McpServerControl, panel: ConnectPanel, args: Con
       args?.enable === true
         ? turnOn
         : await vscode.window.showInformationMessage(
-            'Turn on ReadGate\'s MCP server?',
-            { modal: true, detail: 'External agents (Claude Code, Codex, Cline) then read and edit through ReadGate in every VS Code window, with the same checks and review. The server listens on 127.0.0.1 only, behind a secret token per window. You can turn it off with the setting readgate.mcp.enabled.' },
+            "Turn on ReadGate's MCP server?",
+            {
+              modal: true,
+              detail:
+                'External agents (Claude Code, Codex, Cline) then read and edit through ReadGate in every VS Code window, with the same checks and review. The server listens on 127.0.0.1 only, behind a secret token per window. You can turn it off with the setting readgate.mcp.enabled.',
+            },
             turnOn,
           );
     if (answer !== turnOn) return undefined;
@@ -79,9 +96,13 @@ async function connect(control: McpServerControl, panel: ConnectPanel, args: Con
 }
 
 async function createGuardedAgent(log: Log): Promise<string | undefined> {
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file' || vscode.workspace.fs.isWritableFileSystem(folder.uri.scheme));
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter(
+    (folder) => folder.uri.scheme === 'file' || vscode.workspace.fs.isWritableFileSystem(folder.uri.scheme),
+  );
   if (folders.length === 0) {
-    void vscode.window.showErrorMessage('Open a folder first: the guarded agent is written into the workspace (.github/agents), where Copilot\'s agent mode finds it.');
+    void vscode.window.showErrorMessage(
+      "Open a folder first: the guarded agent is written into the workspace (.github/agents), where Copilot's agent mode finds it.",
+    );
     return undefined;
   }
   const folder = folders.length === 1 ? folders[0] : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder gets the guarded agent?' });
@@ -102,7 +123,9 @@ async function createGuardedAgent(log: Log): Promise<string | undefined> {
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(file.content));
   log.info(`[agents] wrote the guarded ${file.kind} ${uri.fsPath}`);
   await vscode.window.showTextDocument(uri, { preview: false });
-  void vscode.window.showInformationMessage(`ReadGate wrote a ${file.kind} "ReadGate" to ${file.path}. Pick "ReadGate" in the chat view's agent picker: its edits go through ReadGate's review, and it has no terminal.`);
+  void vscode.window.showInformationMessage(
+    `ReadGate wrote a ${file.kind} "ReadGate" to ${file.path}. Pick "ReadGate" in the chat view's agent picker: its edits go through ReadGate's review, and it has no terminal.`,
+  );
   return uri.toString();
 }
 

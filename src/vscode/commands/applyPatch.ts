@@ -70,7 +70,11 @@ async function chooseSource(args: ApplyPatchArgs | undefined, extensionUri: vsco
   });
   items.sort((a, b) => Number(b.description !== 'not a patch') - Number(a.description !== 'not a patch'));
   items.push({ label: '$(edit) Paste a patch…', description: 'opens an empty editor to paste it into', paste: true });
-  const picked = await vscode.window.showQuickPick(items, { title: 'ReadGate: Apply Patch', placeHolder: 'Which patch? A unified diff, search/replace blocks or an apply_patch patch', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'ReadGate: Apply Patch',
+    placeHolder: 'Which patch? A unified diff, search/replace blocks or an apply_patch patch',
+    matchOnDescription: true,
+  });
   return picked?.paste ? 'paste' : picked?.source;
 }
 
@@ -120,14 +124,25 @@ async function showRefusal(code: string, message: string, title: string): Promis
   const text = showVirtualPaths(message);
   const choice = await vscode.window.showErrorMessage(`ReadGate did not apply the patch (${code}): ${text.split('\n')[0]}`, 'Show Details');
   if (choice === 'Show Details') {
-    await showDetails({ name: `ReadGate — ${title}.md`, content: `# The patch was not applied\n\n**${code}**\n\n\`\`\`\n${text}\n\`\`\`\n\nNo file was changed.\n` });
+    await showDetails({
+      name: `ReadGate — ${title}.md`,
+      content: `# The patch was not applied\n\n**${code}**\n\n\`\`\`\n${text}\n\`\`\`\n\nNo file was changed.\n`,
+    });
   }
 }
 
-export async function runApplyPatch(guard: Guard, files: FileSystem, labels: SessionLabels, extensionUri: vscode.Uri, args?: ApplyPatchArgs): Promise<ApplyPatchOutcome> {
+/** The patch's text and name, or undefined when there is none yet (the user is asked to copy or paste one). */
+async function patchSource(
+  args: ApplyPatchArgs | undefined,
+  extensionUri: vscode.Uri,
+): Promise<Exclude<Awaited<ReturnType<typeof chooseSource>>, 'paste' | undefined> | undefined> {
   const source = await chooseSource(args, extensionUri);
   if (!source) {
-    if (args?.source) void vscode.window.showErrorMessage(`ReadGate: ${args.source === 'clipboard' ? 'the clipboard is empty' : 'no editor with text is active'}; copy or open a patch first.`);
+    if (args?.source) {
+      void vscode.window.showErrorMessage(
+        `ReadGate: ${args.source === 'clipboard' ? 'the clipboard is empty' : 'no editor with text is active'}; copy or open a patch first.`,
+      );
+    }
     return undefined;
   }
   if (source === 'paste') {
@@ -136,6 +151,18 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
     void vscode.window.showInformationMessage(PASTE_HINT);
     return undefined;
   }
+  return source;
+}
+
+export async function runApplyPatch(
+  guard: Guard,
+  files: FileSystem,
+  labels: SessionLabels,
+  extensionUri: vscode.Uri,
+  args?: ApplyPatchArgs,
+): Promise<ApplyPatchOutcome> {
+  const source = await patchSource(args, extensionUri);
+  if (!source) return undefined;
   const parsed = parsePatch(source.text);
   if (!parsed.ok) {
     void showRefusal(parsed.code, `${source.name} does not hold a patch. ${parsed.message}`, `not a patch (${source.name})`);
@@ -146,18 +173,28 @@ export async function runApplyPatch(guard: Guard, files: FileSystem, labels: Ses
   const id = `${USER_PREFIX}apply-patch:${randomUUID()}`;
   labels.set(id, `Apply Patch (${source.name})`);
   try {
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ReadGate: applying the patch from ${source.name}`, cancellable: true }, (_, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      return applyPatch(guard.session(id), parsed.files, { readText: textReader(files), resolve, explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : parsed.format === 'search-replace' ? 'search/replace blocks' : 'apply_patch'}): ${summary(parsed.files)}`, signal: controller.signal });
-    });
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `ReadGate: applying the patch from ${source.name}`, cancellable: true },
+      (_, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return applyPatch(guard.session(id), parsed.files, {
+          readText: textReader(files),
+          resolve,
+          explanation: `Apply the patch from ${source.name} (${parsed.format === 'unified' ? 'unified diff' : parsed.format === 'search-replace' ? 'search/replace blocks' : 'apply_patch'}): ${summary(parsed.files)}`,
+          signal: controller.signal,
+        });
+      },
+    );
     if (!result.ok) {
       // The user's own "no" in review is a cancel, not a failure to explain.
       if (result.code === 'REJECTED_BY_USER') void vscode.window.showInformationMessage(REJECTED_IN_REVIEW);
       else void showRefusal(result.code, result.message, `patch refused (${fileNames(parsed.files)})`);
       return { ok: false, code: result.code, message: showVirtualPaths(result.message) };
     }
-    void vscode.window.showInformationMessage(`ReadGate applied the patch to ${result.files.length === 1 ? path.basename(result.files[0].path) : `${result.files.length} files`}.`);
+    void vscode.window.showInformationMessage(
+      `ReadGate applied the patch to ${result.files.length === 1 ? path.basename(result.files[0].path) : `${result.files.length} files`}.`,
+    );
     return { ok: true, files: result.files.length };
   } finally {
     guard.dropSession(id);

@@ -19,14 +19,23 @@ async function ask(): Promise<ExportArgs | undefined> {
   const choice = await vscode.window.showQuickPick(
     [
       { label: 'Records only', detail: 'Who changed which file, when, why and who approved it, with version ids and hunks. Small.', contents: false },
-      { label: 'Records with file contents', detail: 'Each line also carries the bytes of every version it names (base64): complete, and as large as the history.', contents: true },
+      {
+        label: 'Records with file contents',
+        detail: 'Each line also carries the bytes of every version it names (base64): complete, and as large as the history.',
+        contents: true,
+      },
     ],
     { title: 'Export Agent Change Log', placeHolder: 'Include the files’ contents?' },
   );
   if (!choice) return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `readgate-changes-${new Date().toISOString().slice(0, 10)}.jsonl`;
-  const uri = await vscode.window.showSaveDialog({ title: 'Export Agent Change Log', saveLabel: 'Export', filters: { 'JSON Lines': ['jsonl'] }, ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}) });
+  const uri = await vscode.window.showSaveDialog({
+    title: 'Export Agent Change Log',
+    saveLabel: 'Export',
+    filters: { 'JSON Lines': ['jsonl'] },
+    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+  });
   return uri ? { uri, contents: choice.contents } : undefined;
 }
 
@@ -63,14 +72,18 @@ export class ExportChangeLogCommand implements Command {
       count = await writeLog(deps, target);
     } catch (error) {
       deps.log.warn('[history] export failed', { error: error instanceof Error ? error.message : String(error) });
-      void vscode.window.showErrorMessage(`ReadGate could not write the change log to ${target.uri.fsPath || target.uri.toString()}: ${error instanceof Error ? error.message : String(error)}. Choose another place and export again.`);
+      void vscode.window.showErrorMessage(
+        `ReadGate could not write the change log to ${target.uri.fsPath || target.uri.toString()}: ${error instanceof Error ? error.message : String(error)}. Choose another place and export again.`,
+      );
       return undefined;
     }
     deps.log.info('[history] change log exported', { changes: count, contents: target.contents });
     if (!args) {
-      void vscode.window.showInformationMessage(`ReadGate exported ${count} change${count === 1 ? '' : 's'} to ${path.basename(target.uri.path)}.`, 'Open').then((choice) => {
-        if (choice === 'Open') void vscode.window.showTextDocument(target.uri);
-      });
+      void vscode.window
+        .showInformationMessage(`ReadGate exported ${count} change${count === 1 ? '' : 's'} to ${path.basename(target.uri.path)}.`, 'Open')
+        .then((choice) => {
+          if (choice === 'Open') void vscode.window.showTextDocument(target.uri);
+        });
     }
     return count;
   }

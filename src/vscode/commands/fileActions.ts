@@ -12,7 +12,12 @@ async function open(guard: Guard, node: SessionsNode | undefined): Promise<{ edi
   if (node?.kind !== 'file') return undefined;
   const document = await vscode.workspace.openTextDocument(guardPathToUri(node.entry.path));
   const editor = await vscode.window.showTextDocument(document, { preview: true });
-  const current = guard.hasSession(node.sessionId) ? guard.session(node.sessionId).entries().find((entry) => entry.path === node.entry.path) : undefined;
+  const current = guard.hasSession(node.sessionId)
+    ? guard
+        .session(node.sessionId)
+        .entries()
+        .find((entry) => entry.path === node.entry.path)
+    : undefined;
   return { editor, seen: current?.seen ?? [] };
 }
 

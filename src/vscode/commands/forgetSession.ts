@@ -47,7 +47,9 @@ export class ForgetAllSessionsCommand implements Command {
     const ids = this.guard.sessionIds().filter((id) => !isStandaloneSession(id));
     for (const id of ids) this.guard.dropSession(id, 'forgotten');
     this.ended.clear();
-    void vscode.window.showInformationMessage(ids.length ? `ReadGate forgot ${ids.length} session${ids.length === 1 ? '' : 's'}.` : 'There were no sessions to forget.');
+    void vscode.window.showInformationMessage(
+      ids.length ? `ReadGate forgot ${ids.length} session${ids.length === 1 ? '' : 's'}.` : 'There were no sessions to forget.',
+    );
   }
 }
 

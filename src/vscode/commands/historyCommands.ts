@@ -14,7 +14,8 @@ export interface HistoryDeps {
   log: Log;
 }
 
-export const NO_HISTORY = 'ReadGate keeps no change history in this window: VS Code gave it no storage folder on this machine. Open a folder or workspace on a local or remote machine to keep one.';
+export const NO_HISTORY =
+  'ReadGate keeps no change history in this window: VS Code gave it no storage folder on this machine. Open a folder or workspace on a local or remote machine to keep one.';
 
 export function showNoHistory(): undefined {
   void vscode.window.showWarningMessage(NO_HISTORY);

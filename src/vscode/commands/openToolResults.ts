@@ -24,12 +24,18 @@ export class OpenToolResultsCommand implements Command {
     if (target instanceof vscode.Uri) return vscode.window.showTextDocument(target, { preview: true });
     const saved = await this.toolResults.list();
     if (saved.length === 0) {
-      void vscode.window.showInformationMessage('No tool results are saved. When a tool gives @readgate more characters than readgate.toolResults.thresholdChars, the full output is kept here for 24 hours.');
+      void vscode.window.showInformationMessage(
+        'No tool results are saved. When a tool gives @readgate more characters than readgate.toolResults.thresholdChars, the full output is kept here for 24 hours.',
+      );
       return undefined;
     }
     const now = Date.now();
     type Item = vscode.QuickPickItem & { uri?: vscode.Uri };
-    const items: Item[] = saved.map((result) => ({ label: result.name, description: `${formatCount(result.bytes)} bytes · ${age(now - result.mtimeMs)}`, uri: vscode.Uri.file(result.path) }));
+    const items: Item[] = saved.map((result) => ({
+      label: result.name,
+      description: `${formatCount(result.bytes)} bytes · ${age(now - result.mtimeMs)}`,
+      uri: vscode.Uri.file(result.path),
+    }));
     if (vscode.env.uiKind === vscode.UIKind.Desktop && !vscode.env.remoteName) items.push({ label: '$(folder-opened) Reveal the folder', alwaysShow: true });
     const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Saved tool results (kept 24 hours), newest first' });
     if (!picked) return undefined;

@@ -24,6 +24,11 @@ export class RevertChangeCommand implements Command {
     // A revert of a revert is named by the change it brings back: the chain is looked up in the records.
     const records = record.revertOf === undefined ? [] : await history.list();
     const byId = new Map(records.map((r) => [r.id, r]));
-    return runRevertWithProgress('change', (options) => history.revert({ changeId: record.id }, options), revertChangeText(record, Date.now(), (id) => byId.get(id)), log);
+    return runRevertWithProgress(
+      'change',
+      (options) => history.revert({ changeId: record.id }, options),
+      revertChangeText(record, Date.now(), (id) => byId.get(id)),
+      log,
+    );
   }
 }

@@ -23,9 +23,16 @@ export class RevertSessionCommand implements Command {
     if (!session) return showPickInView('a session');
     const changes = await history.list({ sessionId: session.sessionId });
     if (changes.length === 0) {
-      void vscode.window.showInformationMessage(`ReadGate has no change of ${session.label} on record any more (the history's budget dropped them): nothing to revert.`);
+      void vscode.window.showInformationMessage(
+        `ReadGate has no change of ${session.label} on record any more (the history's budget dropped them): nothing to revert.`,
+      );
       return undefined;
     }
-    return runRevertWithProgress('session', (options) => history.revert({ sessionId: session.sessionId }, options), revertSessionText(session.label, changes), log);
+    return runRevertWithProgress(
+      'session',
+      (options) => history.revert({ sessionId: session.sessionId }, options),
+      revertSessionText(session.label, changes),
+      log,
+    );
   }
 }

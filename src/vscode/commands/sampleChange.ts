@@ -19,7 +19,10 @@ const MARK = 'negative quantity';
 const EDITS = [
   {
     oldString: '      throw new Error(`duplicate SKU ${item.sku}`);\n    }\n    this.items.set(item.sku, { ...item });',
-    newString: '      throw new Error(`duplicate SKU ${item.sku}`);\n    }\n    if (item.quantity < 0) {\n      throw new Error(`' + MARK + ' for ${item.sku}`);\n    }\n    this.items.set(item.sku, { ...item });',
+    newString:
+      '      throw new Error(`duplicate SKU ${item.sku}`);\n    }\n    if (item.quantity < 0) {\n      throw new Error(`' +
+      MARK +
+      ' for ${item.sku}`);\n    }\n    this.items.set(item.sku, { ...item });',
   },
   {
     oldString: '      .sort((a, b) => a.quantity - b.quantity);',
@@ -43,7 +46,9 @@ async function findSampleFile(): Promise<vscode.Uri | undefined> {
 export async function proposeSampleChange(guard: Guard, labels: SessionLabels): Promise<MutationResult | undefined> {
   const uri = await findSampleFile();
   if (!uri) {
-    void vscode.window.showErrorMessage(`The sample change is for the demo workspace's ${SAMPLE_FILE} (npm start opens it); no workspace folder has that file.`);
+    void vscode.window.showErrorMessage(
+      `The sample change is for the demo workspace's ${SAMPLE_FILE} (npm start opens it); no workspace folder has that file.`,
+    );
     return undefined;
   }
   labels.set(SAMPLE_AGENT_SESSION, 'Sample agent (Get Started)');
@@ -58,11 +63,14 @@ export async function proposeSampleChange(guard: Guard, labels: SessionLabels): 
     void vscode.window.showInformationMessage(`The sample change is already in ${SAMPLE_FILE}.`);
     return undefined;
   }
-  const outcome = await session.multiEdit([{ path: file, edits: EDITS }], { explanation: 'Refuse a negative quantity when adding an item, and list the items to reorder in a stable order (by SKU when the stock is equal).' });
+  const outcome = await session.multiEdit([{ path: file, edits: EDITS }], {
+    explanation: 'Refuse a negative quantity when adding an item, and list the items to reorder in a stable order (by SKU when the stock is equal).',
+  });
   const key = keyForSampleChange(outcome);
   if (key) void vscode.commands.executeCommand('setContext', key, true);
   if (outcome.ok) void vscode.window.showInformationMessage(`ReadGate applied the sample agent's change to ${SAMPLE_FILE}.`);
-  else if (outcome.code === 'REJECTED_BY_USER') void vscode.window.showInformationMessage('You rejected the sample agent\'s change: nothing was written, and the agent was told why.');
-  else void vscode.window.showErrorMessage(`ReadGate refused the sample agent's change (${outcome.code}): ${outcome.message.split('\n')[0]}`);
+  else if (outcome.code === 'REJECTED_BY_USER') {
+    void vscode.window.showInformationMessage("You rejected the sample agent's change: nothing was written, and the agent was told why.");
+  } else void vscode.window.showErrorMessage(`ReadGate refused the sample agent's change (${outcome.code}): ${outcome.message.split('\n')[0]}`);
   return outcome;
 }

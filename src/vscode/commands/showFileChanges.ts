@@ -42,13 +42,25 @@ export class ShowFileChangesCommand implements Command {
     const items: ChangeItem[] = records.flatMap((record) => {
       const index = record.files.findIndex((file) => file.path === guardPath || file.from === guardPath);
       if (index < 0) return [];
-      return [{ record, index, label: changeTitle(record), description: `${record.label} · ${countsText(fileCounts(record.files[index]))} · ${timeText(record.time, now)}`, detail: approvedByText(record.approvedBy) }];
+      return [
+        {
+          record,
+          index,
+          label: changeTitle(record),
+          description: `${record.label} · ${countsText(fileCounts(record.files[index]))} · ${timeText(record.time, now)}`,
+          detail: approvedByText(record.approvedBy),
+        },
+      ];
     });
     if (items.length === 0) {
       void vscode.window.showInformationMessage(`No agent change of ${display(guardPath)} is on record.`);
       return undefined;
     }
-    const picked = await vscode.window.showQuickPick(items, { title: `Agent changes of ${display(guardPath)}`, placeHolder: 'Pick a change to compare the file before and after it', matchOnDescription: true });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: `Agent changes of ${display(guardPath)}`,
+      placeHolder: 'Pick a change to compare the file before and after it',
+      matchOnDescription: true,
+    });
     if (picked) await documents.showDiff(picked.record, picked.record.files[picked.index]);
     return picked?.record.id;
   }

@@ -9,7 +9,9 @@ import type { Command } from './commandManager';
 function targetOf(configuration: vscode.WorkspaceConfiguration): vscode.ConfigurationTarget {
   // A window-scoped setting: a folder's own value lives in the workspace settings of a single-folder window.
   const levels = configuration.inspect<boolean>('read.dedup');
-  return levels?.workspaceValue !== undefined || levels?.workspaceFolderValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  return levels?.workspaceValue !== undefined || levels?.workspaceFolderValue !== undefined
+    ? vscode.ConfigurationTarget.Workspace
+    : vscode.ConfigurationTarget.Global;
 }
 
 export class ToggleDedupCommand implements Command {

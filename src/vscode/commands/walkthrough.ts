@@ -66,7 +66,11 @@ export class OpenSamplePatchCommand implements Command {
 
   async execute(sample: SamplePatch = 'fresh'): Promise<string> {
     // Read-only and named as a sample: an untitled document was named "a/src/inventory.ts" after its first line.
-    const document = await showDetails({ name: `ReadGate — sample patch (${sample}).diff`, content: await samplePatchText(this.extensionUri, sample), viewColumn: vscode.ViewColumn.Beside });
+    const document = await showDetails({
+      name: `ReadGate — sample patch (${sample}).diff`,
+      content: await samplePatchText(this.extensionUri, sample),
+      viewColumn: vscode.ViewColumn.Beside,
+    });
     return document.getText();
   }
 }

@@ -63,44 +63,56 @@ export class ChangeWatcher extends Disposable {
     this._register(onWillWrite((file) => this.expectOwnEdit(file)));
     this.watchFolders();
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.watchFolders()));
-    this._register(new vscode.Disposable(() => {
-      disposeAll(this.folderWatchers);
-      if (this.burst.timer) clearTimeout(this.burst.timer);
-      for (const timer of this.reloadChecks.values()) clearTimeout(timer);
-    }));
+    this._register(
+      new vscode.Disposable(() => {
+        disposeAll(this.folderWatchers);
+        if (this.burst.timer) clearTimeout(this.burst.timer);
+        for (const timer of this.reloadChecks.values()) clearTimeout(timer);
+      }),
+    );
     this._register(vscode.workspace.onWillSaveTextDocument((event) => this.savingSince.set(event.document.uri.fsPath, Date.now())));
     // The file event of the save itself arrives after did-save: keep the mark a moment longer.
     this._register(vscode.workspace.onDidSaveTextDocument((document) => this.savingSince.set(document.uri.fsPath, Date.now() - SAVE_WINDOW_MS + SAVE_ECHO_MS)));
-    this._register(vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.contentChanges.length === 0) return;
-      this._onDidObserveChange.fire(event.document.uri);
-      if (event.document.uri.scheme !== 'file') return;
-      const file = event.document.uri.fsPath;
-      if (this.isOwn(file)) return;
-      const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
-      this.note(file, attributeChange({ kind: 'document', duringSave: this.isSaving(file), reason }));
-      // A clean document that changes right after its file changed on disk may be VS Code reloading it. The dirty
-      // flag tells, but it lags on the first keystroke: look again a moment later, and if the document stayed
-      // clean it was a reload, whose author the file event named. No disk read and no look at the text, so
-      // typing costs nothing.
-      const onDisk = this.diskChanges.get(file);
-      if (!reason && !this.isSaving(file) && !event.document.isDirty && onDisk && Date.now() - onDisk.at <= RELOAD_WINDOW_MS && !this.reloadChecks.has(file)) {
-        const document = event.document;
-        this.reloadChecks.set(file, setTimeout(() => {
+    this._register(vscode.workspace.onDidChangeTextDocument((event) => this.documentChanged(event)));
+    this._register(
+      vscode.workspace.onDidRenameFiles((event) => {
+        for (const { oldUri, newUri } of event.files) {
+          this.note(oldUri.fsPath, attributeChange({ kind: 'workbench', operation: 'renamed', detail: `to ${vscode.workspace.asRelativePath(newUri)}` }));
+          this.note(newUri.fsPath, attributeChange({ kind: 'workbench', operation: 'renamed', detail: `from ${vscode.workspace.asRelativePath(oldUri)}` }));
+        }
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidDeleteFiles((event) => {
+        for (const uri of event.files) this.note(uri.fsPath, attributeChange({ kind: 'workbench', operation: 'deleted' }));
+      }),
+    );
+  }
+
+  /** A document's text changed: observed always; noted as someone else's unless it is ReadGate's own edit. */
+  private documentChanged(event: vscode.TextDocumentChangeEvent): void {
+    if (event.contentChanges.length === 0) return;
+    this._onDidObserveChange.fire(event.document.uri);
+    if (event.document.uri.scheme !== 'file') return;
+    const file = event.document.uri.fsPath;
+    if (this.isOwn(file)) return;
+    const reason = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : event.reason === vscode.TextDocumentChangeReason.Redo ? 'redo' : undefined;
+    this.note(file, attributeChange({ kind: 'document', duringSave: this.isSaving(file), reason }));
+    // A clean document that changes right after its file changed on disk may be VS Code reloading it. The dirty
+    // flag tells, but it lags on the first keystroke: look again a moment later, and if the document stayed
+    // clean it was a reload, whose author the file event named. No disk read and no look at the text, so
+    // typing costs nothing.
+    const onDisk = this.diskChanges.get(file);
+    if (!reason && !this.isSaving(file) && !event.document.isDirty && onDisk && Date.now() - onDisk.at <= RELOAD_WINDOW_MS && !this.reloadChecks.has(file)) {
+      const document = event.document;
+      this.reloadChecks.set(
+        file,
+        setTimeout(() => {
           this.reloadChecks.delete(file);
           if (!document.isDirty && !this.isDisposed) this.note(file, onDisk.source);
-        }, RELOAD_SETTLE_MS));
-      }
-    }));
-    this._register(vscode.workspace.onDidRenameFiles((event) => {
-      for (const { oldUri, newUri } of event.files) {
-        this.note(oldUri.fsPath, attributeChange({ kind: 'workbench', operation: 'renamed', detail: `to ${vscode.workspace.asRelativePath(newUri)}` }));
-        this.note(newUri.fsPath, attributeChange({ kind: 'workbench', operation: 'renamed', detail: `from ${vscode.workspace.asRelativePath(oldUri)}` }));
-      }
-    }));
-    this._register(vscode.workspace.onDidDeleteFiles((event) => {
-      for (const uri of event.files) this.note(uri.fsPath, attributeChange({ kind: 'workbench', operation: 'deleted' }));
-    }));
+        }, RELOAD_SETTLE_MS),
+      );
+    }
   }
 
   private isSaving(file: string): boolean {

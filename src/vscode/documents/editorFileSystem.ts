@@ -9,7 +9,20 @@
  */
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { type BatchWrite, type ChunkReader, createNodeFileSystem, decodeText, encodeText, type FileStat, type FileSystem, type FolderExpectation, type TextCodec, type WriteExpectation, type WriteOptions, writeConflict } from '../../core/index';
+import {
+  type BatchWrite,
+  type ChunkReader,
+  createNodeFileSystem,
+  decodeText,
+  encodeText,
+  type FileStat,
+  type FileSystem,
+  type FolderExpectation,
+  type TextCodec,
+  type WriteExpectation,
+  type WriteOptions,
+  writeConflict,
+} from '../../core/index';
 import { fromVirtualPath, isVirtualPath } from '../util/virtualPaths';
 import { Disposable } from '../util/dispose';
 import { WorkspaceFileSystem } from './workspaceFileSystem';
@@ -185,7 +198,13 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     if (!document) return this.backend(path).writeFile(path, data, options);
     // The buffer must still hold exactly what the guard planned against: typing during review is never overwritten.
     const expected = options?.expect?.current;
-    if (expected && Buffer.compare(Buffer.from(await encodeForDocument(document)), Buffer.from(expected.bytes.buffer, expected.bytes.byteOffset, expected.bytes.byteLength)) !== 0) {
+    if (
+      expected &&
+      Buffer.compare(
+        Buffer.from(await encodeForDocument(document)),
+        Buffer.from(expected.bytes.buffer, expected.bytes.byteOffset, expected.bytes.byteLength),
+      ) !== 0
+    ) {
       throw writeConflict('changed', `${path} changed in the editor`);
     }
     const wasDirty = document.isDirty;
@@ -193,7 +212,9 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     if (replacement) {
       const edit = new vscode.WorkspaceEdit();
       edit.replace(document.uri, replacement.range, replacement.text);
-      if (!(await vscode.workspace.applyEdit(edit))) throw Object.assign(new Error('the editor refused the edit because the document changed'), { code: 'EDITOR_EDIT_REFUSED' });
+      if (!(await vscode.workspace.applyEdit(edit))) {
+        throw Object.assign(new Error('the editor refused the edit because the document changed'), { code: 'EDITOR_EDIT_REFUSED' });
+      }
     }
     // A document that had no unsaved changes is saved, so disk and editor agree as before; one the user was
     // editing stays unsaved, for the user to save.
@@ -208,7 +229,27 @@ export class EditorFileSystem extends Disposable implements FileSystem {
    * their name is still free.
    */
   writeBatch(writes: BatchWrite[]): Promise<void> {
-    return this.writing(writes.map((write) => write.path), () => this.writeAll(writes));
+    return this.writing(
+      writes.map((write) => write.path),
+      () => this.writeAll(writes),
+    );
+  }
+
+  /** One file of a batch written (or removed) on disk; answers how to undo it if a later part fails. */
+  private async writeOnDisk(write: BatchWrite): Promise<() => Promise<void>> {
+    const backend = this.backend(write.path);
+    if (write.remove) {
+      const [before, stat] = await Promise.all([backend.readFile(write.path), backend.stat(write.path)]);
+      await backend.unlink(write.path, write.options.expect);
+      // Put back only where the name is still free: nothing created there since is replaced.
+      const folders = write.options.expect?.folders ?? [];
+      return async () => void (await backend.writeFile(write.path, before, { ...(stat ? { mode: stat.mode } : {}), expect: { folders } }));
+    }
+    const before = write.created ? undefined : await backend.readFile(write.path);
+    await backend.writeFile(write.path, write.data, write.options);
+    // Undone only while the file still holds what this batch wrote: never someone else's later change.
+    const ours = { current: { bytes: write.data }, folders: write.options.expect?.folders ?? [] };
+    return async () => void (await (before ? backend.writeFile(write.path, before, { ...write.options, expect: ours }) : backend.unlink(write.path, ours)));
   }
 
   private async writeAll(writes: BatchWrite[]): Promise<void> {
@@ -221,28 +262,22 @@ export class EditorFileSystem extends Disposable implements FileSystem {
       const document = write.created ? undefined : write.remove ? this.openDocument(write.path) : await this.editableDocument(write.path);
       if (document && write.remove) {
         const expected = write.options.expect?.current;
-        if (expected && Buffer.compare(Buffer.from(await encodeForDocument(document)), Buffer.from(expected.bytes.buffer, expected.bytes.byteOffset, expected.bytes.byteLength)) !== 0) throw writeConflict('changed', `${write.path} changed in the editor`);
+        if (
+          expected &&
+          Buffer.compare(
+            Buffer.from(await encodeForDocument(document)),
+            Buffer.from(expected.bytes.buffer, expected.bytes.byteOffset, expected.bytes.byteLength),
+          ) !== 0
+        ) {
+          throw writeConflict('changed', `${write.path} changed in the editor`);
+        }
         closing.push(document);
       } else if (document) inEditor.push({ document, wasDirty: document.isDirty, text: await decodeForDocument(document, write.data) });
       else onDisk.push(write);
     }
     const restore: (() => Promise<void>)[] = [];
     try {
-      for (const write of onDisk) {
-        const backend = this.backend(write.path);
-        if (write.remove) {
-          const [before, stat] = await Promise.all([backend.readFile(write.path), backend.stat(write.path)]);
-          await backend.unlink(write.path, write.options.expect);
-          // Put back only where the name is still free: nothing created there since is replaced.
-          restore.push(async () => void (await backend.writeFile(write.path, before, { ...(stat ? { mode: stat.mode } : {}), expect: { folders: write.options.expect?.folders ?? [] } })));
-          continue;
-        }
-        const before = write.created ? undefined : await backend.readFile(write.path);
-        await backend.writeFile(write.path, write.data, write.options);
-        // Undone only while the file still holds what this batch wrote: never someone else's later change.
-        const ours = { current: { bytes: write.data }, folders: write.options.expect?.folders ?? [] };
-        restore.push(async () => void (await (before ? backend.writeFile(write.path, before, { ...write.options, expect: ours }) : backend.unlink(write.path, ours))));
-      }
+      for (const write of onDisk) restore.push(await this.writeOnDisk(write));
       const edit = new vscode.WorkspaceEdit();
       for (const { document, text } of inEditor) {
         const replacement = minimalReplacement(document, text);

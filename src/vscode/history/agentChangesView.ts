@@ -49,7 +49,9 @@ function tooltip(text: ItemText): vscode.MarkdownString {
  * Problems panel's colour. The icon shows at any width, where the description may be cut.
  */
 function changeIcon(node: Extract<AgentChangesNode, { kind: 'change' }>, problems: ChangeProblems | undefined): vscode.ThemeIcon {
-  const color = problemsMarkText(problems) ? new vscode.ThemeColor(problems?.errors ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground') : undefined;
+  const color = problemsMarkText(problems)
+    ? new vscode.ThemeColor(problems?.errors ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground')
+    : undefined;
   const name = node.record.revertOf !== undefined ? 'discard' : node.context.reverted ? 'circle-slash' : 'git-commit';
   return new vscode.ThemeIcon(name, color ?? (node.context.undone ? new vscode.ThemeColor('disabledForeground') : undefined));
 }
@@ -120,7 +122,11 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
     return group.changes.map((record) => {
       const reverted = marks.reverted.get(record.id);
       const revertOf = record.revertOf === undefined ? undefined : byId.get(record.revertOf);
-      return { kind: 'change', record, context: { ...(reverted ? { reverted } : {}), ...(marks.undone.has(record.id) ? { undone: true } : {}), ...(revertOf ? { revertOf } : {}) } };
+      return {
+        kind: 'change',
+        record,
+        context: { ...(reverted ? { reverted } : {}), ...(marks.undone.has(record.id) ? { undone: true } : {}), ...(revertOf ? { revertOf } : {}) },
+      };
     });
   }
 
@@ -154,7 +160,13 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
       const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.Collapsed);
       // A change of one file opens it at once; it still expands, to its file's own commands.
       const [only] = node.record.files;
-      if (node.record.files.length === 1) item.command = { command: OpenAgentChangeCommand.id, title: 'Open Changes', arguments: [{ kind: 'file', record: node.record, file: only, index: 0 } satisfies AgentChangesNode] };
+      if (node.record.files.length === 1) {
+        item.command = {
+          command: OpenAgentChangeCommand.id,
+          title: 'Open Changes',
+          arguments: [{ kind: 'file', record: node.record, file: only, index: 0 } satisfies AgentChangesNode],
+        };
+      }
       return this.dress(item, `history-change:${node.record.id}`, text, changeIcon(node, problems));
     }
     const text = fileText(node.file, this.display);

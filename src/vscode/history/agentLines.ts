@@ -34,7 +34,12 @@ export function linesPerAgent(records: readonly ChangeRecord[], markOf: MarkOf =
     const label = isStandaloneSession(record.sessionId) ? STANDALONE_CALLS_LABEL : record.label;
     const key = `${record.surface}\n${label}`;
     let row = rows.get(key);
-    if (!row) rows.set(key, (row = { label, surface: record.surface, changes: 0, counts: { added: 0, removed: 0 }, problems: { introduced: 0, resolved: 0 }, latest: record.time }));
+    if (!row) {
+      rows.set(
+        key,
+        (row = { label, surface: record.surface, changes: 0, counts: { added: 0, removed: 0 }, problems: { introduced: 0, resolved: 0 }, latest: record.time }),
+      );
+    }
     row.changes++;
     const mark = markOf(record.id);
     if (mark) {
@@ -56,13 +61,26 @@ export function linesPerAgent(records: readonly ChangeRecord[], markOf: MarkOf =
 export function agentLinesMarkdown(records: readonly ChangeRecord[], now: number, markOf: MarkOf = () => undefined): string[] {
   const rows = linesPerAgent(records, markOf);
   if (rows.length === 0) return [];
-  const lines = ['', '## Lines changed per agent', '', 'From the change history (the Agent Changes view): every change still on record, in this window and before.'];
-  lines.push('Problems are what the problems section counted after each change (errors, and warnings when readgate.problems.afterChange includes them); a change made while it was off counts none.', '');
-  lines.push('| agent | from | changes | lines added | lines removed | problems introduced | problems resolved | last change |', '|---|---|---|---|---|---|---|---|');
+  const lines = [
+    '',
+    '## Lines changed per agent',
+    '',
+    'From the change history (the Agent Changes view): every change still on record, in this window and before.',
+  ];
+  lines.push(
+    'Problems are what the problems section counted after each change (errors, and warnings when readgate.problems.afterChange includes them); a change made while it was off counts none.',
+    '',
+  );
+  lines.push(
+    '| agent | from | changes | lines added | lines removed | problems introduced | problems resolved | last change |',
+    '|---|---|---|---|---|---|---|---|',
+  );
   for (const row of rows) {
     const partial = row.counts.partial ? ' (at least)' : '';
     const problems = `${row.problems.introduced} | ${row.problems.resolved}`;
-    lines.push(`| ${markdownText(row.label)} | ${markdownText(surfaceShort(row.surface))} | ${row.changes} | ${row.counts.added}${partial} | ${row.counts.removed}${partial} | ${problems} | ${timeText(row.latest, now)} |`);
+    lines.push(
+      `| ${markdownText(row.label)} | ${markdownText(surfaceShort(row.surface))} | ${row.changes} | ${row.counts.added}${partial} | ${row.counts.removed}${partial} | ${problems} | ${timeText(row.latest, now)} |`,
+    );
   }
   return lines;
 }

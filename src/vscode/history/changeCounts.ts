@@ -20,7 +20,9 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 function changesOf(hunk: unknown): { oldFrom: number; oldTo: number; newFrom: number; newTo: number }[] | undefined {
   const changes = (hunk as { changes?: unknown } | null)?.changes;
   if (!Array.isArray(changes)) return undefined;
-  const valid = changes.every((c) => c && isCount(c.oldFrom) && isCount(c.oldTo) && isCount(c.newFrom) && isCount(c.newTo) && c.oldTo >= c.oldFrom && c.newTo >= c.newFrom);
+  const valid = changes.every(
+    (c) => c && isCount(c.oldFrom) && isCount(c.oldTo) && isCount(c.newFrom) && isCount(c.newTo) && c.oldTo >= c.oldFrom && c.newTo >= c.newFrom,
+  );
   return valid ? changes : undefined;
 }
 

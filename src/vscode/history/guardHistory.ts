@@ -57,7 +57,14 @@ export class GuardHistory extends Disposable implements HistorySource {
         try {
           const stat = await files.stat(path);
           if (!stat) versions.set(path, null);
-          else if (stat.kind === 'file' && stat.size <= MAX_COMPARED_BYTES) versions.set(path, createHash('sha256').update(await files.readFile(path)).digest('hex'));
+          else if (stat.kind === 'file' && stat.size <= MAX_COMPARED_BYTES) {
+            versions.set(
+              path,
+              createHash('sha256')
+                .update(await files.readFile(path))
+                .digest('hex'),
+            );
+          }
         } catch {
           // Unknown: left out, so the revert is not taken for undone.
         }

@@ -28,7 +28,9 @@ export class HistoryDocuments extends Disposable implements vscode.TextDocumentC
     if (!ref) return '';
     if (ref.version === null || !this.history) return '';
     const bytes = await this.history.versionBytes(ref.version);
-    if (!bytes) return `(ReadGate no longer keeps this version: the change history's budget dropped it. Raise readgate.history.maxMegabytes or readgate.history.maxAgeDays to keep versions longer.)\n`;
+    if (!bytes) {
+      return `(ReadGate no longer keeps this version: the change history's budget dropped it. Raise readgate.history.maxMegabytes or readgate.history.maxAgeDays to keep versions longer.)\n`;
+    }
     const guardPath = fromHistoryUri(uri);
     const codec = guardPath ? await this.files.codecFor?.(guardPath).catch(() => undefined) : undefined;
     const text = await textOfBytes(bytes, codec);
@@ -39,7 +41,12 @@ export class HistoryDocuments extends Disposable implements vscode.TextDocumentC
   uriOf(record: ChangeRecord, file: ChangedFile, side: 'before' | 'after'): vscode.Uri {
     const target = guardPathToUri(side === 'before' && file.kind === 'rename' && file.from ? file.from : file.path);
     const version = side === 'before' ? file.before : file.after;
-    return vscode.Uri.from({ scheme: HISTORY_SCHEME, path: target.path, query: versionQuery({ version, changeId: record.id, side }), fragment: target.scheme === 'file' ? '' : target.toString() });
+    return vscode.Uri.from({
+      scheme: HISTORY_SCHEME,
+      path: target.path,
+      query: versionQuery({ version, changeId: record.id, side }),
+      fragment: target.scheme === 'file' ? '' : target.toString(),
+    });
   }
 
   /** Opens the diff editor on what `record` did to `file`; resolves once it is shown. */

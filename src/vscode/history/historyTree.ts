@@ -61,7 +61,15 @@ export function groupBySession(records: readonly ChangeRecord[]): SessionGroup[]
     const key = collection?.key ?? record.sessionId;
     let group = groups.get(key);
     if (!group) {
-      group = { sessionId: key, label: collection?.label ?? record.label, surface: collection?.surface ?? record.surface, latest: record.time, counts: { added: 0, removed: 0 }, changes: [], ...(collection ? { collection: true as const } : {}) };
+      group = {
+        sessionId: key,
+        label: collection?.label ?? record.label,
+        surface: collection?.surface ?? record.surface,
+        latest: record.time,
+        counts: { added: 0, removed: 0 },
+        changes: [],
+        ...(collection ? { collection: true as const } : {}),
+      };
       groups.set(key, group);
     }
     group.changes.push(record);
@@ -76,7 +84,12 @@ export function sessionText(group: SessionGroup, now: number): ItemText {
   return {
     label: group.label,
     description: `${surfaceShort(group.surface)} · ${changesText(group.changes.length)} · ${countsText(group.counts)} · ${timeText(group.latest, now)}`,
-    tooltip: [group.label, `From ${surfaceText(group.surface)}`, group.collection ? 'Each change was a session of its own.' : `Session id: ${group.sessionId}`, `${changesText(group.changes.length)}, lines ${countsText(group.counts)}`],
+    tooltip: [
+      group.label,
+      `From ${surfaceText(group.surface)}`,
+      group.collection ? 'Each change was a session of its own.' : `Session id: ${group.sessionId}`,
+      `${changesText(group.changes.length)}, lines ${countsText(group.counts)}`,
+    ],
     contextValue: group.collection ? CONTEXT_COLLECTION : CONTEXT_SESSION,
   };
 }
@@ -123,7 +136,12 @@ export function changeText(record: ChangeRecord, now: number, context: ChangeCon
   const single = record.files.length === 1 ? record.files[0] : undefined;
   const file = single && record.explanation ? baseName(single.path) : '';
   const parts = [problemsMarkText(context.problems), revertTag(context), file, timeText(record.time, now), countsText(recordCounts(record))].filter(Boolean);
-  const tooltip = [changeTitle(record), ...problemsTooltip(context.problems), `${new Date(record.time).toLocaleString()} · ${record.tool} from ${surfaceText(record.surface)} (${record.label})`, approvedByText(record.approvedBy)];
+  const tooltip = [
+    changeTitle(record),
+    ...problemsTooltip(context.problems),
+    `${new Date(record.time).toLocaleString()} · ${record.tool} from ${surfaceText(record.surface)} (${record.label})`,
+    approvedByText(record.approvedBy),
+  ];
   if (record.explanation) tooltip.push(`Reason given: ${record.explanation}`);
   tooltip.push(...revertTooltip(record, now, context));
   if (single) tooltip.push(`${display(single.path)}: click to compare it before and after this change.`);
@@ -136,6 +154,11 @@ export function fileText(file: ChangedFile, display: (path: string) => string): 
   const folder = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '';
   const kind = fileKindText(file);
   const description = [folder, kind === 'edited' ? '' : kind, countsText(fileCounts(file))].filter(Boolean).join(' · ');
-  const tooltip = [shown, file.kind === 'rename' ? `Moved from ${display(file.from ?? '')}` : `The file was ${kind}`, `Lines ${countsText(fileCounts(file))}`, 'Click to compare the file before and after this change.'];
+  const tooltip = [
+    shown,
+    file.kind === 'rename' ? `Moved from ${display(file.from ?? '')}` : `The file was ${kind}`,
+    `Lines ${countsText(fileCounts(file))}`,
+    'Click to compare the file before and after this change.',
+  ];
   return { label: baseName(file.path), description, tooltip, contextValue: CONTEXT_FILE };
 }

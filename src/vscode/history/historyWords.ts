@@ -121,7 +121,9 @@ function chainOf(record: ChangeRecord, lookup: (id: string) => ChangeRecord | un
  */
 export function revertChangeText(record: ChangeRecord, now: number, lookup: (id: string) => ChangeRecord | undefined = () => undefined): string {
   const chain = chainOf(record, lookup);
-  if (!chain) return [`Undo the revert of ${timeText(record.time, now)}`, record.explanation ? firstLine(record.explanation, 200) : ''].filter(Boolean).join('\n');
+  if (!chain) {
+    return [`Undo the revert of ${timeText(record.time, now)}`, record.explanation ? firstLine(record.explanation, 200) : ''].filter(Boolean).join('\n');
+  }
   const { original, depth } = chain;
   const title = `“${changeTitle(original)}”`;
   const change = `the change ${original.label} made at ${timeText(original.time, now)} to ${whereText(original.files)}`;

@@ -20,7 +20,12 @@ const MAX_RECENT = 500;
 
 /** A report as the join takes it: its files named by guard paths. */
 function callProblemsOf(report: ProblemsReport): CallProblems {
-  const files = report.files.map((file) => ({ path: uriToGuardPath(file.uri), errors: file.introducedErrors, warnings: file.introducedWarnings, resolved: file.resolved }));
+  const files = report.files.map((file) => ({
+    path: uriToGuardPath(file.uri),
+    errors: file.introducedErrors,
+    warnings: file.introducedWarnings,
+    resolved: file.resolved,
+  }));
   return { sessionId: report.sessionId, started: report.started, ended: report.ended, files };
 }
 
@@ -94,7 +99,10 @@ export class ProblemMarkStore extends Disposable {
     let changed = false;
     for (const sessionId of new Set([...this.waiting].map((call) => call.sessionId))) {
       const records = await this.history.list({ sessionId });
-      const { marks, settled } = joinReports(records, this.recent.filter((call) => call.sessionId === sessionId));
+      const { marks, settled } = joinReports(
+        records,
+        this.recent.filter((call) => call.sessionId === sessionId),
+      );
       for (const call of settled) this.waiting.delete(call);
       for (const [id, mark] of marks) {
         if (!hasProblems(mark) || this.marks.has(id)) continue;

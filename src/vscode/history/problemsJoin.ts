@@ -21,7 +21,8 @@ export interface CallProblems {
 /** How far outside a call's span a record's time may be. */
 export const JOIN_SLACK_MS = 250;
 
-const distance = (time: number, report: CallProblems): number => (time < report.started ? report.started - time : time > report.ended ? time - report.ended : 0);
+const distance = (time: number, report: CallProblems): number =>
+  time < report.started ? report.started - time : time > report.ended ? time - report.ended : 0;
 
 /** The files a record wrote or moved (what a report can say anything about). */
 const writtenPaths = (record: ChangeRecord): string[] => record.files.filter((file) => file.kind !== 'delete').map((file) => file.path);

@@ -4,7 +4,8 @@
  * one click away, under Show Details. Pure.
  */
 const NEXT_STEPS: Partial<Record<string, string>> = {
-  FILE_CHANGED_SINCE_READ: 'a file changed while the revert waited for review, so nothing was written. Run the revert again: it is planned against the files as they are then.',
+  FILE_CHANGED_SINCE_READ:
+    'a file changed while the revert waited for review, so nothing was written. Run the revert again: it is planned against the files as they are then.',
   REVERT_CONFLICT: 'every part of it conflicts with later changes, so nothing was written. Change those lines by hand if a part should still be undone.',
   EDIT_NO_CHANGE: 'there is nothing to revert: the files already are as they were. Nothing was written.',
   PATH_DENIED: 'a file it would change is outside the workspace folders or denied by readgate.paths.deny now. Nothing was written.',

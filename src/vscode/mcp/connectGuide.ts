@@ -40,9 +40,9 @@ export interface GuideInput {
 export { shellWord };
 
 export const NOT_GUARDED = [
-  'Guarded: every read and change an agent makes through the readgate_* tools. Each change is checked against what that agent has read and waits in the review panel (as your readgate.approval.mode says), and open editors\' unsaved text is what the agent sees.',
-  'Not guarded: the agent\'s shell commands (a `sed -i`, a `git checkout` or a build script changes files without ReadGate; ReadGate only notices afterwards), its own built-in file tools unless you turn them off as shown, and anything it does on another machine.',
-  'Not reachable: files outside the window\'s workspace folders (and readgate.paths.extraRoots), and files your readgate.paths.deny globs exclude.',
+  "Guarded: every read and change an agent makes through the readgate_* tools. Each change is checked against what that agent has read and waits in the review panel (as your readgate.approval.mode says), and open editors' unsaved text is what the agent sees.",
+  "Not guarded: the agent's shell commands (a `sed -i`, a `git checkout` or a build script changes files without ReadGate; ReadGate only notices afterwards), its own built-in file tools unless you turn them off as shown, and anything it does on another machine.",
+  "Not reachable: files outside the window's workspace folders (and readgate.paths.extraRoots), and files your readgate.paths.deny globs exclude.",
 ];
 
 /** For every client: what a call hears while its change waits for review (each section names its client's limit). */
@@ -51,12 +51,23 @@ export const WAITING_FOR_REVIEW =
 
 /** The guide's sections, one agent each, in the page's order. */
 export function connectGuide(input: GuideInput): GuideSection[] {
-  return [claudeCodeSection(input), codexSection(input), geminiSection(input), qwenSection(input), clineSection(input), anyClientSection(input), copilotSection()];
+  return [
+    claudeCodeSection(input),
+    codexSection(input),
+    geminiSection(input),
+    qwenSection(input),
+    clineSection(input),
+    anyClientSection(input),
+    copilotSection(),
+  ];
 }
 
 /** The bridge's path as one shell word, and the stdio JSON most clients take. */
 function bridgeOf(input: GuideInput): { bridge: string; stdioJson: string } {
-  return { bridge: shellWord(input.bridgePath), stdioJson: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } }, null, 2) };
+  return {
+    bridge: shellWord(input.bridgePath),
+    stdioJson: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath] } } }, null, 2),
+  };
 }
 
 function claudeCodeSection(input: GuideInput): GuideSection {
@@ -64,21 +75,28 @@ function claudeCodeSection(input: GuideInput): GuideSection {
   return {
     id: 'claude-code',
     title: 'Claude Code',
-    intro: 'Set the project up with one command, then add ReadGate as its MCP server. The command allows ReadGate\'s tools, turns off Claude Code\'s own file-editing tools so its edits go through ReadGate, and adds hooks that tell ReadGate which of Claude Code\'s agents a call comes from and when the conversation was summarized or cleared.',
+    intro:
+      "Set the project up with one command, then add ReadGate as its MCP server. The command allows ReadGate's tools, turns off Claude Code's own file-editing tools so its edits go through ReadGate, and adds hooks that tell ReadGate which of Claude Code's agents a call comes from and when the conversation was summarized or cleared.",
     blocks: [
       {
-        caption: 'In a terminal, in the project folder: this writes .claude/settings.json, or merges into it (your other settings stay; running it again changes nothing; --dry-run shows the file first). ReadGate\'s tools are allowed (Claude Code refuses every MCP call, reads too, until they are), Claude Code\'s own Edit, Write and NotebookEdit tools are denied, and its hooks run the bridge.',
+        caption:
+          "In a terminal, in the project folder: this writes .claude/settings.json, or merges into it (your other settings stay; running it again changes nothing; --dry-run shows the file first). ReadGate's tools are allowed (Claude Code refuses every MCP call, reads too, until they are), Claude Code's own Edit, Write and NotebookEdit tools are denied, and its hooks run the bridge.",
         text: `node ${bridge} setup claude-code`,
       },
       {
-        caption: 'Then the line it prints, in the same folder (this writes .mcp.json). Claude Code applies a project\'s allow rules only in a folder you trust: start claude in the project folder once and accept its trust dialog.',
+        caption:
+          "Then the line it prints, in the same folder (this writes .mcp.json). Claude Code applies a project's allow rules only in a folder you trust: start claude in the project folder once and accept its trust dialog.",
         text: claudeMcpAddLine({ script: input.bridgePath, args: [] }),
       },
       {
-        caption: 'Once, in .claude/settings.local.json (not committed): approve the project\'s server, or answer the question Claude Code asks at its first start.',
+        caption:
+          "Once, in .claude/settings.local.json (not committed): approve the project's server, or answer the question Claude Code asks at its first start.",
         text: JSON.stringify({ enabledMcpjsonServers: ['readgate'] }, null, 2),
       },
-      { caption: 'Without the settings above, or in a folder not trusted yet, a non-interactive run needs the allow rule on its command line:', text: 'claude -p "<your task>" --allowedTools mcp__readgate' },
+      {
+        caption: 'Without the settings above, or in a folder not trusted yet, a non-interactive run needs the allow rule on its command line:',
+        text: 'claude -p "<your task>" --allowedTools mcp__readgate',
+      },
     ],
     notes: [
       'Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.',
@@ -93,10 +111,12 @@ function codexSection(input: GuideInput): GuideSection {
   return {
     id: 'codex',
     title: 'Codex',
-    intro: 'Set Codex up with one command, and tell it to edit through ReadGate (for example in the project\'s AGENTS.md). The command adds ReadGate\'s MCP server to Codex\'s config.toml, approved to run: under codex exec Codex otherwise refuses every ReadGate call but reads ("MCP tool call requires approval, but approval policy is never"). Your review in VS Code is the approval for changes.',
+    intro:
+      "Set Codex up with one command, and tell it to edit through ReadGate (for example in the project's AGENTS.md). The command adds ReadGate's MCP server to Codex's config.toml, approved to run: under codex exec Codex otherwise refuses every ReadGate call but reads (\"MCP tool call requires approval, but approval policy is never\"). Your review in VS Code is the approval for changes.",
     blocks: [
       {
-        caption: 'In a terminal, in the project folder: this writes .codex/config.toml, or merges into it (your other tables, keys and comments stay; running it again changes nothing; --dry-run shows the file first). Codex reads a project\'s .codex/config.toml only in a project you trust: start codex there once and trust it.',
+        caption:
+          "In a terminal, in the project folder: this writes .codex/config.toml, or merges into it (your other tables, keys and comments stay; running it again changes nothing; --dry-run shows the file first). Codex reads a project's .codex/config.toml only in a project you trust: start codex there once and trust it.",
         text: `node ${bridge} setup codex`,
       },
       { caption: 'Or once for every project, in ~/.codex/config.toml ($CODEX_HOME/config.toml):', text: `node ${bridge} setup codex --user` },
@@ -107,7 +127,7 @@ function codexSection(input: GuideInput): GuideSection {
       'Codex can still change files with its own patch tool or shell commands; those changes are not guarded.',
       'Codex keeps only the first and last halves of a tool result over 11,964 bytes (for a model it has no data for; 47,964 for its own models), so ReadGate keeps each result under 9,000 characters for it: read long files in ranges.',
       `While a change waits for your review, the call waits too, for at most tool_timeout_sec seconds, a key of the [mcp_servers.readgate] table above: the command sets ${CODEX_TOOL_TIMEOUT_SECONDS} (keeping a longer value of yours). If your reviews may take longer, raise it there.`,
-      'Optional: Codex\'s hooks can tell ReadGate which of its agents makes each call, so a subagent keeps its own reads. The command prints them but does not write them: Codex runs a hook only after you trusted it in its /hooks view (codex exec skips one not trusted without a word).',
+      "Optional: Codex's hooks can tell ReadGate which of its agents makes each call, so a subagent keeps its own reads. The command prints them but does not write them: Codex runs a hook only after you trusted it in its /hooks view (codex exec skips one not trusted without a word).",
     ],
   };
 }
@@ -116,15 +136,21 @@ function geminiSection(input: GuideInput): GuideSection {
   return {
     id: 'gemini',
     title: 'Gemini CLI',
-    intro: 'Add ReadGate to the project\'s .gemini/settings.json (or ~/.gemini/settings.json). "trust" lets Gemini CLI call ReadGate\'s tools without asking: your review in VS Code is the approval for changes.',
+    intro:
+      'Add ReadGate to the project\'s .gemini/settings.json (or ~/.gemini/settings.json). "trust" lets Gemini CLI call ReadGate\'s tools without asking: your review in VS Code is the approval for changes.',
     blocks: [
-      { caption: 'In .gemini/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } }, null, 2) },
       {
-        caption: 'Gemini CLI reads a project\'s .gemini/settings.json only in a folder you trust: start gemini in the project folder once and choose "Trust folder". That is recorded in ~/.gemini/trustedFolders.json; to trust the folder without the dialog, merge this into that file:',
+        caption: 'In .gemini/settings.json (merge "readgate" into "mcpServers"):',
+        text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], trust: true } } }, null, 2),
+      },
+      {
+        caption:
+          'Gemini CLI reads a project\'s .gemini/settings.json only in a folder you trust: start gemini in the project folder once and choose "Trust folder". That is recorded in ~/.gemini/trustedFolders.json; to trust the folder without the dialog, merge this into that file:',
         text: JSON.stringify({ [input.folder ?? '/path/to/project']: 'TRUST_FOLDER' }, null, 2),
       },
       {
-        caption: 'In a folder not trusted, a non-interactive gemini -p ignores the project\'s settings and stops at once with exit code 55. To trust the folder for one run only, set this variable (its --skip-trust flag is not enough: that run goes on without the project\'s settings, so without ReadGate):',
+        caption:
+          "In a folder not trusted, a non-interactive gemini -p ignores the project's settings and stops at once with exit code 55. To trust the folder for one run only, set this variable (its --skip-trust flag is not enough: that run goes on without the project's settings, so without ReadGate):",
         text: 'GEMINI_CLI_TRUST_WORKSPACE=true gemini -p "<your task>"',
       },
     ],
@@ -139,11 +165,16 @@ function qwenSection(input: GuideInput): GuideSection {
   return {
     id: 'qwen',
     title: 'Qwen Code',
-    intro: 'Add ReadGate to the project\'s .qwen/settings.json (or ~/.qwen/settings.json). "alwaysLoadTools" shows ReadGate\'s tools to the model directly (Qwen Code otherwise hides MCP tools behind its tool_search), and "trust" lets it call them without asking: your review in VS Code is the approval for changes.',
+    intro:
+      'Add ReadGate to the project\'s .qwen/settings.json (or ~/.qwen/settings.json). "alwaysLoadTools" shows ReadGate\'s tools to the model directly (Qwen Code otherwise hides MCP tools behind its tool_search), and "trust" lets it call them without asking: your review in VS Code is the approval for changes.',
     blocks: [
-      { caption: 'In .qwen/settings.json (merge "readgate" into "mcpServers"):', text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } }, null, 2) },
       {
-        caption: 'Then, in a terminal, in the project folder: approve the server. Qwen Code starts a project\'s MCP server only once you approved it (it asks at its next interactive start; a non-interactive run leaves it off), and again after the entry changes.',
+        caption: 'In .qwen/settings.json (merge "readgate" into "mcpServers"):',
+        text: JSON.stringify({ mcpServers: { readgate: { command: 'node', args: [input.bridgePath], alwaysLoadTools: true, trust: true } } }, null, 2),
+      },
+      {
+        caption:
+          "Then, in a terminal, in the project folder: approve the server. Qwen Code starts a project's MCP server only once you approved it (it asks at its next interactive start; a non-interactive run leaves it off), and again after the entry changes.",
         text: 'qwen mcp approve readgate',
       },
     ],
@@ -184,7 +215,10 @@ function anyClientSection(input: GuideInput): GuideSection {
             },
           ]
         : []),
-      { caption: 'Without VS Code (approval is then the client\'s own permission prompt):', text: `node ${shellWord(input.headlessPath)} --root ${shellWord(input.folder ?? '.')}` },
+      {
+        caption: "Without VS Code (approval is then the client's own permission prompt):",
+        text: `node ${shellWord(input.headlessPath)} --root ${shellWord(input.folder ?? '.')}`,
+      },
     ],
     notes: [
       `The windows publish themselves in ${input.discoveryDir ?? 'the windows folder beside the bridge'}. Unless READGATE_HOME is set, that folder is in your home as the system's user database has it, not $HOME, so an agent in any terminal of this user finds a VS Code that runs with another HOME. READGATE_HOME moves the folder (and the bridge) for VS Code and agents alike: set it for both or for neither.`,
@@ -196,15 +230,35 @@ function copilotSection(): GuideSection {
   return {
     id: 'copilot',
     title: 'Copilot agent mode and other extensions',
-    intro: 'VS Code\'s own agents use ReadGate\'s language model tools, not MCP. Run "ReadGate: Create a Guarded Agent" for a custom agent whose tools are ReadGate\'s instead of the built-in edit tools. Extensions call the tools with vscode.lm.invokeTool, or use ReadGate\'s extension API.',
+    intro:
+      "VS Code's own agents use ReadGate's language model tools, not MCP. Run \"ReadGate: Create a Guarded Agent\" for a custom agent whose tools are ReadGate's instead of the built-in edit tools. Extensions call the tools with vscode.lm.invokeTool, or use ReadGate's extension API.",
     blocks: [],
-    notes: ['Nothing to set for a long review: VS Code has no timeout setting for tool calls, and a call waits until your review ends or you stop the chat request.'],
+    notes: [
+      'Nothing to set for a long review: VS Code has no timeout setting for tool calls, and a call waits until your review ends or you stop the chat request.',
+    ],
   };
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
+
+/** The page's style, in VS Code's theme colours and fonts. */
+const PAGE_STYLE = `body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); padding: 0 20px 40px; max-width: 920px; }
+h1 { font-size: 1.5em; font-weight: 600; }
+h2 { font-size: 1.15em; font-weight: 600; margin-top: 1.6em; border-bottom: 1px solid var(--vscode-panel-border); padding-bottom: 4px; }
+.status { padding: 6px 10px; border-left: 3px solid var(--vscode-textLink-foreground); background: var(--vscode-textBlockQuote-background); }
+.block { position: relative; margin: 8px 0 14px; }
+.caption { margin: 4px 0; color: var(--vscode-descriptionForeground); }
+pre { background: var(--vscode-textCodeBlock-background); padding: 8px 84px 8px 10px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; border-radius: 3px; }
+code { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
+pre code { background: none; }
+button { position: absolute; right: 6px; bottom: 6px; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); padding: 3px 10px; cursor: pointer; border-radius: 2px; }
+button:hover { background: var(--vscode-button-hoverBackground); }
+button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
+.note { color: var(--vscode-descriptionForeground); }
+.guarded li { margin: 4px 0; }
+`;
 
 /**
  * The page: every text escaped; one Copy button per block (the script posts its index). A code block's code has
@@ -226,7 +280,9 @@ export function connectPageHtml(sections: readonly GuideSection[], options: { cs
       return `<section id="${escapeHtml(section.id)}"><h2>${escapeHtml(section.title)}</h2><p>${escapeHtml(section.intro)}</p>${blocks}${notes}</section>`;
     })
     .join('');
-  const status = options.running ? 'ReadGate\'s MCP server runs in this window (127.0.0.1 only, behind a secret token).' : 'ReadGate\'s MCP server is off: turn on readgate.mcp.enabled (user settings) for agents to connect.';
+  const status = options.running
+    ? "ReadGate's MCP server runs in this window (127.0.0.1 only, behind a secret token)."
+    : "ReadGate's MCP server is off: turn on readgate.mcp.enabled (user settings) for agents to connect.";
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -235,21 +291,7 @@ export function connectPageHtml(sections: readonly GuideSection[], options: { cs
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>ReadGate: Connect an External Agent</title>
 <style nonce="${options.nonce}">
-body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); padding: 0 20px 40px; max-width: 920px; }
-h1 { font-size: 1.5em; font-weight: 600; }
-h2 { font-size: 1.15em; font-weight: 600; margin-top: 1.6em; border-bottom: 1px solid var(--vscode-panel-border); padding-bottom: 4px; }
-.status { padding: 6px 10px; border-left: 3px solid var(--vscode-textLink-foreground); background: var(--vscode-textBlockQuote-background); }
-.block { position: relative; margin: 8px 0 14px; }
-.caption { margin: 4px 0; color: var(--vscode-descriptionForeground); }
-pre { background: var(--vscode-textCodeBlock-background); padding: 8px 84px 8px 10px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; border-radius: 3px; }
-code { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
-pre code { background: none; }
-button { position: absolute; right: 6px; bottom: 6px; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); padding: 3px 10px; cursor: pointer; border-radius: 2px; }
-button:hover { background: var(--vscode-button-hoverBackground); }
-button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
-.note { color: var(--vscode-descriptionForeground); }
-.guarded li { margin: 4px 0; }
-</style>
+${PAGE_STYLE}</style>
 </head>
 <body>
 <h1>Connect an External Agent</h1>

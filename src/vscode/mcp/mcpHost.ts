@@ -16,7 +16,25 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { type Guard, type GuardSession, parseToolCall, type ToolOutcome, writeFileAtomic } from '../../core/index';
-import { AgentContexts, clientLabel, clientPolicy, contextLabel, createToolServer, discoveryDir, ForgetWatch, type HttpMcpServer, mustForget, type ProgressReport, publishWindow, READGATE_VERSION, reviewWaitMessage, serveHttp, WAIT_PROGRESS_INTERVAL_MS, WaitProgress, windowFileId } from '../../mcp/index';
+import {
+  AgentContexts,
+  clientLabel,
+  clientPolicy,
+  contextLabel,
+  createToolServer,
+  discoveryDir,
+  ForgetWatch,
+  type HttpMcpServer,
+  mustForget,
+  type ProgressReport,
+  publishWindow,
+  READGATE_VERSION,
+  reviewWaitMessage,
+  serveHttp,
+  WAIT_PROGRESS_INTERVAL_MS,
+  WaitProgress,
+  windowFileId,
+} from '../../mcp/index';
 import type { ReviewWaits } from '../approval/approvalService';
 import type { Config } from '../config';
 import type { Log } from '../log';
@@ -67,7 +85,16 @@ export class McpHost extends Disposable implements McpServerControl {
   private readonly contexts = new AgentContexts();
 
   constructor(
-    private readonly deps: { extensionUri: vscode.Uri; config: Config; guard: Guard; toolSessions: ToolSessions; labels: SessionLabels; reviews: ReviewWaits; log: Log; problems?: AgentProblems },
+    private readonly deps: {
+      extensionUri: vscode.Uri;
+      config: Config;
+      guard: Guard;
+      toolSessions: ToolSessions;
+      labels: SessionLabels;
+      reviews: ReviewWaits;
+      log: Log;
+      problems?: AgentProblems;
+    },
     private timings: McpTimings = DEFAULT_MCP_TIMINGS,
   ) {
     super();
@@ -82,7 +109,17 @@ export class McpHost extends Disposable implements McpServerControl {
         onDidChangeMcpServerDefinitions: this._onDidChangeDefinitions.event,
         provideMcpServerDefinitions: () => {
           const endpoint = this.running?.endpoint;
-          const definitions = endpoint && this.deps.config.current.mcpRegisterWithVsCode ? [new vscode.McpHttpServerDefinition('ReadGate', vscode.Uri.parse(endpoint.url), { Authorization: `Bearer ${endpoint.token}` }, READGATE_VERSION)] : [];
+          const definitions =
+            endpoint && this.deps.config.current.mcpRegisterWithVsCode
+              ? [
+                  new vscode.McpHttpServerDefinition(
+                    'ReadGate',
+                    vscode.Uri.parse(endpoint.url),
+                    { Authorization: `Bearer ${endpoint.token}` },
+                    READGATE_VERSION,
+                  ),
+                ]
+              : [];
           this.offered.push(definitions.map((definition) => definition.uri.toString()));
           return definitions;
         },
@@ -155,7 +192,9 @@ export class McpHost extends Disposable implements McpServerControl {
       this._onDidChangeDefinitions.fire();
     } catch (error) {
       this.deps.log.error(`[mcp] could not start the MCP server: ${(error as Error).message}`);
-      void vscode.window.showErrorMessage(`ReadGate could not start its MCP server: ${(error as Error).message}. External agents cannot connect to this window; see "ReadGate: Show Log".`);
+      void vscode.window.showErrorMessage(
+        `ReadGate could not start its MCP server: ${(error as Error).message}. External agents cannot connect to this window; see "ReadGate: Show Log".`,
+      );
     }
   }
 
@@ -177,7 +216,11 @@ export class McpHost extends Disposable implements McpServerControl {
   }
 
   private publish(url: string): { file: string; remove(): void } {
-    return publishWindow({ version: 1, pid: process.pid, url, token: this.token, folders: this.folders(), name: vscode.workspace.name ?? 'VS Code', started: Date.now() }, this.fileId, this.discoveryDir);
+    return publishWindow(
+      { version: 1, pid: process.pid, url, token: this.token, folders: this.folders(), name: vscode.workspace.name ?? 'VS Code', started: Date.now() },
+      this.fileId,
+      this.discoveryDir,
+    );
   }
 
   private republish(): void {
@@ -234,7 +277,11 @@ export class McpHost extends Disposable implements McpServerControl {
   private sessionFor(id: string, meta: unknown): GuardSession {
     const config = this.deps.config.current;
     const client = this.clients.get(id);
-    const policy = clientPolicy(client?.name, { maxResultChars: config.mcpMaxReadChars, placeholders: config.mcpPlaceholders, howToRaise: 'the readgate.mcp.maxReadChars setting' });
+    const policy = clientPolicy(client?.name, {
+      maxResultChars: config.mcpMaxReadChars,
+      placeholders: config.mcpPlaceholders,
+      howToRaise: 'the readgate.mcp.maxReadChars setting',
+    });
     const context = this.contexts.route(id, meta);
     if (!context) return this.deps.toolSessions.forKey(id, { dedup: policy.placeholders && config.dedup, resultBudget: policy.budget });
     if (!this.deps.labels.has(context.id)) this.deps.labels.set(context.id, contextLabel(this.deps.labels.labelOf(id), context), id);
@@ -253,7 +300,9 @@ export class McpHost extends Disposable implements McpServerControl {
         if (marker.time >= client.opened && (marker.client === undefined || marker.client.toLowerCase() === client.name?.toLowerCase())) bases.add(id);
         if (!mustForget(marker, client.name, client.opened) || !this.deps.guard.hasSession(id)) continue;
         this.deps.guard.session(id).clear();
-        this.deps.log.info(`[mcp] session ${id.slice(MCP_PREFIX.length, MCP_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`);
+        this.deps.log.info(
+          `[mcp] session ${id.slice(MCP_PREFIX.length, MCP_PREFIX.length + 8)} forgot what it had read: ${client.name ?? 'its client'} asked (compaction or clear)`,
+        );
       }
       const effects = this.contexts.apply(marker, bases);
       for (const context of effects.cleared) {

@@ -22,7 +22,11 @@ export class AgentProblems extends Disposable {
   constructor(config: Config, log: Log) {
     super();
     const services = this._register(new LanguageServices());
-    this.capture = new ChangeCapture(services, () => config.current.problemsAfterChange !== 'off', () => config.current.problemsWaitMs);
+    this.capture = new ChangeCapture(
+      services,
+      () => config.current.problemsAfterChange !== 'off',
+      () => config.current.problemsWaitMs,
+    );
     this.reporter = this._register(new ProblemsReporter(config, services, log));
   }
 

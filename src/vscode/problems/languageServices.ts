@@ -45,12 +45,22 @@ const TS_SEVERITY: Readonly<Record<string, ProblemSeverity>> = { error: 'error',
 
 function tsProblem(diagnostic: TsDiagnostic): Problem | undefined {
   if (!diagnostic.start || typeof diagnostic.text !== 'string') return undefined;
-  return { line: diagnostic.start.line, column: diagnostic.start.offset, severity: TS_SEVERITY[diagnostic.category ?? ''] ?? 'error', source: 'ts', ...(diagnostic.code !== undefined ? { code: String(diagnostic.code) } : {}), message: diagnostic.text };
+  return {
+    line: diagnostic.start.line,
+    column: diagnostic.start.offset,
+    severity: TS_SEVERITY[diagnostic.category ?? ''] ?? 'error',
+    source: 'ts',
+    ...(diagnostic.code !== undefined ? { code: String(diagnostic.code) } : {}),
+    message: diagnostic.text,
+  };
 }
 
 /** TypeScript's syntactic and semantic problems of an open document, or undefined when it does not answer. */
 async function askTypeScript(document: vscode.TextDocument): Promise<Problem[] | undefined> {
-  const request = (command: string) => Promise.resolve(vscode.commands.executeCommand<{ success?: boolean; body?: TsDiagnostic[] }>('typescript.tsserverRequest', command, { file: document.uri })).then(undefined, () => undefined);
+  const request = (command: string) =>
+    Promise.resolve(
+      vscode.commands.executeCommand<{ success?: boolean; body?: TsDiagnostic[] }>('typescript.tsserverRequest', command, { file: document.uri }),
+    ).then(undefined, () => undefined);
   const answers = await Promise.all([request('syntacticDiagnosticsSync'), request('semanticDiagnosticsSync')]);
   if (answers.some((answer) => !answer || answer.success !== true || !Array.isArray(answer.body))) return undefined;
   return answers.flatMap((answer) => answer!.body!.map(tsProblem).filter((problem): problem is Problem => problem !== undefined));
@@ -67,7 +77,9 @@ export class LanguageServices extends Disposable {
 
   /** The service that reports on `document`, or undefined when none does here. */
   serviceFor(document: vscode.TextDocument): ProblemService | undefined {
-    if (TYPESCRIPT_LANGUAGES.includes(document.languageId) && vscode.extensions.getExtension('vscode.typescript-language-features')) return { name: 'TypeScript', ask: askTypeScript };
+    if (TYPESCRIPT_LANGUAGES.includes(document.languageId) && vscode.extensions.getExtension('vscode.typescript-language-features')) {
+      return { name: 'TypeScript', ask: askTypeScript };
+    }
     const reporting = REPORTING.find((entry) => entry.languages.includes(document.languageId));
     if (reporting && vscode.extensions.getExtension(reporting.extension)) return { name: reporting.service };
     const learned = this.learned.get(document.languageId);

@@ -61,7 +61,11 @@ export class ProblemsReporter extends Disposable {
     }
   }
 
-  private async check(file: CapturedFile, counted: ReadonlySet<ProblemSeverity>, deadline: number): Promise<{ problems: FileProblems; counts: ProblemsReport['files'][number] }> {
+  private async check(
+    file: CapturedFile,
+    counted: ReadonlySet<ProblemSeverity>,
+    deadline: number,
+  ): Promise<{ problems: FileProblems; counts: ProblemsReport['files'][number] }> {
     const path = vscode.workspace.asRelativePath(file.uri, false);
     const none = { uri: file.uri, introducedErrors: 0, introducedWarnings: 0, resolved: 0 };
     const openedAt = Date.now();
@@ -82,7 +86,12 @@ export class ProblemsReporter extends Disposable {
     const pick = (problems: readonly Problem[]): Problem[] => problems.filter((problem) => counted.has(problem.severity));
     const changes = computeLineChanges(file.before, document.getText());
     const { introduced, resolved } = compareProblems(pick(file.problemsBefore), pick(after), changes);
-    const counts = { uri: file.uri, introducedErrors: introduced.filter((p) => p.severity === 'error').length, introducedWarnings: introduced.filter((p) => p.severity === 'warning').length, resolved: resolved.length };
+    const counts = {
+      uri: file.uri,
+      introducedErrors: introduced.filter((p) => p.severity === 'error').length,
+      introducedWarnings: introduced.filter((p) => p.severity === 'warning').length,
+      resolved: resolved.length,
+    };
     return { problems: { path, status: 'checked', service: service.name, introduced, resolved: resolved.length, changes }, counts };
   }
 }

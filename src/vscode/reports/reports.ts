@@ -24,7 +24,16 @@ export const REPORT_SCHEME = 'readgate-report';
 export async function ledgerMarkdown(guard: Guard, labels: SessionLabels, id: string, options: { heading: boolean } = { heading: true }): Promise<string> {
   const session = guard.hasSession(id) ? guard.session(id) : undefined;
   const entries: LedgerEntryView[] = session?.entries() ?? [];
-  const stale = await Promise.all(entries.map((entry) => (entry.version === undefined || !session ? false : session.check(entry.path).then((state) => state === 'stale', () => false))));
+  const stale = await Promise.all(
+    entries.map((entry) =>
+      entry.version === undefined || !session
+        ? false
+        : session.check(entry.path).then(
+            (state) => state === 'stale',
+            () => false,
+          ),
+    ),
+  );
   const lines = options.heading ? [`# ReadGate ledger: ${markdownText(labels.labelOf(id))}`, '', `Session id: ${markdownCode(id)}`, ''] : [];
   if (entries.length === 0) return [...lines, 'This session has not seen any file yet.'].join('\n');
   lines.push('| file | lines seen | of | version | since then |', '|---|---|---|---|---|');
@@ -32,7 +41,9 @@ export async function ledgerMarkdown(guard: Guard, labels: SessionLabels, id: st
     const entry = entries[i];
     const version = entry.version ? `\`${entry.version.slice(0, 8)}\`` : 'seen missing';
     const since = stale[i] ? (entry.changedBy ? markdownText(`changed ${changedBy(entry.changedBy, id)}`) : 'changed') : '';
-    lines.push(`| ${markdownText(vscode.workspace.asRelativePath(guardPathToUri(entry.path)))} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${since} |`);
+    lines.push(
+      `| ${markdownText(vscode.workspace.asRelativePath(guardPathToUri(entry.path)))} | ${entry.seenText} | ${entry.totalLines} | ${version} | ${since} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -47,7 +58,10 @@ function refusalsText(refusals: Partial<Record<ErrorCode, number>>): string {
  * own for one call only; one row each would be a pile of one-call rows).
  */
 function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals: SessionStats | undefined, ended: readonly EndedRecord[]): string {
-  const rows: [string, SessionStats][] = guard.sessionIds().filter((id) => !isStandaloneSession(id)).map((id) => [labels.labelOf(id), guard.session(id).stats()]);
+  const rows: [string, SessionStats][] = guard
+    .sessionIds()
+    .filter((id) => !isStandaloneSession(id))
+    .map((id) => [labels.labelOf(id), guard.session(id).stats()]);
   // Ended sessions count for the window until the user clears them.
   for (const record of ended) rows.push([`${record.label} (ended)`, record.stats]);
   if (standaloneTotals) rows.push([STANDALONE_CALLS_LABEL, standaloneTotals]);
@@ -57,15 +71,19 @@ function statisticsReport(guard: Guard, labels: SessionLabels, standaloneTotals:
   lines.push('| session | reads | placeholder hits | est. tokens saved | changes applied | refusals |', '|---|---|---|---|---|---|');
   for (const [label, stats] of rows) {
     addStats(total, stats);
-    lines.push(`| ${markdownText(label)} | ${stats.reads} | ${stats.placeholderHits} | ${stats.estimatedTokensSaved} | ${stats.mutations} | ${refusalsText(stats.refusals)} |`);
+    lines.push(
+      `| ${markdownText(label)} | ${stats.reads} | ${stats.placeholderHits} | ${stats.estimatedTokensSaved} | ${stats.mutations} | ${refusalsText(stats.refusals)} |`,
+    );
   }
-  lines.push(`| **all sessions in this window** | **${total.reads}** | **${total.placeholderHits}** | **${total.estimatedTokensSaved}** | **${total.mutations}** | ${refusalsText(total.refusals)} |`, '');
+  lines.push(
+    `| **all sessions in this window** | **${total.reads}** | **${total.placeholderHits}** | **${total.estimatedTokensSaved}** | **${total.mutations}** | ${refusalsText(total.refusals)} |`,
+    '',
+  );
   lines.push('Tokens saved are estimated at about 4 characters a token from the size of the content each placeholder stood for.');
   return lines.join('\n');
 }
 
 export class Reports extends Disposable implements vscode.TextDocumentContentProvider {
-
   constructor(
     private readonly guard: Guard,
     private readonly labels: SessionLabels,
@@ -110,6 +128,11 @@ export class Reports extends Disposable implements vscode.TextDocumentContentPro
   }
 
   private uriOf(kind: 'statistics' | 'ledger', sessionId?: string): vscode.Uri {
-    return vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/${kind}.md`, query: sessionId ? encodeURIComponent(sessionId) : '', fragment: String(++this.opened) });
+    return vscode.Uri.from({
+      scheme: REPORT_SCHEME,
+      path: `/${kind}.md`,
+      query: sessionId ? encodeURIComponent(sessionId) : '',
+      fragment: String(++this.opened),
+    });
   }
 }

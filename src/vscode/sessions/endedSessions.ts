@@ -30,7 +30,11 @@ export class EndedSessions extends Disposable {
   private readonly _onDidChange = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this._onDidChange.event;
 
-  constructor(guard: Guard, private readonly labels: SessionLabels, private readonly now: () => number = Date.now) {
+  constructor(
+    guard: Guard,
+    private readonly labels: SessionLabels,
+    private readonly now: () => number = Date.now,
+  ) {
     super();
     const unsubscribe = guard.onWillDropSession((ended) => this.keep(ended));
     this._register(new vscode.Disposable(unsubscribe));
@@ -40,7 +44,15 @@ export class EndedSessions extends Disposable {
     if (ended.reason === 'forgotten') return this.remove(ended.sessionId);
     // A session that saw nothing and did nothing leaves nothing to show.
     if (ended.entries.length === 0 && ended.stats.reads === 0 && ended.stats.mutations === 0 && Object.keys(ended.stats.refusals).length === 0) return;
-    const record: EndedRecord = { id: ended.sessionId, label: this.labels.labelOf(ended.sessionId), own: isUsersOwnSession(ended.sessionId), startedAt: ended.startedAt, endedAt: this.now(), stats: ended.stats, entries: ended.entries };
+    const record: EndedRecord = {
+      id: ended.sessionId,
+      label: this.labels.labelOf(ended.sessionId),
+      own: isUsersOwnSession(ended.sessionId),
+      startedAt: ended.startedAt,
+      endedAt: this.now(),
+      stats: ended.stats,
+      entries: ended.entries,
+    };
     this.records = [record, ...this.records.filter((kept) => kept.id !== record.id)].slice(0, MAX_ENDED);
     this._onDidChange.fire();
   }

@@ -28,7 +28,10 @@ export function surfaceOf(sessionId: string): Surface {
  * The label is looked up at each call, so a name given later (an MCP client's, after it says who it is) is on
  * the records of the changes made after it; options the caller passes win.
  */
-export function withSessionOrigins<G extends { session(id: string, options?: O): S }, O extends object, S>(guard: G, labelOf: (sessionId: string) => string): G {
+export function withSessionOrigins<G extends { session(id: string, options?: O): S }, O extends object, S>(
+  guard: G,
+  labelOf: (sessionId: string) => string,
+): G {
   const session = (id: string, options?: O): S => guard.session(id, { surface: surfaceOf(id), label: labelOf(id), ...options } as O);
   return new Proxy(guard, {
     get(target, property) {

@@ -41,7 +41,14 @@ async function drawn(view: AgentChangesView, node?: AgentChangesNode): Promise<D
       const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '');
       const target = item.command?.arguments?.[0] as AgentChangesNode | undefined;
       const command = item.command ? { command: { id: item.command.command, ...(target?.kind === 'file' ? { file: target.file.path } : {}) } } : {};
-      return { label: String(item.label), description: String(item.description ?? ''), tooltip, contextValue: item.contextValue ?? '', ...command, children: await drawn(view, child) };
+      return {
+        label: String(item.label),
+        description: String(item.description ?? ''),
+        tooltip,
+        contextValue: item.contextValue ?? '',
+        ...command,
+        children: await drawn(view, child),
+      };
     }),
   );
 }

@@ -45,7 +45,12 @@ export interface GuardedCalls {
  * Checks a tool call's input (a refusal is thrown before any session is touched), then runs it in its session;
  * a change's result ends with the problems it introduced.
  */
-export async function invokeGuarded(calls: GuardedCalls, name: ToolName, options: { input: unknown; toolInvocationToken: unknown; tokenizationOptions?: { tokenBudget?: unknown } }, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+export async function invokeGuarded(
+  calls: GuardedCalls,
+  name: ToolName,
+  options: { input: unknown; toolInvocationToken: unknown; tokenizationOptions?: { tokenBudget?: unknown } },
+  token: vscode.CancellationToken,
+): Promise<vscode.LanguageModelToolResult> {
   const call = parseToolCall(name, options.input, (filePath) => toGuardPath(filePath));
   if (!call.ok) throw refusalError(call);
   const budget = callBudget(options);

@@ -53,7 +53,8 @@ export class ToolSessions extends Disposable {
 
   /** Sets the budget of other agents' chat sessions (`readgate.tools.maxResultChars`); live sessions follow it. */
   configureChats(maxResultChars: number): void {
-    const resultBudget = maxResultChars > 0 ? { maxChars: maxResultChars, reason: CHAT_BUDGET_REASON, howToRaise: 'the readgate.tools.maxResultChars setting' } : undefined;
+    const resultBudget =
+      maxResultChars > 0 ? { maxChars: maxResultChars, reason: CHAT_BUDGET_REASON, howToRaise: 'the readgate.tools.maxResultChars setting' } : undefined;
     this.chatOptions = { dedup: false, resultBudget };
     for (const key of this.chatKeys) {
       if (this.guard.hasSession(key)) this.guard.session(key, { resultBudget });

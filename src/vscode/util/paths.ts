@@ -16,7 +16,11 @@ export function toGuardPath(value: vscode.Uri | string | unknown): string | Refu
     try {
       return uriToGuardPath(vscode.Uri.parse(value, true));
     } catch {
-      return { ok: false, code: 'PATH_INVALID', message: `${value} is not a valid URI. Pass an absolute path, a path relative to the workspace folder, or a URI.` };
+      return {
+        ok: false,
+        code: 'PATH_INVALID',
+        message: `${value} is not a valid URI. Pass an absolute path, a path relative to the workspace folder, or a URI.`,
+      };
     }
   }
   return value as string;

@@ -23,7 +23,11 @@ export function fromVirtualPath(path: string): vscode.Uri | undefined {
   if (!isVirtualPath(path)) return undefined;
   const [scheme, authority, ...rest] = path.slice(VIRTUAL_ROOT.length + 1).split('/');
   if (!scheme || authority === undefined) return undefined;
-  return vscode.Uri.from({ scheme: decodeURIComponent(scheme), authority: authority === NO_AUTHORITY ? '' : decodeURIComponent(authority), path: `/${rest.join('/')}` });
+  return vscode.Uri.from({
+    scheme: decodeURIComponent(scheme),
+    authority: authority === NO_AUTHORITY ? '' : decodeURIComponent(authority),
+    path: `/${rest.join('/')}`,
+  });
 }
 
 const VIRTUAL_IN_TEXT = /\/\.readgate-uri\/[^/\s'"`]+\/[^/\s'"`]+(?:\/[^\s'"`,;)]*)?/g;

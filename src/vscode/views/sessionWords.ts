@@ -23,9 +23,16 @@ export function plural(count: number, noun: string): string {
  * ended): otherwise the name alone tells it apart and the time is in the tooltip. `counts` is absent for a
  * client whose every call named its agent: its agent contexts say it all.
  */
-export function sessionDescription(parts: { when?: string; own?: boolean; contexts?: number; counts?: { files: number; reads: number; changes?: number } }): string {
+export function sessionDescription(parts: {
+  when?: string;
+  own?: boolean;
+  contexts?: number;
+  counts?: { files: number; reads: number; changes?: number };
+}): string {
   const { counts } = parts;
-  const own = counts && [plural(counts.files, 'file'), plural(counts.reads, 'read'), ...(counts.changes === undefined ? [] : [plural(counts.changes, 'change')])].join(' · ');
+  const own =
+    counts &&
+    [plural(counts.files, 'file'), plural(counts.reads, 'read'), ...(counts.changes === undefined ? [] : [plural(counts.changes, 'change')])].join(' · ');
   const contexts = parts.contexts ? plural(parts.contexts, 'agent context') : undefined;
   return [parts.own ? 'your patch' : undefined, parts.when, contexts, own].filter(Boolean).join(' · ');
 }

@@ -22,7 +22,6 @@ import { ShowLedgerCommand } from '../commands/showLedger';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
-
 const NO_STATS: SessionStats = { reads: 0, contentReads: 0, placeholderHits: 0, deltaReads: 0, estimatedTokensSaved: 0, mutations: 0, refusals: {} };
 
 export type SessionsNode =
@@ -68,7 +67,14 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
 
   /** A file changed: redraw if a live session has seen it (typing in other files costs a lookup, no redraw). */
   private fileChanged(path: string): void {
-    const seen = this.guard.sessionIds().some((id) => !isStandaloneSession(id) && this.guard.session(id).entries().some((entry) => entry.path === path));
+    const seen = this.guard.sessionIds().some(
+      (id) =>
+        !isStandaloneSession(id) &&
+        this.guard
+          .session(id)
+          .entries()
+          .some((entry) => entry.path === path),
+    );
     if (seen) this.scheduleRefresh();
   }
 
@@ -97,7 +103,9 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     if (!guard.hasSession(node.id)) return parts;
     const session = guard.session(node.id);
     const { listed, checked, more } = sessionFiles(session.entries());
-    const states = await Promise.all(listed.map((entry, index) => (entry.version === undefined || index >= checked ? 'unknown' : session.check(entry.path).catch(() => 'unknown'))));
+    const states = await Promise.all(
+      listed.map((entry, index) => (entry.version === undefined || index >= checked ? 'unknown' : session.check(entry.path).catch(() => 'unknown'))),
+    );
     const files: SessionsNode[] = listed.map((entry, index) => ({ kind: 'file', sessionId: node.id, entry, stale: states[index] === 'stale' }));
     if (more > 0) files.push({ kind: 'more', sessionId: node.id, count: more });
     return [...parts, ...files];
@@ -150,7 +158,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     const stats = session?.stats() ?? NO_STATS;
     const label = this.labels.labelOf(id);
     // Under its client's session, an agent context is named by its part alone ("subagent Explore").
-    const item = new vscode.TreeItem(this.labels.parentOf(id) ? label.split(' › ').pop() ?? label : label, vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(this.labels.parentOf(id) ? (label.split(' › ').pop() ?? label) : label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `session:${id}`;
     const contexts = this.partsOf(id).length;
     const when = session && this.sharesName(label) ? sessionWhen(session.startedAt) : undefined;
@@ -158,7 +166,9 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     item.description = sessionDescription({ when, contexts, counts });
     const saved = `${stats.placeholderHits} answered with the unchanged placeholder, ${stats.deltaReads} with only what changed, ~${stats.estimatedTokensSaved} tokens saved`;
     const started = session ? ` (started ${new Date(session.startedAt).toLocaleTimeString()})` : '';
-    item.tooltip = new vscode.MarkdownString(`**${markdownText(label)}**${started}\n\nSession id: ${markdownCode(id)}\n\nReads ${stats.reads} (${saved}) · changes applied ${stats.mutations}`);
+    item.tooltip = new vscode.MarkdownString(
+      `**${markdownText(label)}**${started}\n\nSession id: ${markdownCode(id)}\n\nReads ${stats.reads} (${saved}) · changes applied ${stats.mutations}`,
+    );
     item.contextValue = 'readgate.session';
     item.iconPath = new vscode.ThemeIcon('comment-discussion');
     return item;
@@ -168,7 +178,8 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     const item = new vscode.TreeItem('Ended sessions', vscode.TreeItemCollapsibleState.Collapsed);
     item.id = 'ended';
     item.description = `${this.ended?.list().length ?? 0}`;
-    item.tooltip = 'Sessions that ended (a chat that went idle, an MCP client that disconnected, an Apply Patch run), with what each read and changed. They stay until you clear them.';
+    item.tooltip =
+      'Sessions that ended (a chat that went idle, an MCP client that disconnected, an Apply Patch run), with what each read and changed. They stay until you clear them.';
     item.contextValue = 'readgate.endedSessions';
     item.iconPath = new vscode.ThemeIcon('history');
     return item;
@@ -181,9 +192,15 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `ended:${id}`;
     const when = record && this.sharesName(label) ? sessionWhen(record.startedAt, record.endedAt) : undefined;
-    item.description = sessionDescription({ own: record?.own, when, counts: { files: record?.entries.length ?? 0, reads: stats.reads, changes: stats.mutations } });
+    item.description = sessionDescription({
+      own: record?.own,
+      when,
+      counts: { files: record?.entries.length ?? 0, reads: stats.reads, changes: stats.mutations },
+    });
     const ran = record ? ` (started ${new Date(record.startedAt).toLocaleTimeString()}, ended ${new Date(record.endedAt).toLocaleTimeString()})` : '';
-    item.tooltip = new vscode.MarkdownString(`**${markdownText(label)}**${ran}\n\nSession id: ${markdownCode(id)}\n\nReads ${stats.reads} · changes applied ${stats.mutations}`);
+    item.tooltip = new vscode.MarkdownString(
+      `**${markdownText(label)}**${ran}\n\nSession id: ${markdownCode(id)}\n\nReads ${stats.reads} · changes applied ${stats.mutations}`,
+    );
     item.contextValue = 'readgate.endedSession';
     item.iconPath = new vscode.ThemeIcon(record?.own ? 'diff-single' : 'comment-discussion');
     return item;
@@ -200,8 +217,12 @@ function fileItem(node: Extract<SessionsNode, { kind: 'file' }>): vscode.TreeIte
   item.description = fileDescription({ seenText: entry.seenText, totalLines: entry.totalLines, missing: entry.version === undefined }, changed);
   item.tooltip = new vscode.MarkdownString(
     `${markdownText(vscode.workspace.asRelativePath(guardPathToUri(entry.path)))}\n\n` +
-      (entry.version === undefined ? 'The session saw this path missing.' : `Seen: lines ${entry.seenText} of ${entry.totalLines} (version \`${entry.version}\`)`) +
-      (changed ? `\n\n$(warning) ${markdownText(`${changed[0].toUpperCase()}${changed.slice(1)}`)}: the agent must see the change before editing the lines it touched.` : ''),
+      (entry.version === undefined
+        ? 'The session saw this path missing.'
+        : `Seen: lines ${entry.seenText} of ${entry.totalLines} (version \`${entry.version}\`)`) +
+      (changed
+        ? `\n\n$(warning) ${markdownText(`${changed[0].toUpperCase()}${changed.slice(1)}`)}: the agent must see the change before editing the lines it touched.`
+        : ''),
     true,
   );
   item.contextValue = entry.version === undefined ? 'readgate.missingFile' : 'readgate.file';

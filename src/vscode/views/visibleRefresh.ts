@@ -16,12 +16,14 @@ export class VisibleRefresh extends Disposable {
     private readonly redraw: () => void,
   ) {
     super();
-    this._register(view.onDidChangeVisibility(({ visible }) => {
-      if (visible && this.staleWhileHidden) {
-        this.staleWhileHidden = false;
-        this.redraw();
-      }
-    }));
+    this._register(
+      view.onDidChangeVisibility(({ visible }) => {
+        if (visible && this.staleWhileHidden) {
+          this.staleWhileHidden = false;
+          this.redraw();
+        }
+      }),
+    );
     this._register(new vscode.Disposable(() => this.timer && clearTimeout(this.timer)));
   }
 
