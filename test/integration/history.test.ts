@@ -209,6 +209,8 @@ suite('agent changes', () => {
   });
 
   test('a revert of a revert is named by the change it restores; the change is no longer "reverted", the revert is', async () => {
+    // The panel's page is found as the first webview: no other (a Markdown preview an earlier suite opened) before it.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const file = namedFile('pricing.txt', numbered(4));
     const agent = await agentEdit('Restore agent', file, [{ oldString: 'line 2', newString: 'price 2' }], 'Raise the price');
     const first = await revertApproved(await nodeOf('change', agent.id));
@@ -481,22 +483,25 @@ suite('agent changes', () => {
     await harness.waitFor('the agent in the tree', async () => (await drawn()).some((item) => item.label === 'Claude Code 2.0.14'));
     await new Promise((resolve) => setTimeout(resolve, 500));
     await vscode.commands.executeCommand('workbench.actions.treeView.readgate.agentChanges.collapseAll');
-    await harness.click('.pane-header:has-text("Sessions")');
-    await harness.drag('.part.sidebar', 160, 0, 'rightEdge');
-    const row = (text: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has-text("${text}")`;
-    await harness.click(row('Claude Code 2.0.14'));
-    await harness.click(row('Fix the off-by-one'));
-    // The inline diff reads whole lines beside the wider side bar.
+    // The Sessions view collapsed for the picture, whatever state earlier suites left it in, and expanded after.
+    const sessionsHeader = '.part.sidebar .pane-header:has-text("Sessions")';
+    const sessionsExpanded = async (): Promise<boolean> => (await harness.workbenchTexts(`.part.sidebar .pane-header[aria-expanded="true"]:has-text("Sessions")`)).length > 0;
+    if (await sessionsExpanded()) await harness.click(sessionsHeader);
     const diffEditor = vscode.workspace.getConfiguration('diffEditor');
-    await diffEditor.update('renderSideBySide', false, vscode.ConfigurationTarget.Global);
     try {
+      await harness.sidebarWidth(harness.DEFAULT_SIDEBAR_WIDTH + 160);
+      const row = (text: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has-text("${text}")`;
+      await harness.click(row('Claude Code 2.0.14'));
+      await harness.click(row('Fix the off-by-one'));
+      // The inline diff reads whole lines beside the wider side bar.
+      await diffEditor.update('renderSideBySide', false, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('readgate.openAgentChange', await nodeOf('file', agent.id, file));
       await activeDiff();
       await new Promise((resolve) => setTimeout(resolve, 1200));
       await harness.screenshot('agent-changes-readme');
     } finally {
       await diffEditor.update('renderSideBySide', undefined, vscode.ConfigurationTarget.Global);
-      await harness.click('.pane-header:has-text("Sessions")');
+      if (!(await sessionsExpanded())) await harness.click(sessionsHeader);
     }
     agent.dispose();
   });

@@ -206,7 +206,7 @@ suite('mcp: external agents through the window', () => {
     const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
     // Earlier suites' sessions fill the view: collapsed, they leave room for this client's, which open expanded.
     if (harness.isAvailable) {
-      await vscode.commands.executeCommand('workbench.view.extension.readgate');
+      await vscode.commands.executeCommand('readgate.sessions.focus');
       await vscode.commands.executeCommand('workbench.actions.treeView.readgate.sessions.collapseAll').then(undefined, () => undefined);
     }
     const file = freshFile(numbered(300));

@@ -32,7 +32,8 @@ async function rowWith(text: string): Promise<string | undefined> {
 }
 
 async function showSessionsView(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.view.extension.readgate');
+  // Shown and expanded, whatever earlier suites left collapsed.
+  await vscode.commands.executeCommand('readgate.sessions.focus');
   await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
   await harness.sidebarWidth();
 }

@@ -62,7 +62,12 @@ export class ApprovalPanel extends Disposable {
 
   /** Closes the panel (nothing left to review). */
   close(): void {
-    this.panel?.dispose();
+    // Forgotten at once, not when its dispose event arrives: a change asked for right after must open a new panel.
+    const panel = this.panel;
+    this.panel = undefined;
+    this.pendingFocus = undefined;
+    this.ready = false;
+    panel?.dispose();
   }
 
   private update(requests: RequestView[], preserveFocus: boolean): void {
