@@ -75,7 +75,8 @@ suite('problems marks of agent changes', () => {
           throw new Error(`${error.message}; the view's rows: ${(await renderedRows()).join(' | ')}`);
         });
       assert.match(marked, /Quote the prices\s*2 new errors · [^·]+\.ts · \d\d:\d\d · \+2 −2/, marked);
-      const unmarked = (await renderedRows()).find((row) => row.includes('Grow the size')) ?? '';
+      // Looked for until drawn: the view may be redrawing (another mark, a record) between two looks.
+      const unmarked = await harness.waitFor('the clean change in the view', async () => (await renderedRows()).find((row) => row.includes('Grow the size')));
       assert.match(unmarked, /Grow the size\s*[^·]+\.ts · \d\d:\d\d · \+1 −1/, unmarked);
       await harness.screenshot('agent-changes-problems');
     }

@@ -73,6 +73,13 @@ function minimalReplacement(document: vscode.TextDocument, after: string): { ran
   return { range: new vscode.Range(document.positionAt(start), document.positionAt(before.length - end)), text: after.slice(start, after.length - end) };
 }
 
+/** Whether a document's buffer holds exactly the bytes the guard planned against (true when it named none). */
+async function showsExpected(document: vscode.TextDocument, expected: { bytes: Uint8Array } | undefined): Promise<boolean> {
+  if (!expected) return true;
+  const shown = Buffer.from(await encodeForDocument(document));
+  return Buffer.compare(shown, Buffer.from(expected.bytes.buffer, expected.bytes.byteOffset, expected.bytes.byteLength)) === 0;
+}
+
 export class EditorFileSystem extends Disposable implements FileSystem {
   /** Disk writes verify through the Node port; a document's edit is checked against its text just before it is applied. */
   readonly verifiesExpectations = true;
@@ -197,16 +204,7 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     // through to the Node port for files on disk; a virtual workspace's file system has no modes and ignores it.
     if (!document) return this.backend(path).writeFile(path, data, options);
     // The buffer must still hold exactly what the guard planned against: typing during review is never overwritten.
-    const expected = options?.expect?.current;
-    if (
-      expected &&
-      Buffer.compare(
-        Buffer.from(await encodeForDocument(document)),
-        Buffer.from(expected.bytes.buffer, expected.bytes.byteOffset, expected.bytes.byteLength),
-      ) !== 0
-    ) {
-      throw writeConflict('changed', `${path} changed in the editor`);
-    }
+    if (!(await showsExpected(document, options?.expect?.current))) throw writeConflict('changed', `${path} changed in the editor`);
     const wasDirty = document.isDirty;
     const replacement = minimalReplacement(document, await decodeForDocument(document, data));
     if (replacement) {
@@ -261,16 +259,7 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     for (const write of writes) {
       const document = write.created ? undefined : write.remove ? this.openDocument(write.path) : await this.editableDocument(write.path);
       if (document && write.remove) {
-        const expected = write.options.expect?.current;
-        if (
-          expected &&
-          Buffer.compare(
-            Buffer.from(await encodeForDocument(document)),
-            Buffer.from(expected.bytes.buffer, expected.bytes.byteOffset, expected.bytes.byteLength),
-          ) !== 0
-        ) {
-          throw writeConflict('changed', `${write.path} changed in the editor`);
-        }
+        if (!(await showsExpected(document, write.options.expect?.current))) throw writeConflict('changed', `${write.path} changed in the editor`);
         closing.push(document);
       } else if (document) inEditor.push({ document, wasDirty: document.isDirty, text: await decodeForDocument(document, write.data) });
       else onDisk.push(write);
