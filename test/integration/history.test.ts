@@ -491,8 +491,11 @@ suite('agent changes', () => {
     try {
       await harness.sidebarWidth(harness.DEFAULT_SIDEBAR_WIDTH + 160);
       const row = (text: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has-text("${text}")`;
-      await harness.click(row('Claude Code 2.0.14'));
-      await harness.click(row('Fix the off-by-one'));
+      // A list draws only the rows in sight, and earlier suites leave it scrolled: from its top, retried while it redraws.
+      await vscode.commands.executeCommand('readgate.agentChanges.focus');
+      await vscode.commands.executeCommand('list.focusFirst');
+      await harness.waitFor('the agent in the view', async () => (await harness.click(row('Claude Code 2.0.14')), true));
+      await harness.waitFor('its change in the view', async () => (await harness.click(row('Fix the off-by-one')), true));
       // The inline diff reads whole lines beside the wider side bar.
       await diffEditor.update('renderSideBySide', false, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('readgate.openAgentChange', await nodeOf('file', agent.id, file));
