@@ -58,12 +58,12 @@ async function main() {
   row('document-change listeners per keystroke, 5 MB document (mean; p99)', `${fmt(present.keystrokes.listenerUsMean / 1000, 3)} ms; ${fmt(present.keystrokes.listenerUsP99 / 1000, 3)} ms`, `${fmt(absent.keystrokes.listenerUsMean / 1000, 3)} ms; ${fmt(absent.keystrokes.listenerUsP99 / 1000, 3)} ms`, `+${fmt(listenerUs / 1000, 3)} ms`, 'ReadGate adds ≤ 0.2 ms', listenerUs <= 200);
   row('host CPU per keystroke, 5 MB document (VS Code’s own work dominates)', `${fmt(present.keystrokes.cpuUsPerKey / 1000, 2)} ms`, `${fmt(absent.keystrokes.cpuUsPerKey / 1000, 2)} ms`, `${fmt(present.keystrokes.cpuUsPerKey / absent.keystrokes.cpuUsPerKey)}×`, 'information', true);
   for (const [size, figures] of Object.entries(present.read)) {
-    const ratio = figures.toolMs / figures.fsMs;
-    row(`readgate_read round trip, ${size}`, `${fmt(figures.toolMs)} ms`, `${fmt(figures.fsMs)} ms (workspace.fs.readFile)`, `${fmt(ratio)}×`, '≤ 2×', ratio <= 2);
-    // Where the time goes: VS Code's own cost of any tool call, and ReadGate's read without one.
-    row(`… a tool that does no work, same result size, ${size}`, `${fmt(figures.noopToolMs)} ms`, `${fmt(figures.fsMs)} ms (workspace.fs.readFile)`, `${fmt(figures.noopToolMs / figures.fsMs)}×`, 'information', true);
-    row(`… that tool with a progress message (prepareInvocation), ${size}`, `${fmt(figures.preparedToolMs)} ms`, `${fmt(figures.noopToolMs)} ms (without)`, `${signed(figures.preparedToolMs - figures.noopToolMs)} ms`, 'information', true);
-    row(`… the guarded read alone (extension API, no tool call), ${size}`, `${fmt(figures.guardMs)} ms`, '', `readgate_read is ${signed(figures.toolMs - figures.preparedToolMs)} ms against the tool with a message`, 'information', true);
+    // The floor: what VS Code's invokeTool costs for exactly this result, from a tool that does no work.
+    const ratio = figures.toolMs / figures.preparedToolMs;
+    row(`readgate_read round trip, ${size}`, `${fmt(figures.toolMs)} ms`, `${fmt(figures.preparedToolMs)} ms (a tool that does no work, same text, progress message)`, `${fmt(ratio)}×`, '≤ 1.1×', ratio <= 1.1);
+    row(`… that tool without a progress message (prepareInvocation), ${size}`, `${fmt(figures.noopToolMs)} ms`, `${fmt(figures.preparedToolMs)} ms (with)`, `${signed(figures.noopToolMs - figures.preparedToolMs)} ms`, 'information', true);
+    row(`… workspace.fs.readFile of the file, ${size}`, `${fmt(figures.fsMs)} ms`, '', `readgate_read is ${fmt(figures.toolMs / figures.fsMs)}×`, 'information', true);
+    row(`… the guarded read alone (extension API, no tool call), ${size}`, `${fmt(figures.guardMs)} ms`, '', `readgate_read is ${signed(figures.toolMs - figures.preparedToolMs)} ms over the floor`, 'information', true);
   }
   // What the problems section adds to an agent's edit: the same calls with the setting "errors" and "off".
   for (const [language, figures] of Object.entries(present.problems ?? {})) {

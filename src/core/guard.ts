@@ -12,6 +12,7 @@ import type { ExportOptions } from './history/exportLines';
 import { HISTORY_DEFAULTS, type History, type HistoryFilter } from './history/history';
 import { ChangeNotes } from './ledger/changeNotes';
 import { SnapshotStore } from './ledger/snapshotStore';
+import { ReadScratch } from './text/readScratch';
 import { KeyedLock } from './lock';
 import { createNodeFileSystem } from './nodeFileSystem';
 import { PathPolicy } from './path/pathPolicy';
@@ -142,6 +143,7 @@ function contextOf(options: GuardOptions, isDisposed: () => boolean): GuardConte
     dedup: options.dedup ?? DEFAULTS.dedup,
     paths: new PathPolicy({ roots: [...options.roots], deny: [...(options.deny ?? [])] }, fs),
     snapshots: new SnapshotStore(snapshotBudget),
+    readScratch: new ReadScratch(),
     snapshotMaxFileBytes: Math.max(1, Math.floor(snapshotBudget / 8)),
     locks: new KeyedLock(),
     changes: new ChangeNotes(),

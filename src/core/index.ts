@@ -22,6 +22,7 @@ export type {
   Logger,
   NotRegularFile,
   NotWritable,
+  ScratchSpace,
   WriteConflict,
   WriteExpectation,
   WriteOptions,

@@ -49,8 +49,8 @@ export function createNodeFileSystem(options: NodeFileSystemOptions = {}): FileS
     async realpath(filePath) {
       return sys.realpathSync(filePath);
     },
-    async readFile(filePath) {
-      return readRegularFile(sys, filePath);
+    async readFile(filePath, scratch) {
+      return readRegularFile(sys, filePath, scratch);
     },
     async openChunkReader(filePath): Promise<ChunkReader> {
       return chunkReader(sys, filePath);

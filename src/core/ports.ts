@@ -125,6 +125,11 @@ export interface BatchWrite {
 /** What a one-pass write did: `done` writes completed in order; `failed` is the index of the one that failed. */
 export type PassOutcome = ({ done: number } | { done: number; failed: number; error: unknown }) & { written?: (FileStat | undefined)[] };
 
+/** Buffer space lent to one read at a time (`FileSystem.readFile`): a read into it allocates nothing. */
+export interface ScratchSpace {
+  buffer?: Uint8Array;
+}
+
 export interface FileSystem {
   /**
    * Optional: true when every `writeFile` verifies its `expect` synchronously with the replacement (the Node port).
@@ -138,8 +143,11 @@ export interface FileSystem {
   /**
    * The file's bytes. Never blocks on a FIFO or device swapped in after a stat: the kind is checked on the opened
    * descriptor, and anything but a regular file rejects with `NotRegularFile`.
+   * `scratch`: space the caller lends to this read only. A port may read into `scratch.buffer` and return a view of
+   * it when the file fits, or leave the buffer it allocated there for the caller's next read; the caller uses
+   * such bytes only until it lends the space again. Ports may ignore it.
    */
-  readFile(path: string): Promise<Uint8Array>;
+  readFile(path: string, scratch?: ScratchSpace): Promise<Uint8Array>;
   /** As `readFile`, for reading a huge file in chunks. */
   openChunkReader(path: string): Promise<ChunkReader>;
   /**

@@ -10,6 +10,7 @@ import * as path from 'path';
 import { Session } from 'inspector';
 import { monitorEventLoopDelay } from 'perf_hooks';
 import * as vscode from 'vscode';
+import type { ScriptedModelApi } from '../fixtures/scriptedModel/scriptTypes';
 
 const present = process.env.READGATE_BENCH_MODE === 'present';
 const KEYSTROKES = 300;
@@ -92,30 +93,38 @@ async function keystrokes(): Promise<{ cpuUsPerKey: number; wallMsPerKey: number
   return { cpuUsPerKey: (used.user + used.system) / KEYSTROKES, wallMsPerKey: wall / KEYSTROKES, listenerUsMean, listenerUsP99: (spans[Math.floor(spans.length * 0.99)] ?? 0) * 1000 };
 }
 
+const toolText = (result: vscode.LanguageModelToolResult): string => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+
 interface ReadFigures {
   toolMs: number;
   fsMs: number;
-  /** The test fixture's tool that does nothing but return as many characters as readgate_read did: VS Code's own cost of a tool call. */
+  /** The test fixture's tool that does nothing but return exactly the text readgate_read returned: VS Code's own cost of that tool call. */
   noopToolMs: number;
-  /** The same tool with a progress message (`prepareInvocation`, which VS Code asks the extension host for). */
+  /** The same tool with a progress message (`prepareInvocation`, which VS Code asks the extension host for), as readgate_read has: the floor. */
   preparedToolMs: number;
   /** The guarded read alone, in the extension host (an extension API session, `force`), without the tool round trip. */
   guardMs: number;
 }
 
 /**
- * readgate_read through lm.invokeTool against workspace.fs.readFile of the same file; beside it, where the time
- * goes: a tool call that does no work (same result size) and the guarded read without a tool call.
+ * readgate_read through lm.invokeTool against its floor: a tool that does no work and returns exactly the same
+ * text through the same invokeTool, with a progress message as readgate_read has. Beside it, workspace.fs.readFile
+ * of the same file, the same tool without the message, and the guarded read without a tool call.
  */
 async function readRoundTrip(api: ReadGateApi): Promise<Record<string, ReadFigures>> {
   const results: Record<string, ReadFigures> = {};
   const session = api.openSession({ label: 'Benchmark reads' });
+  const fixture = vscode.extensions.getExtension<ScriptedModelApi>('readgate-test.scripted-model');
+  const listings = fixture?.isActive ? fixture.exports : await fixture?.activate();
+  if (!listings) throw new Error('the benchmark needs the scripted-model fixture extension');
   for (const [name, bytes] of [['20 KB', 20_000], ['2 MB', 2_000_000]] as const) {
     const file = path.join(root(), `read-${name.replace(' ', '')}.txt`);
     fs.writeFileSync(file, `${'r'.repeat(79)}\n`.repeat(Math.ceil(bytes / 80)));
     const uri = vscode.Uri.file(file);
-    const first = await vscode.lm.invokeTool('readgate_read', { input: { filePath: file }, toolInvocationToken: undefined });
-    const chars = first.content.reduce<number>((sum, part) => sum + (part instanceof vscode.LanguageModelTextPart ? part.value.length : 0), 0);
+    const first = toolText(await vscode.lm.invokeTool('readgate_read', { input: { filePath: file }, toolInvocationToken: undefined }));
+    // A call without a chat session stands alone: every later call returns this same text.
+    listings.setListingText(first);
+    const chars = first.length;
     const times: Record<keyof ReadFigures, number[]> = { toolMs: [], fsMs: [], noopToolMs: [], preparedToolMs: [], guardMs: [] };
     const time = async (figure: keyof ReadFigures, work: () => Thenable<unknown>): Promise<void> => {
       const t = performance.now();
@@ -129,6 +138,7 @@ async function readRoundTrip(api: ReadGateApi): Promise<Record<string, ReadFigur
       await time('preparedToolMs', () => vscode.lm.invokeTool('readgate_test_listing_prepared', { input: { chars }, toolInvocationToken: undefined }));
       await time('guardMs', () => session.read(file, { force: true }));
     }
+    listings.setListingText(undefined);
     results[name] = Object.fromEntries(Object.entries(times).map(([figure, spans]) => [figure, median(spans.slice(5))])) as unknown as ReadFigures;
   }
   session.dispose();
@@ -143,7 +153,6 @@ interface Flipping {
   broken: string;
 }
 
-const toolText = (result: vscode.LanguageModelToolResult): string => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 
 /**
  * One agent edit as a chat agent's tool call makes it: a read (for the version it names), then the timed

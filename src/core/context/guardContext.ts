@@ -5,6 +5,7 @@
 import type { History } from '../history/history';
 import type { ChangeNotes } from '../ledger/changeNotes';
 import type { SnapshotStore } from '../ledger/snapshotStore';
+import type { ReadScratch } from '../text/readScratch';
 import type { KeyedLock } from '../lock';
 import type { PathPolicy } from '../path/pathPolicy';
 import type { Clock, FileSystem, Logger } from '../ports';
@@ -24,6 +25,8 @@ export interface GuardContext {
   dedup: boolean;
   paths: PathPolicy;
   snapshots: SnapshotStore;
+  /** The buffer whole-file reads are lent, one at a time. */
+  readScratch: ReadScratch;
   /** Largest file whose text is kept as a snapshot. */
   snapshotMaxFileBytes: number;
   locks: KeyedLock;

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import { notRegularFile } from '../fileErrors';
 import { kindOf } from './fileKinds';
+import type { ScratchSpace } from '../ports';
 import type { Syscalls } from './syscalls';
 
 const READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW;
@@ -27,26 +28,39 @@ export function openRegularFile(sys: Syscalls, path: string): OpenFile {
   }
 }
 
-/** Every byte to end of file, however the file grew since `sizeHint`. */
-export function readToEnd(sys: Syscalls, fd: number, sizeHint: number): Buffer {
-  let buffer = Buffer.allocUnsafe(Math.max(sizeHint + 1, 64));
+/**
+ * Every byte to end of file, however the file grew since `sizeHint`. With `scratch`, into its buffer when the
+ * file fits (one byte to spare, to see the end), else into a new one left there for the next read.
+ */
+export function readToEnd(sys: Syscalls, fd: number, sizeHint: number, scratch?: ScratchSpace): Buffer {
+  const lent = scratch?.buffer;
+  let buffer =
+    lent && lent.length > sizeHint ? Buffer.from(lent.buffer, lent.byteOffset, lent.byteLength) : allocate(Math.max(sizeHint + 1, 64), scratch !== undefined);
   let length = 0;
   for (;;) {
     if (length === buffer.length) {
-      const bigger = Buffer.allocUnsafe(buffer.length * 2);
+      const bigger = allocate(buffer.length * 2, scratch !== undefined);
       buffer.copy(bigger, 0, 0, length);
       buffer = bigger;
     }
     const count = sys.readSync(fd, buffer, length, buffer.length - length, length);
-    if (count === 0) return buffer.subarray(0, length);
+    if (count === 0) {
+      if (scratch) scratch.buffer = buffer;
+      return buffer.subarray(0, length);
+    }
     length += count;
   }
 }
 
-export function readRegularFile(sys: Syscalls, path: string): Buffer {
+/** A buffer to read into; one meant to be reused is its own allocation, not a slice of Node's shared pool. */
+function allocate(size: number, reused: boolean): Buffer {
+  return reused ? Buffer.allocUnsafeSlow(size) : Buffer.allocUnsafe(size);
+}
+
+export function readRegularFile(sys: Syscalls, path: string, scratch?: ScratchSpace): Buffer {
   const { fd, stats } = openRegularFile(sys, path);
   try {
-    return readToEnd(sys, fd, stats.size);
+    return readToEnd(sys, fd, stats.size, scratch);
   } finally {
     sys.closeSync(fd);
   }

@@ -30,6 +30,8 @@ export interface FormatInput {
   lineLength?(line: number): number;
   /** The longest line's length, when known: no line is shortened if it fits. */
   longest?: number;
+  /** Every line is ASCII: a line's UTF-8 size is its length. */
+  ascii?: boolean;
   /** Last line `lineAt` can give, when a streamed read kept fewer lines than asked (its byte cap). */
   lastAvailable?: number;
   limits: ReadLimits;
@@ -89,7 +91,8 @@ function render(input: FormatInput, last: number, width: number, shorten: boolea
     const number = String(line);
     const rendered = (number.length < width ? ' '.repeat(width - number.length) + number : number) + '\t' + content;
     if (!budgetSure) {
-      const cost = utf8Length(rendered) + 1;
+      // The shortening mark is not ASCII.
+      const cost = (input.ascii && whole ? rendered.length : utf8Length(rendered)) + 1;
       // A line of normal length is shown even alone over the cap; a long one only where it fits.
       if (bytes + cost > limits.maxBytes && (bodyLines > 0 || (long && whole))) {
         cutByBytes = true;

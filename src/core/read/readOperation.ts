@@ -64,7 +64,12 @@ export async function performRead(ctx: GuardContext, s: SessionState, given: str
     dedup: s.dedup ?? ctx.dedup,
     limits: withinCallBudget(s.limits(ctx.limits), options.maxChars),
   };
-  const shown = stat.size > IN_MEMORY_MAX_BYTES ? await readStreamed(call) : await readInMemory(call);
+  if (stat.size > IN_MEMORY_MAX_BYTES) return finish(call, await readStreamed(call));
+  // The bytes serve only until the result is made: the next read may reuse their buffer.
+  return ctx.readScratch.read(ctx.fs, target, async (bytes) => finish(call, await readInMemory(call, bytes)));
+}
+
+function finish(call: ReadCall, shown: Shown | ReadOutcome | Refusal): ReadOutcome {
   if ('result' in shown) return shown;
   if ('ok' in shown) return refused(shown);
   return recordShown(call, shown);
@@ -97,9 +102,8 @@ function requestedRange(total: number, options: ReadOptions): { from: number; to
  * the range: from the hash alone when the session knows this version, else from the line index, else after
  * formatting (`decideRead`'s `cut` fact).
  */
-async function readInMemory(call: ReadCall): Promise<Shown | ReadOutcome | Refusal> {
+async function readInMemory(call: ReadCall, bytes: Uint8Array): Promise<Shown | ReadOutcome | Refusal> {
   const { ctx, s, target, stat, entry, options, limits } = call;
-  const bytes = await ctx.fs.readFile(target);
   const version = versionOf(await ctx.hasher(), bytes, stat.revision);
   const facts = { version, dedup: call.dedup, force: options.force === true };
   const known = entry?.version === version ? requestedRange(entry.totalLines, options) : undefined;

@@ -56,6 +56,7 @@ export function showLoaded(call: RangeCall, file: FileText, range: { from: numbe
     lineAt: (line) => lineAt(file, line),
     lineLength: (line) => file.index.end(line) - file.index.start(line),
     longest: file.index.longest,
+    ascii: file.ascii,
     limits: call.limits,
     readNumber,
   });

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import {
   type BatchWrite,
   type ChunkReader,
+  type ScratchSpace,
   createNodeFileSystem,
   decodeText,
   encodeText,
@@ -152,9 +153,9 @@ export class EditorFileSystem extends Disposable implements FileSystem {
     return this.backend(path).realpath(path);
   }
 
-  async readFile(path: string): Promise<Uint8Array> {
+  async readFile(path: string, scratch?: ScratchSpace): Promise<Uint8Array> {
     const document = this.openDocument(path);
-    return document?.isDirty ? this.bufferBytes(document) : this.backend(path).readFile(path);
+    return document?.isDirty ? this.bufferBytes(document) : this.backend(path).readFile(path, scratch);
   }
 
   /** A file with unsaved changes is read from its buffer at every size (a big one is streamed from memory). */

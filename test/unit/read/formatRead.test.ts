@@ -6,6 +6,7 @@
  */
 import * as assert from 'assert';
 import { formatRead, type FormatInput, type ReadLimits } from '../../../src/core/read/formatRead';
+import { seeded } from '../helpers/seeded';
 import { fullLineCost, isBeyondReadCap, linesBeyondReadCap, linesToReadAlone, mayHaveLongLines, shortensLines } from '../../../src/core/text/longLines';
 
 function input(lines: string[], limits: ReadLimits, range: Partial<FormatInput> = {}): FormatInput {
@@ -135,5 +136,21 @@ suite('long lines and the read cap', () => {
     const lines = ['a', 'x'.repeat(200), 'b', 'x'.repeat(60)];
     assert.deepStrictEqual(linesBeyondReadCap([1, 4], (line) => lines[line - 1], limits), [2]);
     assert.deepStrictEqual(linesBeyondReadCap([1, 4], (line) => lines[line - 1], limits, 40), []);
+  });
+});
+
+suite('formatRead: ASCII files', () => {
+  // An ASCII file's lines are counted by their length instead of their UTF-8 size: the same cut, the same text.
+  test('an ASCII read formats exactly as one whose UTF-8 sizes are counted, at every byte cap and line width (seeded)', () => {
+    const random = seeded();
+    console.log(`      ${random.note}`);
+    for (let round = 0; round < 1000; round++) {
+      const lines = Array.from({ length: random.between(1, 40) }, () => 'abc def '.repeat(random.between(0, 30)).slice(0, random.between(0, 240)));
+      const limits = { maxLines: random.between(1, 50), maxBytes: random.between(20, 4000), maxLineLength: random.between(10, 200) };
+      const from = random.between(1, lines.length);
+      const range = { from, to: random.between(from, lines.length) };
+      const counted = formatRead(input(lines, limits, range));
+      assert.deepStrictEqual(formatRead(input(lines, limits, { ...range, ascii: true })), counted, `${random.note}, round ${round}`);
+    }
   });
 });
