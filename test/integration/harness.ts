@@ -30,9 +30,13 @@ async function ask<T>(request: object, timeoutMs = 20_000): Promise<T> {
   throw new Error(`driver did not answer ${JSON.stringify(request)} within ${timeoutMs} ms`);
 }
 
-/** A Playwright selector for `selector` inside the first ready webview (its page is two iframes deep in the workbench). */
+/**
+ * A Playwright selector for `selector` inside ReadGate's visible webview (its page is two iframes deep in the
+ * workbench): the outer frame's address names the extension, so a Markdown preview or a panel in a background tab
+ * opened by an earlier test is never the one read.
+ */
 export function inWebview(selector: string): string {
-  return `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
+  return `iframe.webview.ready[src*="extensionId=readgate.readgate"] >> visible=true >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
 }
 
 /** Saves a screenshot of the whole workbench as `<name>.png`; returns its path. */
