@@ -23,6 +23,8 @@ suite('packaging (what the VSIX carries, and the Extensions page it shows)', () 
     const wanted = ['package.json', 'dist/extension.js', 'dist/core.js', 'dist/mcp.js', 'dist/mcp-server.js', 'dist/mcp-hook.js', 'dist/mcp-bridge.js', 'dist/webview/approval.js', 'media/walkthrough/fresh.patch', 'media/walkthrough/stale.patch'];
     for (const file of wanted) assert.ok(files.includes(file), `${file} is missing from: ${files.join(', ')}`);
     assert.deepStrictEqual(files.filter((file) => /^(src|test|out|scripts|bench|node_modules|demo)\//.test(file) || file.endsWith('.map')), []);
+    // Contributors' documents stay in the repository: the packaged README links to them there.
+    assert.deepStrictEqual(files.filter((file) => file === 'CONTRIBUTING.md' || file.startsWith('docs/')), []);
   });
 
   test('the README speaks to users: its images are relative files that exist, and it holds no contributor material', () => {
