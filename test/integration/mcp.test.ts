@@ -246,6 +246,26 @@ suite('mcp: external agents through the window', () => {
     // The subagent stops: its context ends and is listed under Ended sessions.
     hook({ hook_event_name: 'SubagentStop', session_id: 'conversation-1', agent_id: 'agent-7', agent_type: 'Explore' });
     assert.match(await call('agent-7', 'readgate_edit', { filePath: file, oldString: 'line 1\n', newString: 'x\n' }), /^EDIT_REQUIRES_PRIOR_READ: /, 'a new context of the same id starts empty');
+    // The client's next call ended the stopped context (a new one of the same id started empty).
+    if (harness.isAvailable) {
+      // Named by its own part first, as at the default side bar width the end of a row is cut; its client follows.
+      const endedRow = async () =>
+        (await harness.workbenchTexts('.part.sidebar .monaco-list-row:has-text("subagent Explore") .label-description')).find((text) => text.startsWith('Claude Code 2.1.332 · '));
+      await harness.waitFor('the Ended sessions group', async () => ((await harness.workbenchTexts('.part.sidebar')).join('\n').includes('Ended sessions') ? true : undefined));
+      // The list draws only the rows in sight: the group, the last rows after the live sessions, is scrolled to.
+      const collapsed = '.part.sidebar .monaco-list-row[aria-expanded="false"]:has-text("Ended sessions")';
+      const shown = async () => {
+        await vscode.commands.executeCommand('readgate.sessions.focus');
+        await vscode.commands.executeCommand('list.focusLast');
+        if ((await harness.workbenchTexts(collapsed)).length) await harness.click(collapsed);
+        return endedRow();
+      };
+      await harness.waitFor('the ended context by its own name', shown).catch(async (error: Error) => {
+        await harness.screenshot('sessions-ended-context-failed');
+        assert.fail(`${error.message}; the side bar shows:\n${(await harness.workbenchTexts('.part.sidebar .monaco-list-row')).join('\n')}`);
+      });
+      await harness.screenshot('sessions-ended-context');
+    }
     // A compaction of the conversation: the main agent's next read is content again.
     hook({ hook_event_name: 'PreCompact', session_id: 'conversation-1', trigger: 'auto' });
     assert.match(await call(undefined, 'readgate_read', { filePath: file }), /\tline 150\n/);

@@ -14,6 +14,15 @@ export function sessionWhen(startedAt: number, endedAt?: number): string {
   return endedAt === undefined ? `since ${clockTime(startedAt)}` : `${clockTime(startedAt)}–${clockTime(endedAt)}`;
 }
 
+/**
+ * An agent context's name ("Claude Code 2.1.332 › subagent Explore") as a row shows it where its client's row is
+ * not above it (an ended context): the context first, its client in the description.
+ */
+export function contextName(label: string): { name: string; client?: string } {
+  const at = label.lastIndexOf(' › ');
+  return at === -1 ? { name: label } : { name: label.slice(at + 3), client: label.slice(0, at) };
+}
+
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
@@ -24,6 +33,8 @@ export function plural(count: number, noun: string): string {
  * client whose every call named its agent: its agent contexts say it all.
  */
 export function sessionDescription(parts: {
+  /** The client of an agent context shown by its own name. */
+  client?: string;
   when?: string;
   own?: boolean;
   contexts?: number;
@@ -34,7 +45,7 @@ export function sessionDescription(parts: {
     counts &&
     [plural(counts.files, 'file'), plural(counts.reads, 'read'), ...(counts.changes === undefined ? [] : [plural(counts.changes, 'change')])].join(' · ');
   const contexts = parts.contexts ? plural(parts.contexts, 'agent context') : undefined;
-  return [parts.own ? 'your patch' : undefined, parts.when, contexts, own].filter(Boolean).join(' · ');
+  return [parts.client, parts.own ? 'your patch' : undefined, parts.when, contexts, own].filter(Boolean).join(' · ');
 }
 
 /** A seen file's row: who changed it first (when it changed), then the lines seen. */

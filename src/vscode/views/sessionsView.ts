@@ -15,7 +15,7 @@ import { VisibleRefresh } from './visibleRefresh';
 import { guardPathToUri } from '../util/paths';
 import { markdownCode, markdownText } from '../util/markdownText';
 import { sessionFiles } from './sessionFiles';
-import { fileDescription, plural, sessionDescription, sessionWhen } from './sessionWords';
+import { contextName, fileDescription, plural, sessionDescription, sessionWhen } from './sessionWords';
 import type { EndedSessions } from '../sessions/endedSessions';
 import { RevealSeenRangeCommand } from '../commands/fileActions';
 import { ShowLedgerCommand } from '../commands/showLedger';
@@ -158,7 +158,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     const stats = session?.stats() ?? NO_STATS;
     const label = this.labels.labelOf(id);
     // Under its client's session, an agent context is named by its part alone ("subagent Explore").
-    const item = new vscode.TreeItem(this.labels.parentOf(id) ? (label.split(' › ').pop() ?? label) : label, vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(this.labels.parentOf(id) ? contextName(label).name : label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `session:${id}`;
     const contexts = this.partsOf(id).length;
     const when = session && this.sharesName(label) ? sessionWhen(session.startedAt) : undefined;
@@ -189,10 +189,13 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
     const record = this.ended?.get(id);
     const stats = record?.stats ?? NO_STATS;
     const label = record?.label ?? id;
-    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+    // An agent context by its own name first: the default side bar width cuts the end of a row.
+    const { name, client } = contextName(label);
+    const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `ended:${id}`;
     const when = record && this.sharesName(label) ? sessionWhen(record.startedAt, record.endedAt) : undefined;
     item.description = sessionDescription({
+      client,
       own: record?.own,
       when,
       counts: { files: record?.entries.length ?? 0, reads: stats.reads, changes: stats.mutations },

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { fileDescription, sessionDescription, sessionWhen } from '../../../src/vscode/views/sessionWords';
+import { contextName, fileDescription, sessionDescription, sessionWhen } from '../../../src/vscode/views/sessionWords';
 import { reviewReminder } from '../../../src/vscode/approval/reviewReminder';
 
 suite('the Sessions view and review reminder words (essential first)', () => {
@@ -15,6 +15,16 @@ suite('the Sessions view and review reminder words (essential first)', () => {
     assert.strictEqual(sessionDescription({ contexts: 2 }), '2 agent contexts');
     assert.strictEqual(sessionDescription({ contexts: 1, counts: { files: 0, reads: 0 } }), '1 agent context · 0 files · 0 reads');
     assert.strictEqual(sessionDescription({ own: true, counts: { files: 1, reads: 0, changes: 1 } }), 'your patch · 1 file · 0 reads · 1 change');
+  });
+
+  test('an agent context is named by its own part, its client after it in the description', () => {
+    assert.deepStrictEqual(contextName('Claude Code 2.1.332 › subagent Explore'), { name: 'subagent Explore', client: 'Claude Code 2.1.332' });
+    assert.deepStrictEqual(contextName('Codex 0.169.0 › conversation 3 › subagent review'), { name: 'subagent review', client: 'Codex 0.169.0 › conversation 3' });
+    assert.deepStrictEqual(contextName('Benchmark session'), { name: 'Benchmark session' });
+    assert.strictEqual(
+      sessionDescription({ client: 'Claude Code 2.1.332', when: '9:05 AM–9:07 AM', counts: { files: 2, reads: 3, changes: 0 } }),
+      'Claude Code 2.1.332 · 9:05 AM–9:07 AM · 2 files · 3 reads · 0 changes',
+    );
   });
 
   test('a live session runs "since" its start; an ended one from start to end', () => {
