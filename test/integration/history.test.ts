@@ -13,17 +13,9 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import * as harness from './harness';
 import { api, type ApiSession, freshFile, nextReview, numbered, pendingReviews, REVIEW_HOOK, workspaceRoot } from './helpers';
+import type { DrawnItem } from '../../src/vscode/testing/testHooks';
 
 const repoRoot = path.resolve(__dirname, '../../..');
-
-interface DrawnItem {
-  label: string;
-  description: string;
-  tooltip: string;
-  contextValue: string;
-  command?: { id: string; file?: string };
-  children: DrawnItem[];
-}
 
 interface ChangeNode {
   kind: 'session' | 'change' | 'file';

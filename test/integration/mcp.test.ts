@@ -243,7 +243,9 @@ suite('mcp: external agents through the window', () => {
       }).catch((error: Error) => assert.fail(`${error.message}; the Sessions view shows:\n${seen}`));
       await harness.screenshot('sessions-agent-contexts');
     }
-    // The subagent stops: its context ends and is listed under Ended sessions.
+    // The subagent stops: its context ends and is listed under Ended sessions (emptied first, so the list's end,
+    // which the test scrolls to, holds it whatever earlier suites left there).
+    await vscode.commands.executeCommand('readgate.clearEndedSessions');
     hook({ hook_event_name: 'SubagentStop', session_id: 'conversation-1', agent_id: 'agent-7', agent_type: 'Explore' });
     assert.match(await call('agent-7', 'readgate_edit', { filePath: file, oldString: 'line 1\n', newString: 'x\n' }), /^EDIT_REQUIRES_PRIOR_READ: /, 'a new context of the same id starts empty');
     // The client's next call ended the stopped context (a new one of the same id started empty).
