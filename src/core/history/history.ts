@@ -105,6 +105,7 @@ export class History {
   private readonly queue = new SerialQueue();
   private readonly index = new RecordIndex();
   private readonly waiting: Queued[] = [];
+  private readonly recordedListeners = new Set<(record: ChangeRecord) => void>();
   private batchQueued = false;
   private loaded = false;
   private lastSweep = 0;
@@ -160,6 +161,15 @@ export class History {
       this.logger.warn('[history] change not recorded', errorData(error));
       return Promise.resolve(undefined);
     }
+  }
+
+  /**
+   * Calls `listener` with each change this history stored, once it is stored (a listing from then on holds it);
+   * never for a change it dropped. Returns the unsubscribe function.
+   */
+  onDidRecord(listener: (record: ChangeRecord) => void): () => void {
+    this.recordedListeners.add(listener);
+    return () => this.recordedListeners.delete(listener);
   }
 
   /** Waits until everything queued so far is stored (or dropped); with `timeoutMs`, no longer than that. */
@@ -314,6 +324,13 @@ export class History {
     }
     this.logger.debug('[history] change recorded', { id: outcome.id, sessionId, tool, files: outcome.files.length });
     queued.resolve(outcome);
+    for (const listener of [...this.recordedListeners]) {
+      try {
+        listener(outcome);
+      } catch (error) {
+        this.logger.error('[history] a record listener threw', errorData(error));
+      }
+    }
   }
 
   /** Reads the folder's records again; the first time, also looks for orphans (learning every version's size) and applies the budget. */

@@ -38,6 +38,8 @@ export class GuardHistory extends Disposable implements HistorySource {
     super();
     this._register(new vscode.Disposable(guard.onDidChangeLedger(() => this._onDidRecord.fire())));
     this._register(onDidWrite(() => this._onDidRecord.fire()));
+    // A change is listed once its record is stored, which is after the write: a listing taken in between lacks it.
+    this._register(new vscode.Disposable(store.onDidRecord(() => this._onDidRecord.fire())));
   }
 
   list(filter?: HistoryFilter): ReturnType<Guard['history']> {

@@ -74,6 +74,30 @@ suite('history: recording changes', () => {
     assert.ok(Object.isFrozen(first) && Object.isFrozen(first.files[0]), 'a record handed out cannot change the stored one');
   });
 
+  test('tells its listeners of each stored change once it is listed, and of none it dropped', async () => {
+    const history = createHistory({ dir: makeTempDir() });
+    const heard: { id: string; listed: boolean }[] = [];
+    const unsubscribe = history.onDidRecord((record) => {
+      // Heard only once a listing holds it: a view that lists now shows the change.
+      void history.list().then((records) => heard.push({ id: record.id, listed: records.some((listed) => listed.id === record.id) }));
+    });
+    const first = await history.record(change());
+    const second = await history.record(change({ explanation: 'another' }));
+    await history.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepStrictEqual(heard, [
+      { id: first!.id, listed: true },
+      { id: second!.id, listed: true },
+    ]);
+    unsubscribe();
+    await history.record(change({ explanation: 'not heard' }));
+    await history.close();
+    const afterClose = history.onDidRecord(() => assert.fail('a dropped change was announced'));
+    assert.strictEqual(await history.record(change({ explanation: 'dropped' })), undefined);
+    afterClose();
+    assert.strictEqual(heard.length, 2);
+  });
+
   test('gives back the exact bytes of every version: CRLF, BOM, bytes that are not UTF-8, an empty file', async () => {
     const history = createHistory({ dir: makeTempDir() });
     const contents = [bytes('\xef\xbb\xbfone\r\ntwo\rthree\n'), bytes('\x00\xff\xfe\x80 latin-1 \xe9\r\n'), bytes(''), new Uint8Array(Buffer.from([0xff, 0xfe, 0x61, 0x00, 0x0a, 0x00]))];
