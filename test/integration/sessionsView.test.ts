@@ -90,6 +90,7 @@ suite('sessions view', () => {
 
   test('a live and an ended session of the same client are told apart by when they started (screenshot at the default width)', async () => {
     const file = freshFile(numbered(4));
+    await vscode.commands.executeCommand('readgate.clearEndedSessions');
     const first = (await api()).openSession({ label: 'Twin agent 1.0' });
     await first.read(file);
     first.dispose();
@@ -98,15 +99,26 @@ suite('sessions view', () => {
     await second.read(file);
     await showSessionsView();
     await harness.waitFor('the Ended sessions group', async () => ((await sidebar()).includes('Ended sessions') ? true : undefined));
-    if (!/Twin agent 1\.0[\s\S]*Ended sessions[\s\S]*Twin agent 1\.0/.test(await sidebar())) await harness.click('.part.sidebar .monaco-list-row:has-text("Ended sessions")');
-    const rows = await harness.waitFor('both twins', async () => {
-      const twins = (await harness.workbenchTexts('.part.sidebar .monaco-list-row')).filter((row) => row.includes('Twin agent 1.0'));
-      return twins.length === 2 ? twins : undefined;
-    });
-    const live = rows[0];
-    const ended = rows[1];
-    assert.match(live, /since \d{1,2}:\d{2}/, `the live twin says when it started: ${live}`);
-    assert.match(ended, /\d{1,2}:\d{2}( [AP]M)?–\d{1,2}:\d{2}/, `the ended twin says when it ran: ${ended}`);
+    // The list draws only the rows in sight, and the group keeps whatever state an earlier test left it in: each
+    // look scrolls to the start and to the end (where the group is; expanded only when it is collapsed).
+    const collapsed = '.part.sidebar .monaco-list-row[aria-expanded="false"]:has-text("Ended sessions")';
+    const twins = async (): Promise<string[]> => (await harness.workbenchTexts('.part.sidebar .monaco-list-row')).filter((row) => row.includes('Twin agent 1.0'));
+    let live: string | undefined;
+    let ended: string | undefined;
+    await harness.waitFor('both twins', async () => {
+      await vscode.commands.executeCommand('readgate.sessions.focus');
+      for (const end of ['list.focusFirst', 'list.focusLast']) {
+        await vscode.commands.executeCommand(end);
+        if ((await harness.workbenchTexts(collapsed)).length) await harness.click(collapsed);
+        const rows = await twins();
+        live = rows.find((row) => /since /.test(row)) ?? live;
+        ended = rows.find((row) => !/since /.test(row)) ?? ended;
+      }
+      // The view redraws a moment after each session change: until then a row may be drawn as before.
+      return live && ended && /\d{1,2}:\d{2}( [AP]M)?–\d{1,2}:\d{2}/.test(ended) ? true : undefined;
+    }).catch((error: Error) => assert.fail(`${error.message}: the live twin ${live ?? 'not found'}; the ended one ${ended ?? 'not found'}`));
+    assert.match(live!, /since \d{1,2}:\d{2}/, `the live twin says when it started: ${live}`);
+    assert.match(ended!, /\d{1,2}:\d{2}( [AP]M)?–\d{1,2}:\d{2}/, `the ended twin says when it ran: ${ended}`);
     await harness.screenshot('sessions-view-default-width');
     second.dispose();
     await vscode.commands.executeCommand('readgate.clearEndedSessions');
