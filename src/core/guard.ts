@@ -12,6 +12,7 @@ import type { ExportOptions } from './history/exportLines';
 import { HISTORY_DEFAULTS, type History, type HistoryFilter } from './history/history';
 import { ChangeNotes } from './ledger/changeNotes';
 import { SnapshotStore } from './ledger/snapshotStore';
+import { ReadAhead } from './text/readAhead';
 import { ReadScratch } from './text/readScratch';
 import { KeyedLock } from './lock';
 import { createNodeFileSystem } from './nodeFileSystem';
@@ -135,20 +136,18 @@ function contextOf(options: GuardOptions, isDisposed: () => boolean): GuardConte
   let hasher: Promise<Hasher> | undefined;
   const clock = options.clock ?? systemClock;
   const history = historyOf(options, logger ?? nullLogger, clock);
+  const text = { fs, clock, snapshots: new SnapshotStore(snapshotBudget), readScratch: new ReadScratch(), hasher: () => (hasher ??= loadHasher()) };
   return {
-    fs,
+    ...text,
     logger: logger ?? nullLogger,
-    clock,
     limits: limitsOf(options.limits, DEFAULT_LIMITS),
     dedup: options.dedup ?? DEFAULTS.dedup,
     paths: new PathPolicy({ roots: [...options.roots], deny: [...(options.deny ?? [])] }, fs),
-    snapshots: new SnapshotStore(snapshotBudget),
-    readScratch: new ReadScratch(),
+    readAhead: new ReadAhead(text),
     snapshotMaxFileBytes: Math.max(1, Math.floor(snapshotBudget / 8)),
     locks: new KeyedLock(),
     changes: new ChangeNotes(),
     approve: options.approve ?? approveEverything,
-    hasher: () => (hasher ??= loadHasher()),
     maxEntriesPerSession: positive('maxEntriesPerSession', options.maxEntriesPerSession, 10_000),
     ...(history ? { history } : {}),
     isDisposed,
@@ -204,6 +203,16 @@ class GuardImpl implements Guard {
     if (given.normalize('NFC') !== given) this.ctx.changes.note(given.normalize('NFC'), source, now);
   }
 
+  readAhead(path: string): void {
+    if (this.disposed || typeof path !== 'string') return;
+    const { ctx } = this;
+    const checked = ctx.paths.check(path).then(
+      (result) => (result.ok ? { path: result.path, target: result.target } : undefined),
+      () => undefined,
+    );
+    ctx.readAhead.start(path, checked);
+  }
+
   configure(update: GuardSettings): void {
     const { ctx } = this;
     if (update.roots !== undefined || update.deny !== undefined) {
@@ -212,6 +221,7 @@ class GuardImpl implements Guard {
       this.roots = [...roots];
       this.deny = [...(update.deny ?? this.deny)];
       ctx.paths = new PathPolicy({ roots: this.roots, deny: this.deny }, ctx.fs);
+      ctx.readAhead.invalidate();
     }
     if (update.limits !== undefined) ctx.limits = limitsOf(update.limits, ctx.limits);
     if (update.dedup !== undefined) ctx.dedup = update.dedup;

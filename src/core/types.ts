@@ -159,6 +159,13 @@ export interface Guard {
   noteChange(path: string, source: ChangeSource): void;
   /** Applies new settings to every session at once (the extension's settings apply live). */
   configure(settings: GuardSettings): void;
+  /**
+   * Starts reading a file for a read about to come (VS Code asks a tool for its progress message a round trip
+   * before it runs the tool). The next read of the same path, by any session, within a second and with no write by
+   * the guard in between, shows the bytes read now instead of reading again, as if it had read them at this moment.
+   * Best effort: never throws, and reads nothing a read would refuse.
+   */
+  readAhead(path: string): void;
   /** Ids of the live sessions. */
   sessionIds(): string[];
   /**

@@ -5,6 +5,7 @@
 import type { History } from '../history/history';
 import type { ChangeNotes } from '../ledger/changeNotes';
 import type { SnapshotStore } from '../ledger/snapshotStore';
+import type { ReadAhead } from '../text/readAhead';
 import type { ReadScratch } from '../text/readScratch';
 import type { KeyedLock } from '../lock';
 import type { PathPolicy } from '../path/pathPolicy';
@@ -27,6 +28,8 @@ export interface GuardContext {
   snapshots: SnapshotStore;
   /** The buffer whole-file reads are lent, one at a time. */
   readScratch: ReadScratch;
+  /** A file read just before the read it is for (`Guard.readAhead`); every write goes through it. */
+  readAhead: ReadAhead;
   /** Largest file whose text is kept as a snapshot. */
   snapshotMaxFileBytes: number;
   locks: KeyedLock;

@@ -100,9 +100,12 @@ export async function writeFiles(
     }
   }
   beforeFirstWrite();
-  if (batch) return writeBatch(ctx, s, finals, batch, learned);
-  if (onePass) return writeOnePass(ctx, s, finals, onePass, learned);
-  return writeOneByOne(ctx, s, finals, learned);
+  // A file read ahead of a read (`Guard.readAhead`) before this write must not be shown after it.
+  return ctx.readAhead.whileWriting(() => {
+    if (batch) return writeBatch(ctx, s, finals, batch, learned);
+    if (onePass) return writeOnePass(ctx, s, finals, onePass, learned);
+    return writeOneByOne(ctx, s, finals, learned);
+  });
 }
 
 /** Each file through the port in turn; a failure restores the ones written before it. */

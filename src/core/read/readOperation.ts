@@ -2,7 +2,8 @@
  * read(path, {offset, limit, force}): path checks, file kind checks (FIFOs, sockets and devices are refused
  * without being opened), binary detection, then the requested lines within the caps, or the dedup placeholder
  * when this session was already shown exactly those lines of exactly this version. Files too big to load are
- * read by streaming the range. Returns what the ledger learns with the result (the session applies it).
+ * read by streaming the range. A file read ahead for this read (`Guard.readAhead`) is taken as it was read then.
+ * Returns what the ledger learns with the result (the session applies it).
  */
 import { EMPTY, type Ranges, formatRanges, union } from '../text/lineRanges';
 import { decideStaleness } from '../ledger/staleness';
@@ -13,11 +14,12 @@ import { fileNotFound } from '../refusals/fileNotFound';
 import { type Refusal, refuse } from '../refusals/refusal';
 import { specialFile, specialKindName } from '../refusals/specialFile';
 import { targetIsDirectory } from '../refusals/targetIsDirectory';
+import type { FileStat } from '../ports';
 import type { ReadOptions, ReadResult } from '../types';
 import { type GuardContext, IN_MEMORY_MAX_BYTES, type Limits } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import { type CutFact, cutBeforeDecoding, cutBeforeFormatting, decideRead, placeholderText } from './decideRead';
-import { type FileText, decodeFile, decodedOf, encodingName, lineAt, versionOf } from '../text/loadText';
+import { type FileText, type LoadedFile, decodeFile, decodedOf, encodingName, lineAt, versionOf } from '../text/loadText';
 import { type RangeCall, type Shown, pastEnd, showLoaded, showStreamed } from './showRange';
 import { computeLineChanges } from '../edit/lineDiff';
 import { deltaText } from './deltaRead';
@@ -40,9 +42,23 @@ const refused = (result: Refusal): ReadOutcome => ({ result, updates: [] });
 
 /** `options`: already validated at the session's boundary. */
 export async function performRead(ctx: GuardContext, s: SessionState, given: string, options: ReadOptions): Promise<ReadOutcome> {
+  const ahead = await ctx.readAhead.take(given);
+  if (ahead) {
+    // Checked and read a moment ago for this read (`Guard.readAhead`): as if this read had happened then.
+    try {
+      const { file } = ahead;
+      const call = callOf(ctx, s, file.path, file.target, file.stat, options);
+      return finish(call, await readInMemory(call, file.bytes, file));
+    } finally {
+      ahead.release();
+    }
+  }
   const checked = await ctx.paths.check(given);
   if (!checked.ok) return refused(refuse(checked.code, checked.message));
-  const { path, target } = checked;
+  return readChecked(ctx, s, checked, options);
+}
+
+async function readChecked(ctx: GuardContext, s: SessionState, { path, target }: { path: string; target: string }, options: ReadOptions): Promise<ReadOutcome> {
   const stat = await ctx.fs.stat(target);
   if (!stat) {
     return { result: fileNotFound.missing(path, await allowedSuggestions(ctx.fs, ctx.paths, path)), updates: [missingEntry(target, path, ctx.clock.now())] };
@@ -52,8 +68,15 @@ export async function performRead(ctx: GuardContext, s: SessionState, given: str
     return refused(targetIsDirectory.directory(path, [...entries].sort()));
   }
   if (stat.kind !== 'file') return refused(specialFile.special(path, specialKindName(stat.kind)));
-  // What this session saw at this path, whatever inode holds it now: the content decides.
-  const call: ReadCall = {
+  const call = callOf(ctx, s, path, target, stat, options);
+  if (stat.size > IN_MEMORY_MAX_BYTES) return finish(call, await readStreamed(call));
+  // The bytes serve only until the result is made: the next read may reuse their buffer.
+  return ctx.readScratch.read(ctx.fs, target, async (bytes) => finish(call, await readInMemory(call, bytes)));
+}
+
+/** What this session saw at this path, whatever inode holds it now: the content decides. */
+function callOf(ctx: GuardContext, s: SessionState, path: string, target: string, stat: FileStat, options: ReadOptions): ReadCall {
+  return {
     ctx,
     s,
     path,
@@ -64,9 +87,6 @@ export async function performRead(ctx: GuardContext, s: SessionState, given: str
     dedup: s.dedup ?? ctx.dedup,
     limits: withinCallBudget(s.limits(ctx.limits), options.maxChars),
   };
-  if (stat.size > IN_MEMORY_MAX_BYTES) return finish(call, await readStreamed(call));
-  // The bytes serve only until the result is made: the next read may reuse their buffer.
-  return ctx.readScratch.read(ctx.fs, target, async (bytes) => finish(call, await readInMemory(call, bytes)));
 }
 
 function finish(call: ReadCall, shown: Shown | ReadOutcome | Refusal): ReadOutcome {
@@ -102,9 +122,9 @@ function requestedRange(total: number, options: ReadOptions): { from: number; to
  * the range: from the hash alone when the session knows this version, else from the line index, else after
  * formatting (`decideRead`'s `cut` fact).
  */
-async function readInMemory(call: ReadCall, bytes: Uint8Array): Promise<Shown | ReadOutcome | Refusal> {
+async function readInMemory(call: ReadCall, bytes: Uint8Array, ahead?: { version: string; loaded: LoadedFile }): Promise<Shown | ReadOutcome | Refusal> {
   const { ctx, s, target, stat, entry, options, limits } = call;
-  const version = versionOf(await ctx.hasher(), bytes, stat.revision);
+  const version = ahead?.version ?? versionOf(await ctx.hasher(), bytes, stat.revision);
   const facts = { version, dedup: call.dedup, force: options.force === true };
   const known = entry?.version === version ? requestedRange(entry.totalLines, options) : undefined;
   if (
@@ -114,7 +134,7 @@ async function readInMemory(call: ReadCall, bytes: Uint8Array): Promise<Shown | 
     s.reads++;
     return placeholder(call, version, known, bytes.length, entry!.totalLines);
   }
-  const loaded = await decodeFile(ctx, target, bytes, stat.revision, version);
+  const loaded = ahead?.loaded ?? (await decodeFile(ctx, target, bytes, stat.revision, version));
   if (loaded.kind === 'binary') return binaryFile.binary(call.path, loaded.type, loaded.size, 'reads');
   const file: FileText = loaded.file;
   const range = requestedRange(file.index.count, options);

@@ -9,6 +9,7 @@ export class ReadTool implements vscode.LanguageModelTool<ReadInput> {
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<ReadInput>): vscode.PreparedToolInvocation {
     const { filePath, offset, limit } = options.input ?? ({} as ReadInput);
+    this.calls.sessions.readAhead(filePath);
     const range = offset || limit ? ` (lines ${offset ?? 1}${limit ? `–${(offset ?? 1) + limit - 1}` : '…'})` : '';
     return { invocationMessage: `Reading ${shortName(filePath)}${range}` };
   }

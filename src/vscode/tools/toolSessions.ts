@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { type ErrorCode, type Guard, type GuardSession, type Refusal, type SessionOptions, type SessionStats, TOOL_NAMES } from '../../core/index';
 import { STANDALONE_PREFIX, sessionKeyOf, subagentKey } from '../sessions/sessionKeys';
 import { Disposable } from '../util/dispose';
+import { toGuardPath } from '../util/paths';
 import { addStats, emptyStats } from '../util/stats';
 import { type ExpiryLimits, SessionExpiry } from './sessionExpiry';
 
@@ -90,6 +91,15 @@ export class ToolSessions extends Disposable {
       addStats((this.standaloneStats ??= emptyStats()), session.stats());
       this.guard.dropSession(id);
     }
+  }
+
+  /**
+   * Reads the file a read tool call names while VS Code asks for its progress message, a round trip before it runs
+   * the call (`Guard.readAhead`); nothing for input a read would refuse.
+   */
+  readAhead(filePath: unknown): void {
+    const path = typeof filePath === 'string' ? toGuardPath(filePath) : undefined;
+    if (typeof path === 'string') this.guard.readAhead(path);
   }
 
   /** What all tool calls without a chat session did together; undefined before the first. */
