@@ -80,7 +80,7 @@ suite('Gemini CLI: how much of a long MCP result the model is shown', () => {
     report('gemini-readgate-read', { budget: budget.maxChars, resultChars: reference.length, shownChars: shown.length, whole: shown === wrapped(reference) });
     // ReadGate stops at a line and says so in its header; its 30,000 stay under the 39,959 Gemini CLI passes whole.
     assert.ok(reference.length <= budget.maxChars, String(reference.length));
-    assert.match(reference.split('\n')[0], /· lines 1–\d+ of 1000, cut by the size limit: next offset \d+ ·/);
+    assert.match(reference.split('\n')[0], /· lines 1-\d+ of 1000, cut by the size limit: next offset \d+ ·/);
     assert.strictEqual(shown, wrapped(reference));
   });
 });

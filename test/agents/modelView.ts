@@ -5,7 +5,7 @@
  */
 import type { ToolResultRecord } from './modelServer';
 
-const PLACEHOLDER = /: lines \d+–\d+ are unchanged since your read #\d+/;
+const PLACEHOLDER = /: lines \d+-\d+ are unchanged since your read #\d+/;
 
 export const isPlaceholder = (record: ToolResultRecord): boolean => PLACEHOLDER.test(record.result?.text ?? '');
 

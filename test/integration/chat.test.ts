@@ -90,7 +90,7 @@ suite('@readgate chat participant', () => {
     assert.strictEqual(turn.result.metadata?.readgateSession, turn.sessionId);
     const offered = model.requests[0].tools;
     for (const name of ['readgate_read', 'readgate_edit', 'readgate_multiEdit', 'readgate_write', 'readgate_test_listing']) assert.ok(offered.includes(name), `${name} not offered: ${offered}`);
-    assert.match(lastResults(model.requests[1])[0], /lines 1–5 of 5[\s\S]*2\tline 2/);
+    assert.match(lastResults(model.requests[1])[0], /lines 1-5 of 5[\s\S]*2\tline 2/);
     assert.match(lastResults(model.requests[2])[0], /-line 2\n\+line two/);
     assert.strictEqual(model.requests.length, 3);
     if (harness.isAvailable) {
@@ -223,7 +223,7 @@ suite('@readgate chat participant', () => {
     assert.ok(saved && path.basename(saved).endsWith('.txt'), stub.slice(0, 300));
     assert.strictEqual(fs.statSync(saved).mode & 0o777, 0o600);
     assert.strictEqual(fs.readFileSync(saved, 'utf8').length, 40_000);
-    assert.match(lastResults(model.requests[2])[0], /lines 100–102 of \d+[\s\S]*100\tsrc\/some\/deeply/);
+    assert.match(lastResults(model.requests[2])[0], /lines 100-102 of \d+[\s\S]*100\tsrc\/some\/deeply/);
     assert.strictEqual(model.listingCalls, 1);
 
     // ReadGate: Open Saved Tool Results lists it first (newest) and opens it.

@@ -90,7 +90,7 @@ suite('GitHub Copilot agent mode through ReadGate (real agent loop, scripted mod
       const review = await reviewed;
       assert.match(JSON.stringify(review), /pricing\.ts/);
       const [read] = resultsOf(requests, 'readgate_read');
-      assert.match(read, /lines 1–2 of 2 .*\n1\texport const price: number = 10;/);
+      assert.match(read, /lines 1-2 of 2 .*\n1\texport const price: number = 10;/);
       const [edit] = resultsOf(requests, 'readgate_edit');
       assert.match(edit, /^Edited .*pricing\.ts/);
       assert.match(edit, /Problems after this change:\n.*no new problems \(TypeScript checked it\)/);

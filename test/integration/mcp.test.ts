@@ -107,7 +107,7 @@ suite('mcp: external agents through the window', () => {
     const unread = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: file, oldString: 'line 2', newString: 'two' } })) as CallResult;
     assert.strictEqual(unread.isError, true);
     assert.match(textOf(unread), /^EDIT_REQUIRES_PRIOR_READ: /);
-    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: file } })), /lines 1–4 of 4/);
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: file } })), /lines 1-4 of 4/);
     const edited = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: file, oldString: 'line 2', newString: 'two' } })) as CallResult;
     assert.ok(!edited.isError, textOf(edited));
     assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(4).replace('line 2', 'two'));
@@ -342,7 +342,7 @@ suite('mcp: external agents through the window', () => {
     await client.connect(transport);
     try {
       const file = freshFile(numbered(3));
-      assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: path.basename(file) } })), /lines 1–3 of 3/);
+      assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: path.basename(file) } })), /lines 1-3 of 3/);
       const edited = (await client.callTool({ name: 'readgate_edit', arguments: { filePath: path.basename(file), oldString: 'line 3', newString: 'three' } })) as CallResult;
       assert.ok(!edited.isError, textOf(edited));
       assert.strictEqual(fs.readFileSync(file, 'utf8'), numbered(3).replace('line 3', 'three'));
@@ -483,7 +483,7 @@ suite('mcp: clients that wait for review, and sessions left idle', () => {
     const transport = new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: { Authorization: `Bearer ${entry.token}` } } });
     await client.connect(transport);
     const file = freshFile(numbered(2));
-    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: file } })), /lines 1–2 of 2/);
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: file } })), /lines 1-2 of 2/);
     const sessionId = `mcp:${transport.sessionId}`;
     const sessionIds = async () => (await vscode.commands.executeCommand<string[]>('readgate._test.sessionIds')) ?? [];
     assert.ok((await sessionIds()).includes(sessionId));

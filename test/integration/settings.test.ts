@@ -43,7 +43,7 @@ suite('settings apply live', () => {
     const file = freshFile(numbered(20));
     await setting('read.maxLines', 5);
     const capped = await session.read(file);
-    assert.ok(capped.text?.includes('showed lines 1–5 of the requested 1–20'), capped.text);
+    assert.ok(capped.text?.includes('showed lines 1-5 of the requested 1-20'), capped.text);
 
     await setting('paths.deny', ['**/*.secret']);
     const secret = freshFile('token\n', '.secret');

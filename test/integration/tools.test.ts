@@ -19,7 +19,7 @@ suite('language model tools', () => {
   test('readgate_read returns numbered lines with the header', async () => {
     const file = freshFile(numbered(30));
     const text = textOf(await invoke('readgate_read', { filePath: file, offset: 10, limit: 3 }));
-    assert.match(text, /lines 10–12 of 30 · \d+ bytes · version [0-9a-f]{16}/);
+    assert.match(text, /lines 10-12 of 30 · \d+ bytes · version [0-9a-f]{16}/);
     assert.ok(text.includes('10\tline 10\n11\tline 11\n12\tline 12'), text);
   });
 

@@ -68,5 +68,5 @@ export function placeholderText(path: string, from: number, to: number, readNumb
     readNumber > 0
       ? `your read #${readNumber} (version ${version}), which showed them to you`
       : `a refusal showed them to you in its diff (version ${version})`;
-  return `${displayPath(path)}: lines ${from}–${to} are unchanged since ${source}; their content is exactly as shown then. If that result is no longer in your context (it was summarized or cut, or another agent made that read), read again with force: true to get the lines back.`;
+  return `${displayPath(path)}: lines ${from}-${to} are unchanged since ${source}; their content is exactly as shown then. If that result is no longer in your context (it was summarized or cut, or another agent made that read), read again with force: true to get the lines back.`;
 }

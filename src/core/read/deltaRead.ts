@@ -55,8 +55,8 @@ function unchangedRuns(input: DeltaInput): Array<{ from: number; to: number; old
   return runs;
 }
 
-const lines = (from: number, to: number): string => (from === to ? `line ${from}` : `lines ${from}–${to}`);
-const span = (from: number, to: number): string => (from === to ? `${from}` : `${from}–${to}`);
+const lines = (from: number, to: number): string => (from === to ? `line ${from}` : `lines ${from}-${to}`);
+const span = (from: number, to: number): string => (from === to ? `${from}` : `${from}-${to}`);
 
 function runText(run: { from: number; to: number; oldFrom: number }): string {
   if (run.oldFrom === run.from) return span(run.from, run.to);
@@ -111,7 +111,7 @@ export function deltaText(input: DeltaInput): string | undefined {
   const width = String(input.to).length;
   const header = [
     displayPath(input.path),
-    `lines ${input.from}–${input.to} of ${input.totalLines}`,
+    `lines ${input.from}-${input.to} of ${input.totalLines}`,
     `${formatCount(input.sizeBytes)} bytes`,
     `version ${input.version}`,
     ...(input.encodingNote ? [input.encodingNote] : []),

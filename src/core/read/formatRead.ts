@@ -183,12 +183,14 @@ function formatOnce(input: FormatInput): FormattedRead {
     cut = `, cut: next offset ${from + 1}`;
   } else if (endLine < to) {
     const cap = cutByBytes || !cutByLines ? capWords(limits) : `the ${limits.maxLines}-line cap`;
-    notes.push(`[truncated by ${cap}: showed lines ${from}–${endLine} of the requested ${from}–${to}; continue with offset: ${endLine + 1}]`);
+    notes.push(`[truncated by ${cap}: showed lines ${from}-${endLine} of the requested ${from}-${to}; continue with offset: ${endLine + 1}]`);
     // Said in the header too: a client that keeps only the head of a result still tells the model.
     cut = `, cut by ${cutByBytes || !cutByLines ? 'the size limit' : 'the line limit'}: next offset ${endLine + 1}`;
   }
   if (shown.shortened.length) notes.push(...shortenedNotes(input, shown.shortened));
-  const range = `lines ${from}–${endLine} of ${input.totalLines}${cut}`;
+  // ASCII words ("-", not "–"): an ASCII file's result then stays a one-byte string, half the memory and faster
+  // through every client's transport.
+  const range = `lines ${from}-${endLine} of ${input.totalLines}${cut}`;
   const text = header(input, range) + shown.body + (notes.length ? '\n' + notes.join('\n') : '');
   return { text, startLine: from, endLine, truncated: endLine < to || shown.shortened.length > 0, fullyShown: shown.fullyShown };
 }

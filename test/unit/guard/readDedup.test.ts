@@ -13,7 +13,7 @@ suite('read and dedup', () => {
     assertOk(result);
     assert.strictEqual(result.kind, 'content');
     const [header, first] = result.text.split('\n');
-    assert.match(header, /a\.txt · lines 1–5 of 5 · 35 bytes · version [0-9a-f]{16}/);
+    assert.match(header, /a\.txt · lines 1-5 of 5 · 35 bytes · version [0-9a-f]{16}/);
     assert.strictEqual(first, '1\tline 1');
     assert.strictEqual(result.kind === 'content' && result.totalLines, 5);
   });
@@ -25,7 +25,7 @@ suite('read and dedup', () => {
     const again = await f.session.read(file, { offset: 5, limit: 10 });
     assertOk(again);
     assert.strictEqual(again.kind, 'unchanged');
-    assert.match(again.text, /lines 5–14 are unchanged since your read #1/);
+    assert.match(again.text, /lines 5-14 are unchanged since your read #1/);
     assert.match(again.text, /force: true/);
   });
 
@@ -65,7 +65,7 @@ suite('read and dedup', () => {
     const first = await f.session.read(file);
     assertOk(first);
     assert.strictEqual(first.kind === 'content' && first.truncated, true);
-    assert.match(first.text, /truncated by the 100-line cap: showed lines 1–100 of the requested 1–300; continue with offset: 101/);
+    assert.match(first.text, /truncated by the 100-line cap: showed lines 1-100 of the requested 1-300; continue with offset: 101/);
     const second = await f.session.read(file);
     assert.strictEqual(second.ok && second.kind, 'content');
   });
@@ -276,7 +276,7 @@ suite('read and dedup', () => {
     const file = f.file('a.txt', numbered(100));
     const result = await f.session.read(file);
     assertOk(result);
-    assert.match(result.text, /truncated by the 200-byte read cap: showed lines 1–(\d+) of the requested 1–100; continue with offset: \d+/);
+    assert.match(result.text, /truncated by the 200-byte read cap: showed lines 1-(\d+) of the requested 1-100; continue with offset: \d+/);
     assert.ok(result.ok && result.kind === 'content' && result.endLine < 100 && result.endLine > 5);
   });
 

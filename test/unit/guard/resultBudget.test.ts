@@ -44,7 +44,7 @@ suite('result budget: nothing counts that the client was not shown', () => {
     assert.ok(read.text.length <= BUDGET.maxChars, `${read.text.length} characters`);
     assert.strictEqual(read.kind === 'content' && read.truncated, true);
     const header = read.text.split('\n')[0];
-    assert.match(header, new RegExp(`lines 1–${read.endLine} of 900, cut by the size limit: next offset ${read.endLine + 1}`));
+    assert.match(header, new RegExp(`lines 1-${read.endLine} of 900, cut by the size limit: next offset ${read.endLine + 1}`));
     assert.match(read.text, /truncated by this client's 10,000-character result limit \(the client cuts longer results\)/);
     assert.ok(read.endLine > 50 && read.endLine < 100, `ended at ${read.endLine}`);
   });

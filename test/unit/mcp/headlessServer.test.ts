@@ -50,7 +50,7 @@ suite('the headless MCP server (dist/mcp.js, driven by the SDK\'s client over st
     const early = await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'w.txt', oldString: 'two', newString: '2' } });
     assert.strictEqual((early as CallResult).isError, true);
     assert.match(textOf(early), /^EDIT_REQUIRES_PRIOR_READ: /);
-    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt' } })), /lines 1–3 of 3/);
+    assert.match(textOf(await client.callTool({ name: 'readgate_read', arguments: { filePath: 'w.txt' } })), /lines 1-3 of 3/);
     const edited = await client.callTool({ name: 'readgate_edit', arguments: { filePath: 'w.txt', oldString: 'two', newString: '2' } });
     assert.ok(!(edited as CallResult).isError, textOf(edited));
     assert.strictEqual(fs.readFileSync(file, 'utf8'), '\uFEFFone\r\n2\r\nthree\r\n');

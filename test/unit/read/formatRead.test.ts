@@ -55,7 +55,7 @@ suite('formatRead: long lines', () => {
     const lines = ['x'.repeat(300), 'y'.repeat(300), 'z'.repeat(300)];
     const read = formatRead(input(lines, limits));
     assert.ok(read.text.includes(`2\t${'y'.repeat(300)}`), read.text);
-    assert.match(read.text, /truncated by the 700-byte read cap: showed lines 1–2 of the requested 1–3; continue with offset: 3/);
+    assert.match(read.text, /truncated by the 700-byte read cap: showed lines 1-2 of the requested 1-3; continue with offset: 3/);
     assert.deepStrictEqual(read.fullyShown, [1, 2]);
     // Following the note shows the last one whole too.
     assert.deepStrictEqual(formatRead(input(lines, limits, { from: 3, to: 3 })).fullyShown, [3, 3]);
