@@ -50,6 +50,8 @@ export class AgentProblems extends Disposable {
       for (const file of call.files) file.release();
       return result;
     }
+    // A read changes nothing: no section, and no need to measure its (possibly large) text.
+    if (call.files.length === 0) return result;
     const text = (result as { text: string }).text;
     const room = maxChars === undefined ? Infinity : maxChars - Buffer.byteLength(text, 'utf8') - 2;
     const section = await this.reporter.section(sessionId, call, room);
