@@ -12,48 +12,16 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as harness from './harness';
-import { api, type ApiSession, freshFile, nextReview, numbered, pendingReviews, REVIEW_HOOK, workspaceRoot } from './helpers';
+import { api, freshFile, nextReview, numbered, pendingReviews, REVIEW_HOOK } from './helpers';
+import { activeDiff, agentEdit, type ChangeNode, drawn, namedFile, nodeOf, nodes } from './agentChanges';
 import type { DrawnItem } from '../../src/vscode/testing/testHooks';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
-interface ChangeNode {
-  kind: 'session' | 'change' | 'file';
-  record?: { id: string; sessionId: string; revertOf?: string; files: { path: string }[] };
-  file?: { path: string };
-  group?: { sessionId: string };
-}
-
 const send = (message: unknown) => vscode.commands.executeCommand(REVIEW_HOOK, 'message', message);
-const drawn = async (options?: { refresh: boolean }): Promise<DrawnItem[]> => (await vscode.commands.executeCommand<DrawnItem[]>('readgate._test.agentChanges', options)) ?? [];
-const nodes = async (): Promise<ChangeNode[]> => (await vscode.commands.executeCommand<ChangeNode[]>('readgate._test.agentChangeNodes')) ?? [];
-
-/** The view's node of the change `sessionId` made, or of its file `file`. */
-async function nodeOf(kind: 'change' | 'file' | 'session', sessionId: string, file?: string): Promise<ChangeNode> {
-  return harness.waitFor(`the ${kind} node of ${sessionId}`, async () =>
-    (await nodes()).find((node) => node.kind === kind && (node.record?.sessionId ?? node.group?.sessionId) === sessionId && (file === undefined || node.file?.path === file)),
-  );
-}
-
-/** A file with a name people recognise, for the screenshots (`src/<name>` in a folder of this run). */
-function namedFile(name: string, content: string): string {
-  const file = path.join(workspaceRoot(), `history-${process.pid}`, 'src', name);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  return file;
-}
 
 async function openEditor(file: string): Promise<vscode.TextEditor> {
   return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
-}
-
-/** An agent session of the extension API that reads the file and changes it. */
-async function agentEdit(label: string, file: string, edits: { oldString: string; newString: string }[], explanation: string, session?: ApiSession): Promise<ApiSession> {
-  const agent = session ?? (await api()).openSession({ label });
-  await agent.read(file);
-  const result = await agent.edit(file, edits, { explanation });
-  assert.strictEqual(result.ok, true, result.message);
-  return agent;
 }
 
 /** The view's item of a change, found among every session's changes by its label. */
@@ -82,13 +50,6 @@ async function revertApproved(node: ChangeNode): Promise<string> {
 const agentChangesRow = (text: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has-text("${text}")`;
 /** The row whose label is exactly `label` (another row's label may contain it). */
 const labelledRow = (label: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has(.label-name :text-is("${label}"))`;
-
-async function activeDiff(): Promise<vscode.TabInputTextDiff> {
-  return harness.waitFor('a diff editor', () => {
-    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-    return input instanceof vscode.TabInputTextDiff ? input : undefined;
-  });
-}
 
 suite('agent changes', () => {
   suiteTeardown(async () => {
@@ -446,58 +407,6 @@ suite('agent changes', () => {
     }
     assert.strictEqual((await revert)?.ok, false);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    agent.dispose();
-  });
-
-  test('screenshot for the README: the view with a change opened beside its diff', async function () {
-    if (!harness.isAvailable) this.skip();
-    const source = [
-      "import { restock } from './restock';",
-      '',
-      'const threshold = 5;',
-      '',
-      'export function restockAll(items: Item[]): void {',
-      '  for (let i = 0; i <= items.length; i++) {',
-      '    if (items[i].stock < threshold) restock(items[i]);',
-      '  }',
-      '}',
-      '',
-    ].join('\n');
-    const file = namedFile('inventory.ts', source);
-    const agent = await agentEdit('Claude Code 2.0.14', file, [
-      { oldString: 'i <= items.length', newString: 'i < items.length' },
-      { oldString: 'restock(items[i]);', newString: 'restock(items[i], batchSize);' },
-    ], 'Fix the off-by-one in the restock loop');
-    const helper = path.join(path.dirname(file), 'batch.ts');
-    assert.strictEqual((await agent.write(helper, 'export const batchSize = 12;\n', { explanation: 'Add the batch size' })).ok, true);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('readgate.agentChanges.focus');
-    await harness.waitFor('the agent in the tree', async () => (await drawn()).some((item) => item.label === 'Claude Code 2.0.14'));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await vscode.commands.executeCommand('workbench.actions.treeView.readgate.agentChanges.collapseAll');
-    // The Sessions view collapsed for the picture, whatever state earlier suites left it in, and expanded after.
-    const sessionsHeader = '.part.sidebar .pane-header:has-text("Sessions")';
-    const sessionsExpanded = async (): Promise<boolean> => (await harness.workbenchTexts(`.part.sidebar .pane-header[aria-expanded="true"]:has-text("Sessions")`)).length > 0;
-    if (await sessionsExpanded()) await harness.click(sessionsHeader);
-    const diffEditor = vscode.workspace.getConfiguration('diffEditor');
-    try {
-      await harness.sidebarWidth(harness.DEFAULT_SIDEBAR_WIDTH + 160);
-      const row = (text: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has-text("${text}")`;
-      // A list draws only the rows in sight, and earlier suites leave it scrolled: from its top, retried while it redraws.
-      await vscode.commands.executeCommand('readgate.agentChanges.focus');
-      await vscode.commands.executeCommand('list.focusFirst');
-      await harness.waitFor('the agent in the view', async () => (await harness.click(row('Claude Code 2.0.14')), true));
-      await harness.waitFor('its change in the view', async () => (await harness.click(row('Fix the off-by-one')), true));
-      // The inline diff reads whole lines beside the wider side bar.
-      await diffEditor.update('renderSideBySide', false, vscode.ConfigurationTarget.Global);
-      await vscode.commands.executeCommand('readgate.openAgentChange', await nodeOf('file', agent.id, file));
-      await activeDiff();
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      await harness.screenshot('agent-changes-readme');
-    } finally {
-      await diffEditor.update('renderSideBySide', undefined, vscode.ConfigurationTarget.Global);
-      if (!(await sessionsExpanded())) await harness.click(sessionsHeader);
-    }
     agent.dispose();
   });
 });

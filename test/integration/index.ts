@@ -37,9 +37,11 @@ export async function run(): Promise<void> {
   });
   // firstRun runs first: it sees the window as a new user does (no session yet).
   // `packaged.*` suites run only against the installed VSIX (test/harness/runPackaged.mjs); `reload.*` suites only in
-  // the second window runIntegration.mjs opens on the first one's workspace and state; the others in the first.
-  const suite = process.env.READGATE_TEST_SUITE === 'packaged' || process.env.READGATE_TEST_SUITE === 'reload' ? process.env.READGATE_TEST_SUITE : undefined;
-  const inSuite = (f: string): boolean => (suite ? f.startsWith(`${suite}.`) : !f.startsWith('packaged.') && !f.startsWith('reload.'));
+  // the second window runIntegration.mjs opens on the first one's workspace and state; `pictures.*` only in a fresh
+  // window of their own (the docs' pictures); the others in the first.
+  const suites = ['packaged', 'reload', 'pictures'];
+  const suite = suites.find((name) => name === process.env.READGATE_TEST_SUITE);
+  const inSuite = (f: string): boolean => (suite ? f.startsWith(`${suite}.`) : !suites.some((name) => f.startsWith(`${name}.`)));
   const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js') && inSuite(f)).sort((a, b) => Number(b === 'firstRun.test.js') - Number(a === 'firstRun.test.js') || a.localeCompare(b));
   for (const file of files) {
     mocha.addFile(path.join(__dirname, file));

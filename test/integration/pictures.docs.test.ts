@@ -1,0 +1,86 @@
+/**
+ * The pictures in docs/images that show ReadGate's views, taken in a window of their own: runIntegration.mjs opens
+ * it after the others, on a fresh workspace, state and ReadGate home, so a picture shows only what its scene
+ * stages (`npm run docs:pictures` copies them into docs/images). Each scene checks that it shows what its picture
+ * is meant to show.
+ */
+import * as assert from 'assert';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import * as harness from './harness';
+import { activeDiff, agentEdit, drawn, namedFile, nodeOf } from './agentChanges';
+import { api } from './helpers';
+
+const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
+const AGENT = 'Claude Code 2.1.3';
+
+suite('docs pictures', () => {
+  suiteSetup(async () => {
+    await api();
+    assert.ok(harness.isAvailable, 'the pictures need the headless driver, which sees the workbench');
+  });
+
+  test('Connect an External Agent beside the Sessions view of a window no agent has used yet', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('readgate.sessions.focus');
+    await harness.waitFor('the Sessions view of a new window', async () =>
+      (await harness.workbenchTexts('.part.sidebar')).some((text) => text.includes('No agent has used ReadGate in this window yet')) ? true : undefined,
+    );
+    await vscode.commands.executeCommand('readgate.connectExternalAgent', { enable: true });
+    await harness.waitFor('the guide', async () =>
+      (await harness.workbenchTexts(inPanel('body'))).some((text) => text.includes('setup claude-code') && text.includes('Codex')) ? true : undefined,
+    );
+    const page = (await harness.workbenchTexts(inPanel('body'))).join('\n');
+    assert.ok(page.includes(path.join(process.env.READGATE_HOME ?? '', 'mcp-bridge.js')), 'the guide names the bridge in this window\'s ReadGate home');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await harness.screenshot('docs-connect-external-agent');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test("Agent Changes: an agent's change opened beside its diff, and nothing else in the view", async () => {
+    const source = [
+      "import { restock } from './restock';",
+      '',
+      'const threshold = 5;',
+      '',
+      'export function restockAll(items: Item[]): void {',
+      '  for (let i = 0; i <= items.length; i++) {',
+      '    if (items[i].stock < threshold) restock(items[i]);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const file = namedFile('inventory.ts', source, '.');
+    const agent = await agentEdit(AGENT, file, [
+      { oldString: 'i <= items.length', newString: 'i < items.length' },
+      { oldString: 'restock(items[i]);', newString: 'restock(items[i], batchSize);' },
+    ], 'Fix the off-by-one in the restock loop');
+    const helper = path.join(path.dirname(file), 'batch.ts');
+    assert.strictEqual((await agent.write(helper, 'export const batchSize = 12;\n', { explanation: 'Add the batch size' })).ok, true);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('readgate.agentChanges.focus');
+    const groups = await harness.waitFor('the agent in the tree', async () => {
+      const items = await drawn();
+      return items.some((item) => item.label === AGENT) ? items : undefined;
+    });
+    assert.deepStrictEqual(groups.map((item) => item.label), [AGENT], 'the view holds only the scene');
+    await vscode.commands.executeCommand('workbench.actions.treeView.readgate.agentChanges.collapseAll');
+    await harness.click('.part.sidebar .pane-header[aria-expanded="true"]:has-text("Sessions")');
+    const diffEditor = vscode.workspace.getConfiguration('diffEditor');
+    try {
+      await harness.sidebarWidth(harness.DEFAULT_SIDEBAR_WIDTH + 160);
+      const row = (text: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has-text("${text}")`;
+      await harness.waitFor('the agent in the view', async () => (await harness.click(row(AGENT)), true));
+      await harness.waitFor('its change in the view', async () => (await harness.click(row('Fix the off-by-one')), true));
+      // The inline diff reads whole lines beside the wider side bar.
+      await diffEditor.update('renderSideBySide', false, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('readgate.openAgentChange', await nodeOf('file', agent.id, file));
+      await activeDiff();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await harness.screenshot('docs-agent-changes');
+    } finally {
+      await diffEditor.update('renderSideBySide', undefined, vscode.ConfigurationTarget.Global);
+      agent.dispose();
+    }
+  });
+});
