@@ -5,6 +5,7 @@
  * is meant to show.
  */
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import * as harness from './harness';
@@ -13,6 +14,21 @@ import { api } from './helpers';
 
 const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
 const AGENT = 'Claude Code 2.1.3';
+
+const INVENTORY = [
+  "import { type Item, restock } from './restock';",
+  '',
+  'const threshold = 5;',
+  '',
+  'export function restockAll(items: Item[]): void {',
+  '  for (let i = 0; i <= items.length; i++) {',
+  '    if (items[i].stock < threshold) restock(items[i]);',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+const RESTOCK = ['export interface Item {', '  stock: number;', '}', '', 'export function restock(item: Item, count: number = 1): void {', '  item.stock += count;', '}', ''].join('\n');
 
 suite('docs pictures', () => {
   suiteSetup(async () => {
@@ -37,20 +53,41 @@ suite('docs pictures', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  test('Sessions: what an agent has read, one file changed since by someone else', async () => {
+    const inventory = namedFile('inventory.ts', INVENTORY, '.');
+    const restock = namedFile('restock.ts', RESTOCK, '.');
+    const agent = (await api()).openSession({ label: 'Refactoring agent' });
+    try {
+      assert.ok((await agent.read(inventory, { offset: 1, limit: 6 })).ok);
+      assert.ok((await agent.read(restock)).ok);
+      await vscode.window.showTextDocument(vscode.Uri.file(inventory));
+      await vscode.commands.executeCommand('readgate.sessions.focus');
+      // Room for the ranges and markers.
+      await harness.sidebarWidth(harness.DEFAULT_SIDEBAR_WIDTH + 160);
+      const sidebar = async (): Promise<string> => (await harness.workbenchTexts('.part.sidebar')).join('\n');
+      await harness.waitFor('the files under their session', async () => {
+        const text = await sidebar();
+        return text.includes('Refactoring agent') && text.includes('inventory.ts') && text.includes('restock.ts') ? true : undefined;
+      });
+      // Let the watcher's echoes of the files' creation pass: only the change below may mark a file.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      fs.writeFileSync(restock, RESTOCK.replace('item.stock += count;', 'item.stock += Math.max(0, count);'));
+      const marked = await harness.waitFor('the marker on the changed file', async () => {
+        const text = await sidebar();
+        return /changed outside ReadGate/.test(text) ? text : undefined;
+      });
+      assert.strictEqual(marked.match(/changed (outside|by|in) /g)?.length, 1, 'only the changed file is marked');
+      assert.match(marked, /inventory\.ts\s*lines 1–6 of 9/);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await harness.screenshot('docs-sessions-view');
+    } finally {
+      agent.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test("Agent Changes: an agent's change opened beside its diff, and nothing else in the view", async () => {
-    const source = [
-      "import { restock } from './restock';",
-      '',
-      'const threshold = 5;',
-      '',
-      'export function restockAll(items: Item[]): void {',
-      '  for (let i = 0; i <= items.length; i++) {',
-      '    if (items[i].stock < threshold) restock(items[i]);',
-      '  }',
-      '}',
-      '',
-    ].join('\n');
-    const file = namedFile('inventory.ts', source, '.');
+    const file = namedFile('inventory.ts', INVENTORY, '.');
     const agent = await agentEdit(AGENT, file, [
       { oldString: 'i <= items.length', newString: 'i < items.length' },
       { oldString: 'restock(items[i]);', newString: 'restock(items[i], batchSize);' },
@@ -70,7 +107,12 @@ suite('docs pictures', () => {
     try {
       await harness.sidebarWidth(harness.DEFAULT_SIDEBAR_WIDTH + 160);
       const row = (text: string): string => `.pane:has(.pane-header:has-text("Agent Changes")) .monaco-list-row:has-text("${text}")`;
-      await harness.waitFor('the agent in the view', async () => (await harness.click(row(AGENT)), true));
+      // The agent's group open (clicked only while it is shut: a click toggles it), then its change selected.
+      await harness.waitFor('the agent open in the view', async () => {
+        if ((await harness.workbenchTexts(row('Fix the off-by-one'))).length > 0) return true;
+        if ((await harness.workbenchTexts(`${row(AGENT)}[aria-expanded="false"]`)).length > 0) await harness.click(row(AGENT));
+        return undefined;
+      });
       await harness.waitFor('its change in the view', async () => (await harness.click(row('Fix the off-by-one')), true));
       // The inline diff reads whole lines beside the wider side bar.
       await diffEditor.update('renderSideBySide', false, vscode.ConfigurationTarget.Global);
