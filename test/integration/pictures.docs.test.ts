@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import * as harness from './harness';
 import { activeDiff, agentEdit, drawn, namedFile, nodeOf } from './agentChanges';
 import { api } from './helpers';
+import { approveNext, ask, call, scriptedModel, settings, steps, untilChatAnswers } from './chatTurns';
 
 const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
 const AGENT = 'Claude Code 2.1.3';
@@ -123,6 +124,43 @@ suite('docs pictures', () => {
     } finally {
       await diffEditor.update('renderSideBySide', undefined, vscode.ConfigurationTarget.Global);
       agent.dispose();
+    }
+  });
+
+  test('A turn of @readgate: the model read the file, changed it after approval, and answered', async function () {
+    this.timeout(180_000);
+    const file = namedFile('restock.ts', RESTOCK, '.');
+    const model = await scriptedModel();
+    await untilChatAnswers();
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    await settings().update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
+    try {
+      model.setScript(
+        steps(
+          () => call('readgate_read', { filePath: file }),
+          () => call('readgate_edit', { filePath: file, oldString: 'item.stock += count;', newString: 'item.stock += Math.max(0, count);', explanation: 'Never restock a negative count' }),
+          () => [{ text: 'restock() now ignores a negative count: src/restock.ts line 6 adds Math.max(0, count).' }],
+        ),
+      );
+      await ask('@readgate make restock() ignore a negative count in src/restock.ts', { whileRunning: approveNext });
+      assert.match(fs.readFileSync(file, 'utf8'), /item\.stock \+= Math\.max\(0, count\);/);
+      await harness.waitFor('the answer in the chat view', async () => (await harness.workbenchTexts('.interactive-session')).some((text) => text.includes('ignores a negative count')));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.window.showTextDocument(vscode.Uri.file(file), { preserveFocus: true });
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await harness.sidebarWidth(harness.DEFAULT_SIDEBAR_WIDTH);
+      await harness.click('.interactive-session >> text=/Completed \\d+ steps/').catch(() => undefined); // show the tool calls
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await harness.click('.interactive-session >> text=/Finished with \\d+ steps/').catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const transcript = (await harness.workbenchTexts('.interactive-session')).join('\n');
+      assert.ok(transcript.includes('Reading src/restock.ts') && transcript.includes('Editing src/restock.ts'), transcript);
+      await harness.screenshot('docs-chat-turn');
+    } finally {
+      await settings().update('approval.mode', undefined, vscode.ConfigurationTarget.Global);
+      model.setScript(() => [{ text: 'idle' }]);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
     }
   });
 });
