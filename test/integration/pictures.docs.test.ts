@@ -10,7 +10,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import * as harness from './harness';
 import { activeDiff, agentEdit, drawn, namedFile, nodeOf } from './agentChanges';
-import { api } from './helpers';
+import { api, nextReview, REVIEW_HOOK } from './helpers';
 import { approveNext, ask, call, scriptedModel, settings, steps, untilChatAnswers } from './chatTurns';
 
 const inPanel = (selector: string) => `iframe.webview.ready >> internal:control=enter-frame >> #active-frame >> internal:control=enter-frame >> ${selector}`;
@@ -25,6 +25,19 @@ const INVENTORY = [
   '  for (let i = 0; i <= items.length; i++) {',
   '    if (items[i].stock < threshold) restock(items[i]);',
   '  }',
+  '}',
+  '',
+].join('\n');
+
+const PRICING = [
+  'export const VAT = 0.2;',
+  '',
+  'export function withVat(net: number): number {',
+  '  return net * (1 + VAT);',
+  '}',
+  '',
+  'export function discounted(price: number, percent: number): number {',
+  '  return price - price * percent;',
   '}',
   '',
 ].join('\n');
@@ -125,6 +138,33 @@ suite('docs pictures', () => {
       await diffEditor.update('renderSideBySide', undefined, vscode.ConfigurationTarget.Global);
       agent.dispose();
     }
+  });
+
+  test('A revert over a line changed since: the review shows the conflict beside the rest of the revert', async () => {
+    const file = namedFile('pricing.ts', PRICING, '.');
+    const agent = await agentEdit('Codex 0.63.0', file, [
+      { oldString: 'VAT = 0.2;', newString: 'VAT = 0.21;' },
+      { oldString: 'price - price * percent;', newString: 'price - price * (percent / 100);' },
+    ], 'Take discounts in percent and the new VAT rate');
+    const change = await nodeOf('change', agent.id);
+    // The user rounds the discount afterwards, in the line the agent changed.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('price - price * (percent / 100);', 'Math.round((price - price * (percent / 100)) * 100) / 100;'));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.actions.treeView.readgate.agentChanges.collapseAll');
+    const revert = vscode.commands.executeCommand<{ ok: boolean }>('readgate.revertChange', change);
+    const request = (await nextReview()) as Awaited<ReturnType<typeof nextReview>> & { conflicts?: { ranges: { where: string }[] }[] };
+    try {
+      assert.deepStrictEqual(request.conflicts?.flatMap((conflict) => conflict.ranges.map((range) => range.where)), ['Line 8']);
+      await harness.waitFor('the conflict in the panel', async () => ((await harness.workbenchTexts(harness.inWebview('body'))).some((text) => text.includes('1 conflict') || text.includes('1 CONFLICT')) ? true : undefined));
+      // The pointer off the side bar's rows, so no tooltip covers the picture.
+      await harness.click(harness.inWebview('#request-title'));
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await harness.screenshot('docs-revert-conflict');
+    } finally {
+      await vscode.commands.executeCommand(REVIEW_HOOK, 'message', { type: 'reject', id: request.id });
+      agent.dispose();
+    }
+    assert.strictEqual((await revert)?.ok, false);
   });
 
   test('A turn of @readgate: the model read the file, changed it after approval, and answered', async function () {
