@@ -8,6 +8,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { listWindows } from '../../src/mcp/index';
 import * as harness from './harness';
 import { activeDiff, agentEdit, drawn, namedFile, nodeOf } from './agentChanges';
 import { api, nextReview, REVIEW_HOOK } from './helpers';
@@ -41,6 +44,8 @@ const PRICING = [
   '}',
   '',
 ].join('\n');
+
+const SHIPPING = ['export function shippingCost(weightKg: number): number {', '  if (weightKg <= 0) return 0;', '  return 4.9 + weightKg * 1.2;', '}', ''].join('\n');
 
 const RESTOCK = ['export interface Item {', '  stock: number;', '}', '', 'export function restock(item: Item, count: number = 1): void {', '  item.stock += count;', '}', ''].join('\n');
 
@@ -165,6 +170,36 @@ suite('docs pictures', () => {
       agent.dispose();
     }
     assert.strictEqual((await revert)?.ok, false);
+  });
+
+  test("An MCP client's edit waiting in the review panel, labelled with the client's name", async () => {
+    const file = namedFile('shipping.ts', SHIPPING, '.');
+    const entry = await harness.waitFor("this window's MCP server", async () => listWindows().find((window) => window.pid === process.pid));
+    const client = new Client({ name: 'claude-code', version: '2.1.3' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: { Authorization: `Bearer ${entry.token}` } } }));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await settings().update('approval.mode', 'always', vscode.ConfigurationTarget.Global);
+    try {
+      await client.callTool({ name: 'readgate_read', arguments: { filePath: file } });
+      const edit = client.callTool({
+        name: 'readgate_edit',
+        arguments: { filePath: file, oldString: 'return 4.9 + weightKg * 1.2;', newString: 'return Math.min(29, 4.9 + weightKg * 1.2);', explanation: 'Cap the shipping cost at 29, as the pricing page says' },
+      });
+      const request = await nextReview();
+      assert.strictEqual(request.sessionLabel, 'Claude Code 2.1.3');
+      await harness.waitFor('the panel naming the client', async () => ((await harness.workbenchTexts(harness.inWebview('body'))).some((text) => text.includes('Claude Code 2.1.3')) ? true : undefined));
+      await harness.click(harness.inWebview('#request-title'));
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await harness.screenshot('docs-mcp-review');
+      await vscode.commands.executeCommand(REVIEW_HOOK, 'message', { type: 'approve', id: request.id, revision: request.revision, rejectedHunks: {} });
+      await edit;
+      assert.match(fs.readFileSync(file, 'utf8'), /Math\.min\(29, /);
+    } finally {
+      await settings().update('approval.mode', undefined, vscode.ConfigurationTarget.Global);
+      await client.close();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   test('A turn of @readgate: the model read the file, changed it after approval, and answered', async function () {
