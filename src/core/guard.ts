@@ -312,6 +312,7 @@ class GuardImpl implements Guard {
     this.forgetListeners.clear();
     this.dropListeners.clear();
     this.ctx.snapshots.clear();
+    this.ctx.readAhead.drop();
     // Records of changes already applied are still being stored: wait for them (bounded), and close a history
     // this guard made so that nothing is written to its folder afterwards.
     const { history } = this.ctx;
