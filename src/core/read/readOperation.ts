@@ -42,7 +42,8 @@ const refused = (result: Refusal): ReadOutcome => ({ result, updates: [] });
 
 /** `options`: already validated at the session's boundary. */
 export async function performRead(ctx: GuardContext, s: SessionState, given: string, options: ReadOptions): Promise<ReadOutcome> {
-  const ahead = await ctx.readAhead.take(given);
+  const taking = ctx.readAhead.take(given);
+  const ahead = taking && (await taking);
   if (ahead) {
     // Checked and read a moment ago for this read (`Guard.readAhead`): as if this read had happened then.
     try {

@@ -90,12 +90,17 @@ export class ReadAhead {
 
   /**
    * The read-ahead of `given`, when it is still current and no write started and no setting changed since it
-   * began; its buffer stays lent until `release()`. Waits for one still on its way.
+   * began; its buffer stays lent until `release()`. Waits for one still on its way; undefined at once when there is
+   * none for `given` (most reads: no promise to wait for).
    */
-  async take(given: string): Promise<TakenAhead | undefined> {
+  take(given: string): Promise<TakenAhead | undefined> | undefined {
     const entry = this.entry;
     if (entry?.given !== given) return undefined;
     this.entry = undefined;
+    return this.taken(entry);
+  }
+
+  private async taken(entry: Entry): Promise<TakenAhead | undefined> {
     const file = await entry.file;
     if (file && entry.generation === this.generation && this.source.clock.now() - entry.startedAt <= READ_AHEAD_MS) return { file, release: entry.release };
     entry.release();
