@@ -179,6 +179,31 @@ suite('read-ahead (Guard.readAhead)', () => {
     refused(await f.session.read(file), 'PATH_DENIED');
   });
 
+  test('a read-ahead that fails to read leaves the read to read for itself, and to say what failed', async () => {
+    const real = createNodeFileSystem();
+    let failures = 0;
+    const denyOnce = (error: string): FileSystem => ({
+      ...real,
+      readFile: async (file, scratch) => {
+        if (failures-- > 0) throw Object.assign(new Error(`${error}: permission denied, open '${file}'`), { code: error });
+        return real.readFile(file, scratch);
+      },
+    });
+    const f = fixture({ fileSystem: denyOnce('EACCES') });
+    const file = f.file('locked.txt', numbered(3));
+    // The read-ahead's read fails; the read's own succeeds.
+    failures = 1;
+    f.guard.readAhead(file);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.match(ok(await f.session.read(file)).text, /3\tline 3/);
+    // Both fail: the read says so itself, as without a read-ahead.
+    failures = 2;
+    f.guard.readAhead(file);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    refused(await f.session.read(file, { force: true }), 'PRIOR_READ_VERIFICATION_FAILED', 'EACCES');
+    assert.strictEqual(failures, 0, 'the read tried the file itself');
+  });
+
   test('nothing a read would refuse is read ahead, and such a read-ahead never throws or blocks', async () => {
     const port = counting();
     const f = fixture({ fileSystem: port.fileSystem, deny: ['**/*.key'] });
