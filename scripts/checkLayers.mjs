@@ -63,11 +63,12 @@ export const CORE_RANKS = [
   { unit: 'types.ts', rank: 9, why: 'the public contract, which re-exports the types lower modules own' },
   { unit: 'context/', rank: 10, why: "what every call runs with: the guard's shared parts and a session's state" },
   { unit: 'read/', rank: 11, why: 'the read operation' },
-  { unit: 'mutate/', rank: 12, why: 'a change: facts, decision, approval, the write, the record' },
-  { unit: 'session/', rank: 13, why: "a session's boundary: arguments, order, locks, dispatch to a read, change, patch or revert" },
-  { unit: 'tools/', rank: 13, why: "the five tools' names, input checks and dispatch onto a session" },
-  { unit: 'guard.ts', rank: 14, why: 'the guard: its context and sessions' },
-  { unit: 'index.ts', rank: 15, why: 'the public surface' },
+  { unit: 'mutate/', rank: 12, why: 'a change: facts, decision, approval, the write, the record, and the locks and path checks of its files' },
+  { unit: 'ownTools/', rank: 13, why: "another tool's call, judged through its client's hooks: a read observed, a change judged over the change's planning, then recorded" },
+  { unit: 'session/', rank: 14, why: "a session's boundary: arguments, order, dispatch to a read, change, patch, revert or another tool's call" },
+  { unit: 'tools/', rank: 14, why: "the five tools' names, input checks and dispatch onto a session" },
+  { unit: 'guard.ts', rank: 15, why: 'the guard: its context and sessions' },
+  { unit: 'index.ts', rank: 16, why: 'the public surface' },
 ];
 
 /** The folder (`text/`) or top-level file (`types.ts`) of a path below src/core (with '/', extension optional). */

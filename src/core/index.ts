@@ -6,6 +6,7 @@ export { createGuard } from './guard';
 export { DEFAULTS } from './defaults';
 export { ERROR_CODES, TOOL_ERROR_CODES, isErrorCode } from './refusals/refusal';
 export { MAX_EDITS_PER_CALL } from './session/inputValidation';
+export { OWN_TOOL_SURFACE } from './ownTools/recordOwnChange';
 export type { ErrorCode, Refusal } from './refusals/refusal';
 export type { ResultBudget } from './types';
 export type {
@@ -45,6 +46,14 @@ export type {
   MutationOptions,
   MutationResult,
   MultiEditChange,
+  ObservedRead,
+  OwnChange,
+  OwnChangeCall,
+  OwnChangedFile,
+  OwnChangeJudgement,
+  OwnReadCall,
+  ReadCut,
+  RecordedOwnChange,
   ReadOptions,
   ReadResult,
   RevertOptions,

@@ -281,6 +281,20 @@ export interface GuardSession {
   stats(): SessionStats;
   /** A snapshot of this session's ledger, most recently used last. */
   entries(): LedgerEntryView[];
+  /**
+   * An agent's own read tool is about to read a file (its client's hook, before the call): notes the version it
+   * reads and the lines it will show. Never refuses: reads are not the guard's to stop.
+   */
+  beforeOwnRead(call: OwnReadCall): Promise<{ ok: true } | Refusal>;
+  /** ...and has read it: the lines it showed count as seen, if the file held the same version throughout. */
+  afterOwnRead(callId: string): Promise<ObservedRead | Refusal>;
+  /**
+   * An agent's own edit tool is about to change files: decides as for this session's own edits (exact matches in
+   * lines it has seen, unchanged since), through the `approve` port; writes nothing. The tool then writes.
+   */
+  judgeOwnChange(call: OwnChangeCall): Promise<OwnChangeJudgement>;
+  /** ...and has run: the change is recorded (history, who changed the files) and what it wrote counts as seen. */
+  afterOwnChange(callId: string): Promise<RecordedOwnChange | Refusal>;
 }
 
 /** One file of a change awaiting approval, as it would be written if approved unchanged. */
@@ -355,6 +369,12 @@ export interface ApprovalRequest {
    * only when the decision says `takeMerged: true`; any other approval is refused with REVERT_CONFLICT.
    */
   conflicts?: ApprovalConflict[];
+  /**
+   * The agent's own tool (`name`) carries the change out once it is approved (`GuardSession.judgeOwnChange`):
+   * only the change as a whole can be taken, so a decision with other content refuses it. `preview: false`: the
+   * tool decides the new content itself (`files` show each file as it is now), so there is nothing to review.
+   */
+  ownTool?: { name: string; preview: boolean };
 }
 
 /** One part of a revert that conflicts with what was changed since (`ApprovalRequest.conflicts`). */
@@ -443,3 +463,91 @@ export interface MutatedFile {
 }
 
 export type MutationResult = { ok: true; text: string; files: MutatedFile[] } | Refusal;
+
+// An agent's own tool call, judged by the guard (`GuardSession.beforeOwnRead` … `afterOwnChange`): the agent keeps
+// the read and edit tools its client gives it, and the client's hooks bring each call to the guard before and
+// after it runs. A read counts as seen for the lines the client showed the model (`ReadCut` says how the client
+// cuts them), in the version that held from before the read until after it. A change is allowed only under the
+// rules of the guard's own tools, its old text matched exactly (never loosely: the client's own tool looks for
+// it again); the client writes it; afterwards the change goes on record and the written lines count as seen.
+
+/**
+ * Which lines a client's read tool shows of a file: the range it asked for, clamped to the file as the client
+ * clamps it, and cut where the client cuts.
+ */
+export interface ReadCut {
+  /** The first line asked for (1-based); below 1 counts as 1. */
+  startLine: number;
+  /** The last line asked for (inclusive); undefined: to the end. A range given backwards is turned round. */
+  endLine?: number;
+  /** Lines longer than this (in UTF-16 code units, without the line break) are shortened by the client: not seen. */
+  maxLineChars?: number;
+  /**
+   * What the client is sure to show of one result, in characters (each line counts its text and a break): the
+   * lines from where the range passes it are not counted, as the client may leave them out.
+   */
+  maxChars?: number;
+}
+
+/** Before an agent's own read tool runs (`GuardSession.beforeOwnRead`). */
+export interface OwnReadCall {
+  /** The client's id of the tool call, which names the same call after it ran. */
+  callId: string;
+  path: string;
+  cut: ReadCut;
+  signal?: AbortSignal;
+}
+
+/** What a read by an agent's own tool taught the session (`GuardSession.afterOwnRead`). */
+export interface ObservedRead {
+  ok: true;
+  /** The file as the caller named it ('' when the call was not known). */
+  path: string;
+  /** The lines that now count as seen, as "1-50, 60" ('' for none). */
+  lines: string;
+  /** Why nothing (or less than asked) counts, in words, when that is so. */
+  note?: string;
+}
+
+/**
+ * One file of a change an agent's own tool is about to make:
+ * - `edit`: its old texts replaced by new ones, matched exactly;
+ * - `write`: the whole file replaced (or a new file created) with this content;
+ * - `loose`: the tool decides the new content itself (a merge of a sketch, a notebook cell edit): it needs the
+ *   whole file seen in its current version, and its result cannot be previewed.
+ */
+export type OwnChange = { kind: 'edit'; path: string; edits: Edit[] } | { kind: 'write'; path: string; content: string } | { kind: 'loose'; path: string };
+
+/** Before an agent's own edit tool runs (`GuardSession.judgeOwnChange`). */
+export interface OwnChangeCall {
+  callId: string;
+  /** The tool's own name ("replace_string_in_file", "Edit", "apply_patch"), for the review and the history. */
+  tool: string;
+  /** The files it changes, or a patch (any format `parsePatch` reads) whose hunks are placed by exact context. */
+  change: { files: OwnChange[] } | { patch: string };
+  explanation?: string;
+  signal?: AbortSignal;
+}
+
+/** The guard's answer before the tool runs: let it run, or the refusal the client should give the model. */
+export type OwnChangeJudgement = { ok: true; files: string[]; approvedBy: string } | Refusal;
+
+/** One file after the tool ran, against what was allowed. */
+export interface OwnChangedFile {
+  path: string;
+  /**
+   * - `as-allowed`: the file holds exactly what was allowed;
+   * - `different`: it changed, but not into what was allowed (recorded as it is; what the agent wrote is not
+   *   counted as seen);
+   * - `unchanged`: the tool left it as it was (it failed, or was cancelled);
+   * - `unreadable`: it could not be read back.
+   */
+  outcome: 'as-allowed' | 'different' | 'unchanged' | 'unreadable';
+}
+
+/** What the guard did after an agent's own edit tool ran (`GuardSession.afterOwnChange`). */
+export interface RecordedOwnChange {
+  ok: true;
+  /** Empty when the call was not one the guard allowed (unknown, or older than the guard keeps calls). */
+  files: OwnChangedFile[];
+}

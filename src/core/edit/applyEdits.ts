@@ -153,7 +153,7 @@ function place(text: ChunkedText, edit: Edit): { oldNorm: string; matches: Match
   const oldNorm = toLf(edit.oldString);
   let positions = text.findAll(oldNorm, false);
   let quoteTolerant = false;
-  if (positions.length === 0) {
+  if (positions.length === 0 && edit.exact !== true) {
     positions = text.findAll(normalizeQuotes(oldNorm), true);
     quoteTolerant = positions.length > 0;
   }

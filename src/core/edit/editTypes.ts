@@ -13,6 +13,11 @@ export interface Edit {
    * counts (a patch places each hunk exactly; equal text elsewhere is no ambiguity then).
    */
   line?: number;
+  /**
+   * Only `oldString` exactly as given matches, never its curly/straight quote variants: another tool that will
+   * look for the same text itself (an agent's own edit tool, judged before it runs) must find what was checked.
+   */
+  exact?: boolean;
 }
 
 /**

@@ -60,6 +60,7 @@ export async function askApproval(
   operation: Operation,
   explanation: string | undefined,
   signal: AbortSignal | undefined,
+  ownTool?: ApprovalRequest['ownTool'],
 ): Promise<ApprovalDecision> {
   const controller = new AbortController();
   const onAbort = (): void => controller.abort();
@@ -83,6 +84,7 @@ export async function askApproval(
         return { ok: true, files: approvalFiles(next), ...(conflicts ? { conflicts } : {}) };
       },
       ...conflictsOf(proposal),
+      ...(ownTool ? { ownTool } : {}),
     };
     const cancelled = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new Cancelled()), { once: true }));
     if (signal?.aborted) throw new Cancelled();

@@ -32,7 +32,7 @@ export interface ChangedText {
 function unseenForWhole(input: PlanInput, current: FileText, seen: Ranges, limits: Limits): Refusal | undefined {
   const unseen = gaps(seen, 1, current.index.count);
   if (!unseen.length) return undefined;
-  const what = input.request.kind === 'write' ? 'write' : input.request.kind === 'delete' ? 'delete' : 'move';
+  const what = input.request.kind === 'write' ? 'write' : input.request.kind === 'delete' ? 'delete' : input.request.kind === 'loose' ? 'loose' : 'move';
   const line = (n: number): string => lineAt(current, n);
   const beyond = linesBeyondReadCap(unseen, line, limits, current.index.longest);
   if (beyond.length) return outsideSeenRange.writeBeyondReadCap(input.path, formatRanges(unseen), current.index.count, beyond.join(', '), limits, what);
@@ -48,9 +48,11 @@ export function changeText(input: PlanInput, current: FileText, seen: Ranges, ow
     if (unseen) return unseen;
   }
   if (request.kind === 'delete') return { afterText: '', seenAfter: [], replacements: 0 };
+  // Another tool writes it: nothing changes here, and the whole file counts as the session saw it.
+  if (request.kind === 'loose') return { afterText: current.text, afterIndex: current.index, seenAfter: seen, replacements: 0, changes: [] };
   if (request.kind === 'write') {
     // A file whose line endings were all CRLF (or all CR) keeps them; the encoding (and its BOM) is kept.
-    const style = eolStyle(current.text);
+    const style = request.verbatim ? 'lf' : eolStyle(current.text);
     const afterText = style === 'crlf' || style === 'cr' ? withEol(request.content, style === 'crlf' ? '\r\n' : '\r') : request.content;
     return afterText === current.text ? editNoChange.noChange(input.path) : { afterText, replacements: 0 };
   }

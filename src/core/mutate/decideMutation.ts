@@ -65,7 +65,7 @@ function createsFile(request: ChangeRequest): boolean {
 
 /** The verb of BINARY_FILE's message. */
 function verbOf(input: PlanInput): string {
-  if (input.request.kind === 'edit') return input.moveTo ? 'moves' : 'edits';
+  if (input.request.kind === 'edit' || input.request.kind === 'loose') return input.moveTo ? 'moves' : 'edits';
   return input.request.kind === 'write' ? 'writes' : 'deletes';
 }
 
@@ -92,7 +92,7 @@ function decideMissing(f: MutationFacts): MutationDecision {
     return decided(refuseVanished(f.note, f.sessionId, input.path, prior.entry), [missing]);
   }
   const { request } = input;
-  if (request.kind === 'delete' || (!createsFile(request) && request.kind === 'edit')) {
+  if (request.kind === 'delete' || request.kind === 'loose' || (!createsFile(request) && request.kind === 'edit')) {
     return f.suggestions ? decided(fileNotFound.missing(input.path, f.suggestions)) : need('suggestions');
   }
   if (input.moveTo) return decided(invalidInput.createThenMove(input.path, input.moveTo.path));

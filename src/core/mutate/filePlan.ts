@@ -9,7 +9,9 @@ import type { FileStat } from '../ports';
 import type { FileText } from '../text/loadText';
 import type { Edit } from '../types';
 
-export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string } | { kind: 'delete' };
+/** `loose`: another tool decides the new content (nothing is planned to change): the whole file must be seen. */
+/** A write `verbatim` is planned as given: another tool writes it, without the file's line endings kept for it. */
+export type ChangeRequest = { kind: 'edit'; edits: Edit[] } | { kind: 'write'; content: string; verbatim?: boolean } | { kind: 'delete' } | { kind: 'loose' };
 
 export interface PlanInput {
   path: string;

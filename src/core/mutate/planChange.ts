@@ -7,7 +7,7 @@ import type { SessionState } from '../context/sessionState';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import type { CallFiles } from './callFiles';
 import { encodeFor, type FileText } from '../text/loadText';
-import type { Refusal } from '../refusals/refusal';
+import { isRefusal, type Refusal } from '../refusals/refusal';
 import { decideMutation, finishEncoded } from './decideMutation';
 import type { FilePlan, PlanInput } from './filePlan';
 import { gather, startFacts } from './mutationFacts';
@@ -32,4 +32,22 @@ export async function planChange(ctx: GuardContext, s: SessionState, input: Plan
     const encoded = await encodeFor(decision.plan.before as FileText, decision.plan.afterText);
     return { outcome: finishEncoded(facts, decision.plan, encoded), updates: decision.ledgerUpdates };
   }
+}
+
+/** Every file of a call planned in order, stopping at the first refusal; with what the ledger learns from them. */
+export async function planFiles(
+  ctx: GuardContext,
+  s: SessionState,
+  inputs: readonly PlanInput[],
+  files: CallFiles,
+): Promise<{ outcome: FilePlan[] | Refusal; updates: LedgerEntry[] }> {
+  const plans: FilePlan[] = [];
+  const updates: LedgerEntry[] = [];
+  for (const input of inputs) {
+    const planned = await planChange(ctx, s, input, files);
+    updates.push(...planned.updates);
+    if (isRefusal(planned.outcome)) return { outcome: planned.outcome, updates };
+    plans.push(planned.outcome);
+  }
+  return { outcome: plans, updates };
 }

@@ -9,7 +9,7 @@ import { fileTooLarge } from '../refusals/fileTooLarge';
 import type { Refusal } from '../refusals/refusal';
 import type { ChangeRequest, FilePlan, PlanInput } from './filePlan';
 
-type Creating = Exclude<ChangeRequest, { kind: 'delete' }>;
+type Creating = Exclude<ChangeRequest, { kind: 'delete' } | { kind: 'loose' }>;
 
 /** The new file's text, or the refusal of the call's later edits. */
 function createdText(path: string, request: Creating, limits: ReadLimits): { text: string; replacements: number } | Refusal {

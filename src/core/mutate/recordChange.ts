@@ -24,6 +24,8 @@ export interface RecordMeta {
   revertOf?: string;
   /** A revert written in part (`ChangeRecord.partial`). */
   partial?: boolean;
+  /** Where the change came from, when not the session's own surface (an agent's own tool, through its hook). */
+  surface?: string;
 }
 
 /** One written file as the history keeps it. */
@@ -47,7 +49,7 @@ export function recordChange(ctx: GuardContext, s: SessionState, written: readon
     void history.record({
       sessionId: s.id,
       label: s.origin.label,
-      surface: s.origin.surface,
+      surface: meta.surface ?? s.origin.surface,
       tool: meta.tool,
       ...(meta.explanation !== undefined ? { explanation: meta.explanation } : {}),
       approvedBy: meta.approvedBy,

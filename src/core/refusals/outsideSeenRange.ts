@@ -34,13 +34,20 @@ export interface Touching {
   note?: string;
 }
 
-export type WholeFileChange = 'write' | 'delete' | 'move' | 'copy';
+export type WholeFileChange = 'write' | 'delete' | 'move' | 'copy' | 'loose';
 
 const WHOLE: Record<WholeFileChange, (path: string, lines: number) => string> = {
   write: (path, lines) => `Writing ${displayPath(path)} replaces all ${lines} lines`,
   delete: (path, lines) => `Deleting ${displayPath(path)} removes all ${lines} lines`,
   move: (path, lines) => `Moving ${displayPath(path)} takes all ${lines} lines with it`,
   copy: (path, lines) => `Copying ${displayPath(path)} shows all ${lines} lines in the new file`,
+  loose: (path, lines) => `This tool decides itself where its change goes in ${displayPath(path)}, so it may change any of its ${lines} lines`,
+};
+
+/** What else the agent can do instead of reading the whole file. */
+const INSTEAD: Partial<Record<WholeFileChange, string>> = {
+  write: ', or change it with edit instead',
+  loose: ', or make the change as an exact replacement of the lines you read instead',
 };
 
 const touch = (path: string, who: Touching): string => `${who.subject} in ${displayPath(path)} ${who.plural ? 'touch' : 'touches'}`;
@@ -64,13 +71,13 @@ export const outsideSeenRange = {
   writeBeyondReadCap(path: string, unseen: string, totalLines: number, lines: string, limits: ReadLimits, what: WholeFileChange = 'write'): Refusal {
     return refuse(
       'EDIT_OUTSIDE_SEEN_RANGE',
-      `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you ${what === 'write' ? 'overwrite' : what} the file. Do not re-read them. ${what === 'write' ? 'Change the other lines with edit instead, or ' : 'Ask the user to do it, or '}${raiseWords(limits)}.`,
+      `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version, and line(s) ${lines} of them are longer than ${capWords(limits)} by themselves: no read can show them in full, so ReadGate cannot let you ${what === 'write' ? 'overwrite' : what === 'loose' ? 'change' : what} the file. Do not re-read them. ${what === 'write' ? 'Change the other lines with edit instead, or ' : 'Ask the user to do it, or '}${raiseWords(limits)}.`,
     );
   },
   writeNeedsFullRead(path: string, unseen: string, totalLines: number, readAlone?: ReadAlone, what: WholeFileChange = 'write'): Refusal {
     return refuse(
       'EDIT_OUTSIDE_SEEN_RANGE',
-      `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first${what === 'write' ? ', or change it with edit instead' : ''}.${readAloneHint(readAlone)}`,
+      `${WHOLE[what](path, totalLines)}, but you have not seen lines ${unseen} of the current version. Read the whole file (or those lines) first${INSTEAD[what] ?? ''}.${readAloneHint(readAlone)}`,
     );
   },
 };

@@ -10,6 +10,11 @@ import { formatRanges } from '../text/lineRanges';
 import type {
   ApprovalRequest,
   Edit,
+  ObservedRead,
+  OwnChangeCall,
+  OwnChangeJudgement,
+  OwnReadCall,
+  RecordedOwnChange,
   GuardSession,
   LedgerEntryView,
   MultiEditChange,
@@ -24,7 +29,7 @@ import { Cancelled } from '../mutate/approval';
 import { runMutation } from './runMutation';
 import { CallOrder } from './callOrder';
 import { parsePatch } from '../patch/parsePatch';
-import type { MutateInput } from './resolveTargets';
+import type { MutateInput } from '../mutate/resolveTargets';
 import { leftFilesChanged } from '../mutate/writeFiles';
 import type { GuardContext } from '../context/guardContext';
 import {
@@ -56,6 +61,8 @@ import { callCancelled } from '../refusals/cancelled';
 import { fitText, utf8Size } from '../text/resultBudget';
 import { verificationFailed } from '../refusals/verificationFailed';
 import { describeIoError } from '../fileErrors';
+import { OwnToolCalls } from '../ownTools/ownToolCalls';
+import { callIdArguments, ownChangeArguments, ownReadArguments } from '../ownTools/ownCallArguments';
 
 function isCancellation(error: unknown): boolean {
   try {
@@ -79,11 +86,13 @@ function shownPath(path: unknown): string {
   return typeof path === 'string' ? path : `(${describeValue(path)})`;
 }
 
-type Operation = 'read' | 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename' | 'applyPatch' | 'revert';
+type Operation = 'read' | 'edit' | 'write' | 'multiEdit' | 'delete' | 'rename' | 'applyPatch' | 'revert' | 'ownRead' | 'ownChange';
 
 export class GuardSessionImpl implements GuardSession {
   private readonly state: SessionState;
   private readonly order = new CallOrder();
+  /** Calls of the agent's own tools between their two hooks (made on the first such call). */
+  private own: OwnToolCalls | undefined;
   /** The session serves one call only (`SessionOptions.standalone`). */
   readonly standalone: boolean;
   readonly startedAt: number;
@@ -221,6 +230,64 @@ export class GuardSessionImpl implements GuardSession {
     );
   }
 
+  beforeOwnRead(call: OwnReadCall): Promise<{ ok: true } | Refusal> {
+    return this.boundary(
+      'ownRead',
+      call?.path,
+      () => ownReadArguments(call),
+      (copy) => this.ownCalls().beforeRead({ callId: copy.callId, path: copy.path, cut: copy.cut }),
+    );
+  }
+
+  afterOwnRead(callId: string): Promise<ObservedRead | Refusal> {
+    return this.boundary(
+      'ownRead',
+      '(own tool call)',
+      () => callIdArguments(callId),
+      async (copy) => {
+        const { result, updates } = await this.ownCalls().afterRead(copy.callId);
+        this.state.learn(updates);
+        if (updates.length) this.state.stats.reads++;
+        return result;
+      },
+    );
+  }
+
+  judgeOwnChange(call: OwnChangeCall): Promise<OwnChangeJudgement> {
+    return this.boundary(
+      'ownChange',
+      '(own tool change)',
+      () => ownChangeArguments(call),
+      (copy, signal) => {
+        const paths = 'files' in copy.call.change ? copy.call.change.files.map((file) => file.path) : [];
+        const keys = paths.map((path) => this.ctx.paths.lexical(path)).filter((key): key is string => key !== undefined);
+        return this.order.run(keys, signal, async () => {
+          const { result, updates } = await this.ownCalls().judge({ ...copy.call, ...(signal ? { signal } : {}) });
+          this.state.learn(updates);
+          return result;
+        });
+      },
+    );
+  }
+
+  afterOwnChange(callId: string): Promise<RecordedOwnChange | Refusal> {
+    return this.boundary(
+      'ownChange',
+      '(own tool change)',
+      () => callIdArguments(callId),
+      async (copy) => {
+        const { result, updates } = await this.ownCalls().afterChange(copy.callId);
+        this.state.learn(updates);
+        if (result.files.some((file) => file.outcome !== 'unchanged')) this.state.stats.mutations++;
+        return result;
+      },
+    );
+  }
+
+  private ownCalls(): OwnToolCalls {
+    return (this.own ??= new OwnToolCalls(this.ctx, this.state));
+  }
+
   check(path: string): Promise<'unknown' | 'stale' | 'fresh'> {
     return freshness(this.ctx, this.state, path).catch((error: unknown) => {
       this.ctx.logger.warn('[guard] check failed; reporting stale', { session: this.id, error: describeError(error) });
@@ -235,6 +302,7 @@ export class GuardSessionImpl implements GuardSession {
 
   clear(): void {
     this.state.forget();
+    this.own?.forget();
     this.state.lastRefusal = undefined;
     this.ctx.logger.info('[ledger] session cleared', { session: this.id });
     this.onForget();
@@ -320,7 +388,8 @@ export class GuardSessionImpl implements GuardSession {
     if (operation === 'read') {
       this.state.stats.reads++;
       if ((result as unknown as ReadResult & { ok: true }).kind === 'content') this.state.stats.contentReads++;
-    } else {
+    } else if (operation !== 'ownRead' && operation !== 'ownChange') {
+      // Own-tool calls count where they happen: a read once it is learned, a change once it was written.
       this.state.stats.mutations++;
     }
     return this.withinBudget(result);

@@ -4,28 +4,15 @@
  */
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
-import type { LedgerEntry } from '../ledger/sessionLedger';
 import type { Operation } from '../mutate/approval';
 import { CallFiles } from '../mutate/callFiles';
-import type { FilePlan, PlanInput } from '../mutate/filePlan';
-import { planChange } from '../mutate/planChange';
+import type { PlanInput } from '../mutate/filePlan';
+import { planFiles } from '../mutate/planChange';
 import { isRefusal } from '../refusals/refusal';
 import type { MutationOptions, MutationResult } from '../types';
-import { runLocked } from './fileLocks';
-import { type ChangeCall, type PlannedFiles, planAndCommit } from './planAndCommit';
-import { type MutateInput, resolveTargets } from './resolveTargets';
-
-async function planAll(ctx: GuardContext, s: SessionState, inputs: PlanInput[], files: CallFiles): Promise<PlannedFiles> {
-  const plans: FilePlan[] = [];
-  const updates: LedgerEntry[] = [];
-  for (const input of inputs) {
-    const planned = await planChange(ctx, s, input, files);
-    updates.push(...planned.updates);
-    if (isRefusal(planned.outcome)) return { outcome: planned.outcome, updates };
-    plans.push(planned.outcome);
-  }
-  return { outcome: plans, updates };
-}
+import { runLocked } from '../mutate/fileLocks';
+import { type ChangeCall, planAndCommit } from './planAndCommit';
+import { type MutateInput, resolveTargets } from '../mutate/resolveTargets';
 
 export async function runMutation(
   ctx: GuardContext,
@@ -55,5 +42,5 @@ export function agentChange(
   options: MutationOptions,
   tool: string = operation,
 ): ChangeCall {
-  return { plan: (files) => planAll(ctx, s, inputs, files), operation, tool, explanation: options.explanation, signal: options.signal };
+  return { plan: (files) => planFiles(ctx, s, inputs, files), operation, tool, explanation: options.explanation, signal: options.signal };
 }

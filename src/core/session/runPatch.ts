@@ -12,8 +12,8 @@ import type { FilePatch } from '../patch/patchTypes';
 import { isRefusal, refuse } from '../refusals/refusal';
 import type { MutationOptions, MutationResult } from '../types';
 import { leftFilesChanged } from '../mutate/writeFiles';
-import { runLocked } from './fileLocks';
-import { type CheckedInput, type CheckedPath, mergeTargets } from './resolveTargets';
+import { runLocked } from '../mutate/fileLocks';
+import { type CheckedInput, type CheckedPath, mergeTargets } from '../mutate/resolveTargets';
 import { planAndCommit } from './planAndCommit';
 import { agentChange } from './runMutation';
 

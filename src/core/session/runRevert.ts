@@ -13,7 +13,7 @@ import { invalidRevert } from '../refusals/invalidInput';
 import { type Refusal, isRefusal, refuse } from '../refusals/refusal';
 import type { ApprovalConflict, MutationResult } from '../types';
 import type { RevertCall } from './callArguments';
-import { runLocked } from './fileLocks';
+import { runLocked } from '../mutate/fileLocks';
 import { type ChangeCall, type PlannedFiles, planAndCommit } from './planAndCommit';
 
 /** Every path the changes name (a rename's old name too), checked by the path policy as it is now. */

@@ -10,7 +10,7 @@ import { createGuard } from '../../../src/core/index';
 import type { FileStat, FileSystem } from '../../../src/core/index';
 import { createNodeFileSystem } from '../../../src/core/nodeFileSystem';
 import { KeyedLock } from '../../../src/core/lock';
-import { runLocked } from '../../../src/core/session/fileLocks';
+import { runLocked } from '../../../src/core/mutate/fileLocks';
 import type { GuardContext } from '../../../src/core/context/guardContext';
 import { controlledFileSystem } from '../helpers/faultySyscalls';
 import { ok, put, refused } from '../helpers/results';

@@ -5,7 +5,7 @@
 import { invalidArgument, invalidInput } from '../refusals/invalidInput';
 import { type Refusal, refuse } from '../refusals/refusal';
 import type { PathCheck, PathPolicy } from '../path/pathPolicy';
-import type { ChangeRequest, PlanInput } from '../mutate/filePlan';
+import type { ChangeRequest, PlanInput } from './filePlan';
 
 /** One file of a mutating call, before its paths are checked. */
 export interface MutateInput {
