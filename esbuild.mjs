@@ -37,6 +37,8 @@ const builds = [
   { ...common, entryPoints: ['src/mcp/cli.ts'], outfile: 'dist/mcp-server.js' },
   { ...common, entryPoints: ['src/mcp/hookMain.ts'], outfile: 'dist/mcp-hook.js' },
   { ...common, entryPoints: ['src/mcp/bridgeEntry.ts'], outfile: 'dist/mcp-bridge.js' },
+  // The agent hook VS Code's agents run around each tool call (media/copilotHooks names it): small on purpose.
+  { ...common, entryPoints: ['src/hooks/agentHookEntry.ts'], outfile: 'dist/agent-hook.js' },
   // The approval panel's page (media/approval, its own tsconfig): a browser script and its stylesheet.
   {
     entryPoints: [

@@ -190,18 +190,23 @@ function coreViolations(root, coreDir, outside) {
 export function findLayerViolations(root) {
   const coreDir = path.join(root, 'src/core');
   const mcpDir = path.join(root, 'src/mcp');
+  const hooksDir = path.join(root, 'src/hooks');
   const adapterDir = path.join(root, 'src/vscode');
   // A public surface, spelled with or without the file name or extension.
   const indexOf = (dir) => new Set([dir, path.join(dir, 'index'), path.join(dir, 'index.ts'), path.join(dir, 'index.js')]);
   const coreIndex = indexOf(coreDir);
   const mcpIndex = indexOf(mcpDir);
+  const hooksIndex = indexOf(hooksDir);
   const isVscode = (spec) => spec === 'vscode' || spec.startsWith('vscode/');
-  const violations = [...coreViolations(root, coreDir, [mcpDir, adapterDir]), ...importCycles(root, coreDir)];
-  for (const file of sourceFiles(mcpDir)) {
-    for (const { spec, target, where } of importsOf(root, file)) {
-      if (isVscode(spec)) violations.push(`${where}: imports '${spec}'; src/mcp runs in plain Node too and must not depend on the vscode API`);
-      else if (target && isUnder(target, adapterDir)) violations.push(`${where}: imports '${spec}' from src/vscode; src/mcp must not depend on the VS Code adapter`);
-      else if (target && isUnder(target, coreDir) && !coreIndex.has(target)) violations.push(`${where}: imports '${spec}', a core internal; adapters use only src/core/index.ts (export it there)`);
+  const violations = [...coreViolations(root, coreDir, [mcpDir, hooksDir, adapterDir]), ...importCycles(root, coreDir)];
+  // src/mcp and src/hooks (the agent hooks) run in plain Node too: dist/mcp.js, the bridge, dist/agent-hook.js.
+  for (const [dir, name] of [[mcpDir, 'src/mcp'], [hooksDir, 'src/hooks']]) {
+    for (const file of sourceFiles(dir)) {
+      for (const { spec, target, where } of importsOf(root, file)) {
+        if (isVscode(spec)) violations.push(`${where}: imports '${spec}'; ${name} runs in plain Node too and must not depend on the vscode API`);
+        else if (target && isUnder(target, adapterDir)) violations.push(`${where}: imports '${spec}' from src/vscode; ${name} must not depend on the VS Code adapter`);
+        else if (target && isUnder(target, coreDir) && !coreIndex.has(target)) violations.push(`${where}: imports '${spec}', a core internal; adapters use only src/core/index.ts (export it there)`);
+      }
     }
   }
   const withoutExtension = (file) => file.replace(/\.(ts|js)$/, '');
@@ -216,6 +221,8 @@ export function findLayerViolations(root) {
         violations.push(`${where}: imports '${spec}', a core internal; adapters use only src/core/index.ts (export it there)`);
       } else if (target && isUnder(target, mcpDir) && !mcpIndex.has(target)) {
         violations.push(`${where}: imports '${spec}', an src/mcp internal; use src/mcp/index.ts (export it there)`);
+      } else if (target && isUnder(target, hooksDir) && !hooksIndex.has(target)) {
+        violations.push(`${where}: imports '${spec}', an src/hooks internal; use src/hooks/index.ts (export it there)`);
       }
     }
   }
@@ -229,5 +236,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`Layer check failed:\n${violations.map((v) => `  ${v}`).join('\n')}`);
     process.exit(1);
   }
-  console.log('Layer check: src/core imports neither vscode nor the adapters, each of its modules only its own folder or a lower-ranked one, with no import cycle; src/mcp imports no vscode; adapters use only the index files; the settings reader imports no feature.');
+  console.log('Layer check: src/core imports neither vscode nor the adapters, each of its modules only its own folder or a lower-ranked one, with no import cycle; src/mcp and src/hooks import no vscode; adapters use only the index files; the settings reader imports no feature.');
 }

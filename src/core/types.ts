@@ -487,6 +487,8 @@ export interface ReadCut {
    * lines from where the range passes it are not counted, as the client may leave them out.
    */
   maxChars?: number;
+  /** The client shows a file of only whitespace as a note, not its lines: then nothing counts. */
+  blankShownAsNote?: boolean;
 }
 
 /** Before an agent's own read tool runs (`GuardSession.beforeOwnRead`). */

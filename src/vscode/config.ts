@@ -30,6 +30,8 @@ export interface ReadGateConfig {
   readonly toolResultThreshold: number;
   /** `readgate.mcp.enabled` (user settings only): serve MCP over HTTP for external agents. */
   readonly mcpEnabled: boolean;
+  /** `readgate.agentHooks.enabled` (user settings only): VS Code's agents keep their own tools, judged through their hooks. */
+  readonly agentHooksEnabled: boolean;
   /** `readgate.mcp.registerWithVsCode`: also offer that server to VS Code's own MCP support. */
   readonly mcpRegisterWithVsCode: boolean;
   /** `readgate.tools.maxResultChars`: the most one tool result may hold for other chat agents (0: no limit). */
@@ -60,6 +62,7 @@ export const DEFAULT_CONFIG: ReadGateConfig = {
   chatMaxToolRounds: 30,
   chatAdditionalTools: DEFAULT_CHAT_TOOLS,
   mcpEnabled: false,
+  agentHooksEnabled: false,
   mcpRegisterWithVsCode: false,
   mcpMaxReadChars: 0,
   mcpPlaceholders: false,
@@ -134,6 +137,7 @@ export function readConfig(configuration: vscode.WorkspaceConfiguration): ReadGa
     ),
     toolResultThreshold: readInteger(configuration.get('toolResults.thresholdChars'), DEFAULT_CONFIG.toolResultThreshold, 2_000, 10_000_000),
     mcpEnabled: configuration.get('mcp.enabled') === true,
+    agentHooksEnabled: configuration.get('agentHooks.enabled') === true,
     mcpRegisterWithVsCode: configuration.get('mcp.registerWithVsCode') === true,
     mcpMaxReadChars: readMaxChars(configuration.get('mcp.maxReadChars')),
     mcpPlaceholders: configuration.get('mcp.placeholders') === true,

@@ -5,6 +5,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { createHistory, type Guard, type History, ToolResultStore } from '../core/index';
+import { AgentHooksHost } from './agentHooks/agentHooksHost';
 import { Api, type ReadGateApi } from './api';
 import { CommandManager, registerCommands } from './commands';
 import { registerAgentCommands } from './commands/agentCommands';
@@ -64,6 +65,7 @@ interface HistoryParts {
 interface AgentParts {
   mcp: McpHost;
   participant: ReadGateParticipant;
+  hooks: AgentHooksHost;
 }
 
 interface SessionParts {
@@ -181,8 +183,16 @@ function registerAgentsAndMcp(context: vscode.ExtensionContext, commands: Comman
   const { config, guard, labels, approvals, log, problems, toolResults } = parts;
   const mcp = new McpHost({ extensionUri, config, guard, toolSessions, labels, reviews: approvals, log, problems });
   const participant = new ReadGateParticipant({ extensionUri, guard, toolSessions, toolResults, labels, config, log });
-  context.subscriptions.push(mcp, participant, registerTools({ sessions: toolSessions, problems }), registerAgentCommands(commands, { control: mcp, log }));
-  return { mcp, participant };
+  // VS Code's agents' own tools, judged through their hooks while readgate.agentHooks.enabled is on.
+  const hooks = new AgentHooksHost({ config, guard, toolSessions, labels, log, onDidChangeWaiting: approvals.onDidChangeWaiting });
+  context.subscriptions.push(
+    mcp,
+    participant,
+    hooks,
+    registerTools({ sessions: toolSessions, problems }),
+    registerAgentCommands(commands, { control: mcp, log }),
+  );
+  return { mcp, participant, hooks };
 }
 
 /** The palette's and the views' commands, and the read-only documents some of them show. */

@@ -19,7 +19,7 @@ import type { ScriptedMessage, ScriptedModelApi, ScriptedPart, ScriptedRequest }
 export type ModelMessage = ScriptedMessage;
 export type ModelRequest = ScriptedRequest;
 export type ModelReply = ScriptedPart;
-type ScriptedModel = Pick<ScriptedModelApi, 'setScript' | 'requests' | 'setMaxInputTokens'>;
+type ScriptedModel = Pick<ScriptedModelApi, 'setScript' | 'requests' | 'setMaxInputTokens' | 'setFamily'>;
 
 /** What the script answers for one agent request: the next replies, or undefined to end the turn with "Done.". */
 export type AgentScript = (request: ModelRequest, context: { subagent: boolean }) => ModelReply | undefined | Promise<ModelReply | undefined>;
@@ -91,4 +91,17 @@ export function resultsOf(requests: readonly ModelRequest[], tool: string): stri
   const calls = new Map<string, string>();
   for (const message of last.messages) for (const call of message.toolCalls) calls.set(call.callId, call.name);
   return last.messages.flatMap((message) => message.toolResults.filter((result) => calls.get(result.callId) === tool).map((result) => result.text));
+}
+
+/** Every tool result of `tool` the model received in any request, once each, oldest first (a summary drops them from later ones). */
+export function everyResultOf(requests: readonly ModelRequest[], tool: string): string[] {
+  const names = new Map<string, string>();
+  const results = new Map<string, string>();
+  for (const request of requests) {
+    for (const message of request.messages) {
+      for (const call of message.toolCalls) names.set(call.callId, call.name);
+      for (const result of message.toolResults) if (names.get(result.callId) === tool && !results.has(result.callId)) results.set(result.callId, result.text);
+    }
+  }
+  return [...results.values()];
 }

@@ -30,8 +30,9 @@ function clientLength(file: FileText, line: number): number {
 function cutNote(stoppedAt: number | undefined, shortened: readonly number[]): string | undefined {
   const notes: string[] = [];
   if (stoppedAt !== undefined) notes.push(`lines from ${stoppedAt} on may not have been shown (the client may cut a long result)`);
-  if (shortened.length)
+  if (shortened.length) {
     notes.push(`line${shortened.length === 1 ? '' : 's'} ${formatRanges(shortened.flatMap((line) => [line, line]))} shortened by the client`);
+  }
   return notes.length ? notes.join('; ') : undefined;
 }
 
@@ -45,6 +46,9 @@ export async function beforeRead(ctx: GuardContext, call: OwnReadCall): Promise<
   const loaded = await loadFile(ctx, checked.target, stat);
   if (loaded.kind === 'binary') return none('not text');
   const { file } = loaded;
+  if (call.cut.blankShownAsNote && file.text.length > 0 && file.text.trim() === '') {
+    return none('the client shows a file of only whitespace as a note, not its lines');
+  }
   const cut = shownLines(call.cut, file.index.count, (line) => clientLength(file, line));
   const note = cutNote(cut.stoppedAt, cut.shortened);
   // Kept now, not with the pending call (which holds no content): a later change of these lines is shown as a diff.

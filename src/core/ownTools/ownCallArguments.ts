@@ -73,6 +73,7 @@ export function ownReadArguments(given: OwnReadCall): OwnReadArguments | Refusal
   if (cut.endLine !== undefined) copiedCut.endLine = cut.endLine as number;
   if (cut.maxLineChars !== undefined) copiedCut.maxLineChars = cut.maxLineChars as number;
   if (cut.maxChars !== undefined) copiedCut.maxChars = cut.maxChars as number;
+  if (cut.blankShownAsNote === true) copiedCut.blankShownAsNote = true;
   return { path: call.path, key: [call.path, copiedCut], signal: signalOf(given), callId: call.callId, cut: copiedCut };
 }
 
@@ -91,8 +92,9 @@ function fileOf(value: unknown, i: number): OwnChange | Refusal {
   const file = (value ?? {}) as Record<string, unknown>;
   if (!isText(file.path)) return bad(`change.files[${i}].path must be a non-empty string`);
   if (file.kind === 'loose') return { kind: 'loose', path: file.path };
-  if (file.kind === 'write')
+  if (file.kind === 'write') {
     return typeof file.content === 'string' ? { kind: 'write', path: file.path, content: file.content } : bad(`change.files[${i}].content must be a string`);
+  }
   if (file.kind !== 'edit') return bad(`change.files[${i}].kind must be "edit", "write" or "loose"`);
   const edits = editsOf(file.edits, `change.files[${i}].edits`);
   return isRefusal(edits) ? edits : { kind: 'edit', path: file.path, edits };

@@ -107,6 +107,8 @@ export class ApprovalService extends Disposable implements ReviewWaits {
       revert,
     });
     if (!need.ask) return { approved: true, approvedBy: need.by };
+    // An agent's own tool decides this change's result as it writes it: there is nothing to show for review.
+    if (request.ownTool?.preview === false) return { approved: false, reason: need.why };
     if (request.signal.aborted) return { approved: false, reason: 'cancelled' };
     return new Promise<ApprovalDecision>((resolve) => this.enqueue(request, revert, need.why, resolve));
   };

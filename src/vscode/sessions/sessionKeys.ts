@@ -85,6 +85,15 @@ export function subagentOf(options: unknown): string | undefined {
 /** The session a subagent's calls run in, inside its chat's session. */
 export const subagentKey = (chatKey: string, subagent: string): string => `${chatKey}${SUBAGENT_SEPARATOR}${subagent}`;
 
+/**
+ * The chat session VS Code's agent hooks name by its id (`session_id`), as its tool calls' tokens name it: a local
+ * chat's resource is `vscode-chat-session://local/` and the id in unpadded base64url. So a chat's own tools (through
+ * its hooks) and ReadGate's tools (through its token) share one ledger.
+ */
+export function chatKeyOfSessionId(sessionId: string): string {
+  return `${CHAT_PREFIX}vscode-chat-session://local/${Buffer.from(sessionId, 'utf8').toString('base64url')}`;
+}
+
 /** The chat session a tool invocation token belongs to, or undefined when it cannot be told. */
 export function sessionKeyOf(token: unknown): string | undefined {
   try {

@@ -121,6 +121,15 @@ export class ToolSessions extends Disposable {
     });
   }
 
+  /**
+   * The session of another agent's chat (or of its subagent, `key` from `subagentKey`), as its tool calls get it: for
+   * the calls of its own tools that its hooks bring (agent hooks).
+   */
+  forChat(key: string): GuardSession {
+    this.chatKeys.add(key);
+    return this.forKey(key, this.chatOptions);
+  }
+
   /** `options` apply when the session is created (an MCP client's budget and placeholder rule). */
   forKey(key: string, options?: SessionOptions): GuardSession {
     this.expiry.touch(key, this.now());

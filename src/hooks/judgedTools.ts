@@ -1,0 +1,32 @@
+/**
+ * Which of a client's hook events ReadGate judges, known without loading anything else, so the hook process of
+ * any other tool call exits at once without asking the window. The adapters (`copilotHooks.ts`) turn these into
+ * the guard's calls; a tool not listed here is never judged.
+ */
+
+/** Copilot's (VS Code's agent mode) own tools that read or change files, by the name its hooks give. */
+export const COPILOT_READS: ReadonlySet<string> = new Set(['read_file']);
+export const COPILOT_CHANGES: ReadonlySet<string> = new Set([
+  'replace_string_in_file',
+  'multi_replace_string_in_file',
+  'insert_edit_into_file',
+  'create_file',
+  'apply_patch',
+  'edit_notebook_file',
+]);
+
+/** Events about the agent's contexts, which the window must hear whatever the tool. */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(['SubagentStart', 'SubagentStop', 'PreCompact']);
+
+const CLIENT_TOOLS: Record<string, (tool: string) => boolean> = {
+  copilot: (tool) => COPILOT_READS.has(tool) || COPILOT_CHANGES.has(tool),
+};
+
+/** Whether the window must hear this input: a judged tool's call before or after it runs, or a context event. */
+export function needsWindow(client: string, input: unknown): boolean {
+  const judged = CLIENT_TOOLS[client];
+  if (!judged || typeof input !== 'object' || input === null) return false;
+  const { hook_event_name: event, tool_name: tool } = input as { hook_event_name?: unknown; tool_name?: unknown };
+  if (event === 'PreToolUse' || event === 'PostToolUse') return typeof tool === 'string' && judged(tool);
+  return typeof event === 'string' && CONTEXT_EVENTS.has(event);
+}
