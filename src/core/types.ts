@@ -293,8 +293,12 @@ export interface GuardSession {
    * lines it has seen, unchanged since), through the `approve` port; writes nothing. The tool then writes.
    */
   judgeOwnChange(call: OwnChangeCall): Promise<OwnChangeJudgement>;
-  /** ...and has run: the change is recorded (history, who changed the files) and what it wrote counts as seen. */
-  afterOwnChange(callId: string): Promise<RecordedOwnChange | Refusal>;
+  /**
+   * ...and has run: the change is recorded (history, who changed the files) and what it wrote counts as seen.
+   * `settleMs`: how long to wait for the tool's write to land, for a client that applies it a moment after the
+   * tool returned (default 0); one not landed by then is recorded once it lands, before the session's next call.
+   */
+  afterOwnChange(callId: string, options?: { settleMs?: number }): Promise<RecordedOwnChange | Refusal>;
 }
 
 /** One file of a change awaiting approval, as it would be written if approved unchanged. */

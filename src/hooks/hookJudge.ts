@@ -8,7 +8,7 @@
 import type { GuardSession, Refusal } from '../core/index';
 import type { HookAdapter, HookEvent } from './hookEvents';
 import { HookContexts, type Placement } from './hookContexts';
-import { HOOK_REVIEW_MS } from './hookProtocol';
+import { HOOK_REVIEW_MS, HOOK_SETTLE_MS } from './hookProtocol';
 
 /** The guard sessions of the clients' agent contexts, as the window keeps them. */
 export interface HookSessions {
@@ -41,6 +41,8 @@ export class HookJudge {
     private readonly sessions: HookSessions,
     private readonly log: HookLog = () => undefined,
     private readonly reviewMs = HOOK_REVIEW_MS,
+    /** How long an after-hook waits for the tool's write to land (well within the hook's answer limit). */
+    private readonly settleMs = HOOK_SETTLE_MS,
   ) {}
 
   /** A change of `sessionId` waits for the user: its hook keeps waiting, up to the review limit. */
@@ -97,7 +99,7 @@ export class HookJudge {
       case 'changeAfter': {
         const placement = this.contexts.takeCall(event.conversation, event.callId);
         if (placement) {
-          const recorded = await this.sessionOf(client, event.conversation, placement).afterOwnChange(event.callId);
+          const recorded = await this.sessionOf(client, event.conversation, placement).afterOwnChange(event.callId, { settleMs: this.settleMs });
           this.log('[hooks] change recorded', { client, ...recorded });
         }
         return undefined;

@@ -36,6 +36,13 @@ export type HookReply =
 export const HOOK_ANSWER_MS = 3000;
 
 /**
+ * How long the window waits, after a change's tool ran, for its write to land before it answers: Copilot applies
+ * its edit tools' changes through the chat's editing session, a moment after the tool returned. One that lands
+ * later is recorded before the chat's next call.
+ */
+export const HOOK_SETTLE_MS = 1500;
+
+/**
  * The longest a change may wait for the user's review. The hook file gives the hook longer than this (its
  * timeout), so it is the hook, never the client, that ends the wait: with a refusal, as nothing was approved.
  */

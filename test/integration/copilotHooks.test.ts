@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { disableNetworkBlock, enableCopilot, everyResultOf, type ModelRequest, newChat, resultsOf, runTurn, scriptedModel } from './copilotAgent';
+import * as harness from './harness';
 import { api, nextReview, REVIEW_HOOK, workspaceRoot } from './helpers';
 
 const settings = () => vscode.workspace.getConfiguration('readgate');
@@ -45,6 +46,23 @@ function hooksLog(): string {
   };
   walk(logs);
   return found.map((log) => fs.readFileSync(log, 'utf8')).join('\n');
+}
+
+/**
+ * Waits until Copilot's hook runner has finished the after-hook of the model's last tool call. Copilot does not
+ * wait for an after-hook before it asks the model again, so a script that changes a file "a moment later" waits for
+ * this first, as a person's change would come after it.
+ */
+async function afterHookDone(request: ModelRequest): Promise<void> {
+  const callId = request.messages.flatMap((message) => message.toolCalls).at(-1)?.callId;
+  if (!callId) return;
+  for (let i = 0; i < 200; i++) {
+    const log = hooksLog();
+    const started = new RegExp(`\\[#(\\d+)\\] \\[PostToolUse\\] Input: .*"tool_use_id":"${callId}__vscode`).exec(log);
+    if (started && new RegExp(`\\[#${started[1]}\\] \\[PostToolUse\\] Completed`).test(log)) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the after-hook of ${callId} did not finish`);
 }
 
 async function enableHooks(on: boolean): Promise<void> {
@@ -107,23 +125,45 @@ suite("Copilot's own tools under ReadGate's agent hooks (real agent loop, script
     assert.match(edit, /EDIT_OUTSIDE_SEEN_RANGE/);
     assert.match(edit, /290/);
     assert.strictEqual(fs.readFileSync(target, 'utf8'), numbered(300));
+    if (harness.isAvailable) {
+      // The chat as the user sees it: Copilot's tool call denied, with ReadGate's reason.
+      await vscode.commands.executeCommand('workbench.action.chat.open');
+      await harness.waitFor('the turn in the chat', async () => ((await harness.workbenchTexts('.interactive-session')).join('\n').includes('Done.') ? true : undefined));
+      await harness.click('.interactive-session >> text=/Completed \\d+ steps/').catch(() => undefined); // show the tool calls
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await harness.screenshot('copilot-hooks-denied');
+    }
+  });
+
+  test('the Sessions view lists the Copilot chat with what it read', async function () {
+    if (!harness.isAvailable) this.skip();
+    this.timeout(90_000);
+    const target = file(numbered(20), 'listed');
+    const name = path.basename(target);
+    await runTurn('Read it.', AGENT, steps(() => call('read_file', { filePath: target, startLine: 1, endLine: 12 })));
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    await vscode.commands.executeCommand('readgate.sessions.focus');
+    await harness.sidebarWidth();
+    const rows = async () => (await harness.workbenchTexts('.part.sidebar .monaco-list-row')).join('\n');
+    await harness.waitFor('the chat and its file in the Sessions view', async () => ((await rows()).includes(name) ? true : undefined), 20_000);
+    const shown = await rows();
+    assert.match(shown, /Copilot chat [0-9a-f]{8}/);
+    assert.match(shown, new RegExp(`${name.replace(/[.]/g, '\\.')}[\\s\\S]*1.12`));
+    await harness.screenshot('copilot-hooks-sessions');
   });
 
   test("a seen line changed on disk after the read, then its edit: denied with the diff of the change, the other writer's byte kept", async function () {
     this.timeout(90_000);
     const target = file(numbered(10));
     const changed = numbered(10).replace('line 5 of the file', 'line 5 of the file!');
-    const requests = await runTurn(
-      'Change line 5.',
-      AGENT,
-      steps(
-        () => call('read_file', { filePath: target, startLine: 1, endLine: 10 }),
-        () => {
-          fs.writeFileSync(target, changed);
-          return call('replace_string_in_file', { filePath: target, oldString: 'line 5 of the file\n', newString: 'line five\n', explanation: 'x' });
-        },
-      ),
-    );
+    const requests = await runTurn('Change line 5.', AGENT, async (request) => {
+      const done = seen(request);
+      if (done === 0) return call('read_file', { filePath: target, startLine: 1, endLine: 10 });
+      if (done > 1) return undefined;
+      await afterHookDone(request);
+      fs.writeFileSync(target, changed);
+      return call('replace_string_in_file', { filePath: target, oldString: 'line 5 of the file\n', newString: 'line five\n', explanation: 'x' });
+    });
     const [edit] = resultsOf(requests, 'replace_string_in_file');
     assert.match(edit, /FILE_CHANGED_SINCE_READ/);
     assert.match(edit, /-line 5 of the file\n\+line 5 of the file!/);
@@ -238,23 +278,27 @@ suite("Copilot's own tools under ReadGate's agent hooks (real agent loop, script
   test('after the conversation is summarized, an edit needs a new read', async function () {
     this.timeout(180_000);
     const { setMaxInputTokens } = await scriptedModel();
-    const big = file(Array.from({ length: 60 }, (_, i) => `filler ${i + 1} ${'y'.repeat(60)}`).join('\n') + '\n');
+    // Copilot's default agent offers many tools, so its prompt starts large: a context that holds it and a few reads.
+    const big = file(Array.from({ length: 300 }, (_, i) => `filler ${i + 1} ${'y'.repeat(60)}`).join('\n') + '\n');
     const target = file(numbered(4));
-    await setMaxInputTokens(12_000);
+    await setMaxInputTokens(60_000);
     try {
       // Counted here, not from the conversation: a summary takes earlier results out of it.
       let step = 0;
       let summarized = false;
+      let results = 0;
       const edit = (line: number) => call('replace_string_in_file', { filePath: target, oldString: `line ${line} of the file`, newString: `edited ${line}`, explanation: 'x' });
       const requests = await runTurn(
         'Read, then edit after a summary.',
         AGENT,
         (request) => {
-          summarized ||= step > 2 && request.messages.some((message) => /summar/i.test(message.text));
+          // A summary takes the earlier results out of the conversation: fewer than the request before had.
+          summarized ||= seen(request) < results;
+          results = seen(request);
           if (step === 0) return (step++, call('read_file', { filePath: target, startLine: 1, endLine: 4 }));
           // Before the summary the read counts: line 1 may be edited.
           if (step === 1) return (step++, edit(1));
-          if (!summarized && step < 16) return (step++, call('read_file', { filePath: big, startLine: 1, endLine: 60 }));
+          if (!summarized && step < 40) return (step++, call('read_file', { filePath: big, startLine: 1, endLine: 300 }));
           if (step < 100) return ((step = 100), edit(2));
           return undefined;
         },

@@ -30,6 +30,22 @@ export class PendingCalls<T> {
     return this.calls.size;
   }
 
+  /** When the newest call still waiting was put; undefined when none waits. */
+  newestAt(): number | undefined {
+    let at: number | undefined;
+    for (const entry of this.calls.values()) at = entry.at;
+    return at;
+  }
+
+  /** The calls still waiting, oldest first, as `[callId, value]`. */
+  entries(): [string, T][] {
+    return [...this.calls].map(([id, entry]) => [id, entry.value]);
+  }
+
+  delete(callId: string): void {
+    this.calls.delete(callId);
+  }
+
   clear(): void {
     this.calls.clear();
   }

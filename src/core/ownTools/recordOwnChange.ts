@@ -67,6 +67,25 @@ function looseEntry(ctx: GuardContext, plan: FilePlan, file: FileText, stat: Fil
   };
 }
 
+/**
+ * Whether the tool's write has landed: some file is no longer as it was planned against (`saved` when none of
+ * them is an unsaved editor buffer then). A client may apply its tool's edits a moment after the tool returned,
+ * and save them a moment later still (Copilot's edits go through the chat's editing session, then are saved), so
+ * the record waits for this, within bounds (`ownToolCalls.ts`).
+ */
+export async function landing(ctx: GuardContext, allowed: AllowedChange): Promise<'not yet' | 'unsaved' | 'saved'> {
+  let landed = false;
+  let unsaved = false;
+  for (const plan of allowed.plans) {
+    const now = await fileNow(ctx, plan.movedTo?.target ?? plan.target);
+    if (now.kind === 'unreadable') continue;
+    if (now.kind === 'text' && now.stat.revision !== undefined) unsaved = true;
+    const before = plan.before?.bytes;
+    if (now.kind === 'gone' ? !plan.created : plan.created || !before || !same(now.file.bytes, before) || plan.movedTo) landed = true;
+  }
+  return !landed ? 'not yet' : unsaved ? 'unsaved' : 'saved';
+}
+
 export async function recordOwnChange(
   ctx: GuardContext,
   s: SessionState,

@@ -235,7 +235,11 @@ export class GuardSessionImpl implements GuardSession {
       'ownRead',
       call?.path,
       () => ownReadArguments(call),
-      (copy) => this.ownCalls().beforeRead({ callId: copy.callId, path: copy.path, cut: copy.cut }),
+      async (copy) => {
+        const { result, updates } = await this.ownCalls().beforeRead({ callId: copy.callId, path: copy.path, cut: copy.cut });
+        this.state.learn(updates);
+        return result;
+      },
     );
   }
 
@@ -270,13 +274,14 @@ export class GuardSessionImpl implements GuardSession {
     );
   }
 
-  afterOwnChange(callId: string): Promise<RecordedOwnChange | Refusal> {
+  afterOwnChange(callId: string, options?: { settleMs?: number }): Promise<RecordedOwnChange | Refusal> {
+    const settleMs = typeof options?.settleMs === 'number' && options.settleMs > 0 ? Math.min(options.settleMs, 60_000) : 0;
     return this.boundary(
       'ownChange',
       '(own tool change)',
       () => callIdArguments(callId),
       async (copy) => {
-        const { result, updates } = await this.ownCalls().afterChange(copy.callId);
+        const { result, updates } = await this.ownCalls().afterChange(copy.callId, settleMs);
         this.state.learn(updates);
         if (result.files.some((file) => file.outcome !== 'unchanged')) this.state.stats.mutations++;
         return result;

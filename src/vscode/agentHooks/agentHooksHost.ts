@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import type { Guard, GuardSession } from '../../core/index';
 import { copilotAdapter, HOOK_ENV, HookJudge, type HookServer, type HookSessions, serveHooks } from '../../hooks/index';
 import { readgateHome } from '../../mcp/index';
-import type { Config } from '../config';
+import { type Config, DEFAULT_CONFIG } from '../config';
 import type { Log } from '../log';
 import { chatKeyOfSessionId, subagentKey } from '../sessions/sessionKeys';
 import type { SessionLabels } from '../sessions/sessionLabels';
@@ -74,7 +74,9 @@ export class AgentHooksHost extends Disposable {
 
   constructor(private readonly deps: AgentHooksDeps) {
     super();
-    const adapters = { copilot: copilotAdapter(() => deps.config.current.toolsMaxResultChars || undefined) };
+    // What counts of one read_file result: the budget ReadGate keeps Copilot's tool results within (never none:
+    // Copilot leaves lines out of a result its prompt has no room for, and a hook is not told which).
+    const adapters = { copilot: copilotAdapter(() => deps.config.current.toolsMaxResultChars || DEFAULT_CONFIG.toolsMaxResultChars) };
     this.judge = new HookJudge(adapters, new CopilotSessions(deps), (message, data) => deps.log.debug(message, data));
     this._register(deps.onDidChangeWaiting((sessionId) => this.judge.reviewStarted(sessionId)));
     this._register(deps.config.onDidChange(() => void this.apply()));

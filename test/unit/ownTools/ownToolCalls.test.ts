@@ -253,3 +253,26 @@ suite('own tools: review', () => {
     assert.match(refused.message, /nothing to review/);
   });
 });
+
+suite('own tools: a write that lands after the tool returned', () => {
+  test('a write landing within the settle time is recorded as allowed', async () => {
+    const { root, session, guard } = setup();
+    const file = put(path.join(root, 'q.txt'), numbered(3));
+    await ownRead(session, file, 1, 3);
+    const { id } = await judge(session, [edit(file, 'line 1\n', 'one\n')]);
+    setTimeout(() => fs.writeFileSync(file, numbered(3).replace('line 1\n', 'one\n')), 100);
+    assert.deepStrictEqual(await session.afterOwnChange(id, { settleMs: 2000 }), { ok: true, files: [{ path: file, outcome: 'as-allowed' }] });
+    assert.strictEqual((await guard.history()).length, 1);
+  });
+
+  test("one landing later is recorded before the session's next call, so the agent's own lines are not a change it missed", async () => {
+    const { root, session, guard } = setup();
+    const file = put(path.join(root, 'r.txt'), numbered(3));
+    await ownRead(session, file, 1, 3);
+    const { id } = await judge(session, [edit(file, 'line 1\n', 'one\n')]);
+    assert.deepStrictEqual(await session.afterOwnChange(id), { ok: true, files: [{ path: file, outcome: 'unchanged' }] });
+    fs.writeFileSync(file, numbered(3).replace('line 1\n', 'one\n')); // the client's write lands now
+    assert.strictEqual(code((await judge(session, [edit(file, 'one\nline 2\n', 'one\ntwo\n')])).judgement), 'allowed');
+    assert.strictEqual((await guard.history()).length, 1);
+  });
+});
