@@ -739,6 +739,10 @@ async function main() {
     console.log('\nnotes · the agent-context hook (bench/hookCost.mjs, information only):');
     const hook = spawnSync(process.execPath, [path.join(here, 'hookCost.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 240_000 });
     if (hook.status !== 0) fail(`hook cost measurement failed (exit ${hook.status}${hook.signal ? `, ${hook.signal}` : ''})`);
+    // What the agent hook of VS Code's agents adds to each tool call (bench/agentHookCost.mjs), against its targets.
+    console.log('\nnotes · the agent hook of VS Code\'s agents (bench/agentHookCost.mjs, Node start-up + ≤ 15 ms judged, ≤ 2 ms other):');
+    const agentHook = spawnSync(process.execPath, [path.join(here, 'agentHookCost.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 240_000 });
+    if (agentHook.status !== 0) fail(`agent hook cost measurement failed (exit ${agentHook.status}${agentHook.signal ? `, ${agentHook.signal}` : ''})`);
   } catch (error) {
     fail(error?.stack ?? String(error));
   } finally {

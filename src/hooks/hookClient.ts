@@ -7,14 +7,18 @@
  * client shows anything else as a warning). Only a change already waiting for the user's review is refused when
  * the wait ends without a decision, since nothing was approved.
  */
-import * as net from 'net';
+import type * as net from 'net';
 import { HOOK_ANSWER_MS, HOOK_ENV, HOOK_REVIEW_MS, type HookReply, type HookRequest, MAX_HOOK_INPUT_BYTES } from './hookProtocol';
 import { needsWindow } from './judgedTools';
 
 export interface HookRun {
   argv: readonly string[];
   env: NodeJS.ProcessEnv;
-  stdin: NodeJS.ReadableStream;
+  /**
+   * The whole of stdin. Read synchronously (`fs.readFileSync(0)`): opening `process.stdin` as a stream costs a
+   * few milliseconds of every tool call, and the clients close stdin once they wrote the input.
+   */
+  readStdin(): Buffer;
   /** Prints the output for the client (at most once). */
   print(text: string): void;
 }
@@ -25,27 +29,14 @@ export function clientOf(argv: readonly string[]): string | undefined {
   return at >= 0 && argv[at + 1] ? argv[at + 1] : undefined;
 }
 
-/** The hook input, or undefined for anything but JSON within the size limit (and for a stdin that never ends). */
-function readInput(stdin: NodeJS.ReadableStream): Promise<unknown> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(() => resolve(undefined), HOOK_ANSWER_MS);
-    timer.unref();
-    stdin.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_HOOK_INPUT_BYTES) chunks.push(chunk);
-    });
-    stdin.on('error', () => resolve(undefined));
-    stdin.on('end', () => {
-      if (size > MAX_HOOK_INPUT_BYTES) return resolve(undefined);
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        resolve(undefined);
-      }
-    });
-  });
+/** The hook input, or undefined for anything but JSON within the size limit. */
+function parseInput(read: () => Buffer): unknown {
+  try {
+    const bytes = read();
+    return bytes.length > MAX_HOOK_INPUT_BYTES ? undefined : (JSON.parse(bytes.toString('utf8')) as unknown);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Denies a change whose review ended without the user's decision (the client's own output format). */
@@ -61,7 +52,8 @@ export function askWindow(socket: string, request: HookRequest): Promise<object 
     let settled = false;
     let waiting = false;
     let buffered = '';
-    const connection = net.connect(socket);
+    // Loaded only for a call the window judges: the others end without paying for it.
+    const connection = (require('net') as typeof net).connect(socket);
     const finish = (output: object | undefined): void => {
       if (settled) return;
       settled = true;
@@ -99,7 +91,7 @@ export function askWindow(socket: string, request: HookRequest): Promise<object 
 
 export async function runAgentHook(run: HookRun): Promise<void> {
   const client = clientOf(run.argv);
-  const input = await readInput(run.stdin);
+  const input = parseInput(run.readStdin);
   const socket = run.env[HOOK_ENV.socket];
   const token = run.env[HOOK_ENV.token];
   if (!client || !socket || !token || !needsWindow(client, input)) return;
