@@ -198,7 +198,10 @@ export function findLayerViolations(root) {
   const mcpIndex = indexOf(mcpDir);
   const hooksIndex = indexOf(hooksDir);
   const isVscode = (spec) => spec === 'vscode' || spec.startsWith('vscode/');
-  const violations = [...coreViolations(root, coreDir, [mcpDir, hooksDir, adapterDir]), ...importCycles(root, coreDir)];
+  // No import cycles, in the core and in the adapters either (a view names a command by its id from the lower
+  // commandIds.ts, never by importing the command, which imports the view's types).
+  const cycles = [coreDir, hooksDir, adapterDir].flatMap((dir) => importCycles(root, dir));
+  const violations = [...coreViolations(root, coreDir, [mcpDir, hooksDir, adapterDir]), ...cycles];
   // src/mcp and src/hooks (the agent hooks) run in plain Node too: dist/mcp.js, the bridge, dist/agent-hook.js.
   for (const [dir, name] of [[mcpDir, 'src/mcp'], [hooksDir, 'src/hooks']]) {
     for (const file of sourceFiles(dir)) {
@@ -236,5 +239,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`Layer check failed:\n${violations.map((v) => `  ${v}`).join('\n')}`);
     process.exit(1);
   }
-  console.log('Layer check: src/core imports neither vscode nor the adapters, each of its modules only its own folder or a lower-ranked one, with no import cycle; src/mcp and src/hooks import no vscode; adapters use only the index files; the settings reader imports no feature.');
+  console.log('Layer check: src/core imports neither vscode nor the adapters, each of its modules only its own folder or a lower-ranked one, with no import cycle (nor in src/vscode and src/hooks); src/mcp and src/hooks import no vscode; adapters use only the index files; the settings reader imports no feature.');
 }

@@ -24,6 +24,7 @@ export const COMMAND_NOTES = {
   'readgate.proposeSampleChange': 'A sample agent reads the demo workspace\'s `src/inventory.ts` and proposes a change of two hunks, for you to review.',
   'readgate.connectExternalAgent': 'Turns on the MCP server (after asking) and shows copyable set-up for Claude Code, Codex, Gemini CLI, Qwen Code, Cline and any MCP client.',
   'readgate.createGuardedAgent': 'Writes a custom agent for Copilot\'s agent mode that edits only through ReadGate.',
+  'readgate.enableAgentHooks': "Turns on `readgate.agentHooks.enabled`: Copilot's agent mode keeps its own file tools, and ReadGate judges each call through VS Code's agent hooks.",
   'readgate.revertChange': 'Undoes one recorded change, keeping later ones; reviewed in the panel, conflicts shown.',
   'readgate.revertSession': 'Undoes all of a session\'s changes, newest first, as one change; reviewed in the panel, conflicts shown.',
   'readgate.revertFileToSessionStart': 'Undoes what one session did to one file, leaving its other files alone; reviewed in the panel, conflicts shown.',

@@ -190,7 +190,7 @@ function registerAgentsAndMcp(context: vscode.ExtensionContext, commands: Comman
     participant,
     hooks,
     registerTools({ sessions: toolSessions, problems }),
-    registerAgentCommands(commands, { control: mcp, log }),
+    registerAgentCommands(commands, { control: mcp, log, config }),
   );
   return { mcp, participant, hooks };
 }

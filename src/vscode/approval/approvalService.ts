@@ -28,7 +28,7 @@ import { parseWebviewMessage } from './messageValidation';
 import type { ConflictView, FromWebview, RequestView } from './protocol';
 import { Proposals } from './proposals';
 import { ReviewStatus } from './reviewStatus';
-import { ReviewPendingCommand } from '../commands/reviewPending';
+import { COMMAND_IDS } from '../commandIds';
 import { type ReviewFile, approvalWith, requestView, reviewFile } from './reviewModel';
 
 /**
@@ -80,7 +80,7 @@ export class ApprovalService extends Disposable implements ReviewWaits {
   ) {
     super();
     this.panel = this._register(new ApprovalPanel(extensionUri, (message) => this.handle(message)));
-    this.status = this._register(new ReviewStatus(ReviewPendingCommand.id));
+    this.status = this._register(new ReviewStatus(COMMAND_IDS.reviewPending));
     this._register(onDidObserveChange((uri) => this.noticeChange(uri)));
     this._register(
       new vscode.Disposable(() => {

@@ -1,13 +1,15 @@
 /**
  * `ReadGate: Connect an External Agent…` (offers to turn the MCP server on, then shows the set-up per agent,
- * each block copyable) and `ReadGate: Create a Guarded Agent` (writes a custom agent for Copilot's agent mode
- * whose tools are ReadGate's).
+ * each block copyable), `ReadGate: Create a Guarded Agent` (writes a custom agent for Copilot's agent mode
+ * whose tools are ReadGate's) and `ReadGate: Guard Copilot's Own Tools` (turns the agent hooks on).
  */
+import { COMMAND_IDS } from '../commandIds';
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import { blocksOf, connectGuide, connectPageHtml, type GuideSection } from '../mcp/connectGuide';
 import { guardedAgentFile } from '../mcp/guardedAgent';
 import type { McpServerControl } from '../mcp/mcpEndpoint';
+import type { Config } from '../config';
 import type { Log } from '../log';
 import type { Command, CommandManager } from './commandManager';
 
@@ -20,7 +22,10 @@ class ConnectPanel {
   private panel: vscode.WebviewPanel | undefined;
   private sections: GuideSection[] = [];
 
-  constructor(private readonly control: McpServerControl) {}
+  constructor(
+    private readonly control: McpServerControl,
+    private readonly config: Config,
+  ) {}
 
   show(): void {
     if (!this.panel) {
@@ -29,7 +34,8 @@ class ConnectPanel {
         localResourceRoots: [],
       });
       this.panel.onDidDispose(() => (this.panel = undefined));
-      this.panel.webview.onDidReceiveMessage(async (message: { type?: unknown; index?: unknown }) => {
+      this.panel.webview.onDidReceiveMessage(async (message: { type?: unknown; index?: unknown; id?: unknown }) => {
+        if (message?.type === 'action' && message.id === 'enableAgentHooks') return void vscode.commands.executeCommand(COMMAND_IDS.enableAgentHooks);
         if (message?.type !== 'copy' || typeof message.index !== 'number') return;
         const block = blocksOf(this.sections)[message.index];
         if (!block) return;
@@ -52,6 +58,7 @@ class ConnectPanel {
       headlessPath: this.control.headlessPath,
       endpoint,
       folder,
+      agentHooks: this.config.current.agentHooksEnabled,
     });
     this.panel.webview.html = connectPageHtml(this.sections, {
       cspSource: this.panel.webview.cspSource,
@@ -129,16 +136,21 @@ async function createGuardedAgent(log: Log): Promise<string | undefined> {
   return uri.toString();
 }
 
-/** Offers to turn the MCP server on, then shows the set-up per agent; its page follows the server's endpoint. */
+/** Offers to turn the MCP server on, then shows the set-up per agent; its page follows the server's endpoint and the settings. */
 export class ConnectExternalAgentCommand implements Command, vscode.Disposable {
-  static readonly id = 'readgate.connectExternalAgent';
+  static readonly id = COMMAND_IDS.connectExternalAgent;
   readonly id = ConnectExternalAgentCommand.id;
   private readonly panel: ConnectPanel;
   private readonly endpointChanges: vscode.Disposable;
+  private readonly settingChanges: vscode.Disposable;
 
-  constructor(private readonly control: McpServerControl) {
-    this.panel = new ConnectPanel(control);
+  constructor(
+    private readonly control: McpServerControl,
+    config: Config,
+  ) {
+    this.panel = new ConnectPanel(control, config);
     this.endpointChanges = control.onDidChangeEndpoint(() => this.panel.render());
+    this.settingChanges = config.onDidChange(() => this.panel.render());
   }
 
   execute(args?: ConnectArgs): Promise<GuideSection[] | undefined> {
@@ -148,11 +160,12 @@ export class ConnectExternalAgentCommand implements Command, vscode.Disposable {
   dispose(): void {
     this.panel.dispose();
     this.endpointChanges.dispose();
+    this.settingChanges.dispose();
   }
 }
 
 export class CreateGuardedAgentCommand implements Command {
-  static readonly id = 'readgate.createGuardedAgent';
+  static readonly id = COMMAND_IDS.createGuardedAgent;
   readonly id = CreateGuardedAgentCommand.id;
 
   constructor(private readonly log: Log) {}
@@ -162,9 +175,32 @@ export class CreateGuardedAgentCommand implements Command {
   }
 }
 
-/** Registers both commands; the returned Disposable closes the Connect page and stops following the endpoint. */
-export function registerAgentCommands(commands: CommandManager, deps: { control: McpServerControl; log: Log }): vscode.Disposable {
-  const connect = commands.register(new ConnectExternalAgentCommand(deps.control));
+/** What turning the agent hooks on means, as the confirmation says it. */
+export const AGENT_HOOKS_ON =
+  "ReadGate now judges the file tools of VS Code's agents (Copilot's agent mode) in every workspace: an edit of lines the agent was not shown, or that changed since, is denied with what changed, and every allowed change is in Agent Changes. Terminal commands stay unguarded.";
+
+/** Turns `readgate.agentHooks.enabled` on in the user's settings, and says what it guards. */
+export class EnableAgentHooksCommand implements Command {
+  static readonly id = COMMAND_IDS.enableAgentHooks;
+  readonly id = EnableAgentHooksCommand.id;
+
+  constructor(private readonly log: Log) {}
+
+  async execute(): Promise<boolean> {
+    await vscode.workspace.getConfiguration('readgate').update('agentHooks.enabled', true, vscode.ConfigurationTarget.Global);
+    this.log.info("[agents] agent hooks turned on: Copilot's own tools are judged");
+    const openSetting = 'Open the Setting';
+    void vscode.window.showInformationMessage(AGENT_HOOKS_ON, openSetting).then((answer) => {
+      if (answer === openSetting) void vscode.commands.executeCommand('workbench.action.openSettings', 'readgate.agentHooks.enabled');
+    });
+    return true;
+  }
+}
+
+/** Registers the three commands; the returned Disposable closes the Connect page and stops following the endpoint. */
+export function registerAgentCommands(commands: CommandManager, deps: { control: McpServerControl; log: Log; config: Config }): vscode.Disposable {
+  const connect = commands.register(new ConnectExternalAgentCommand(deps.control, deps.config));
   commands.register(new CreateGuardedAgentCommand(deps.log));
+  commands.register(new EnableAgentHooksCommand(deps.log));
   return connect;
 }

@@ -5,6 +5,7 @@
  * open editors undoably. The patch comes from the clipboard or an editor (untitled ones first); "Paste a
  * patch" opens an empty editor for it.
  */
+import { COMMAND_IDS } from '../commandIds';
 import { randomUUID } from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -203,7 +204,7 @@ export async function runApplyPatch(
 }
 
 export class ApplyPatchCommand implements Command {
-  static readonly id = 'readgate.applyPatch';
+  static readonly id = COMMAND_IDS.applyPatch;
   readonly id = ApplyPatchCommand.id;
 
   constructor(

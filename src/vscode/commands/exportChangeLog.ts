@@ -3,6 +3,7 @@
  * the user chooses; a quick pick first asks whether each line should carry the files' contents (base64, so a
  * line stands on its own for an audit) or only the records. The file is written mode 0600: it can hold source.
  */
+import { COMMAND_IDS } from '../commandIds';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -57,7 +58,7 @@ async function writeLog(deps: HistoryDeps, target: ExportArgs): Promise<number> 
 }
 
 export class ExportChangeLogCommand implements Command {
-  static readonly id = 'readgate.exportChangeLog';
+  static readonly id = COMMAND_IDS.exportChangeLog;
   readonly id = ExportChangeLogCommand.id;
 
   constructor(private readonly deps: HistoryDeps) {}

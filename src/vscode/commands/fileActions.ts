@@ -2,6 +2,7 @@
  * View item actions on a file a session has seen: open it, or reveal exactly the lines the session saw (looked
  * up in the guard when the action runs, so a view item drawn before a later read still shows the truth).
  */
+import { COMMAND_IDS } from '../commandIds';
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
 import type { SessionsNode } from '../views/sessionsView';
@@ -22,7 +23,7 @@ async function open(guard: Guard, node: SessionsNode | undefined): Promise<{ edi
 }
 
 export class OpenFileCommand implements Command {
-  static readonly id = 'readgate.openFile';
+  static readonly id = COMMAND_IDS.openFile;
   readonly id = OpenFileCommand.id;
 
   constructor(private readonly guard: Guard) {}
@@ -33,7 +34,7 @@ export class OpenFileCommand implements Command {
 }
 
 export class RevealSeenRangeCommand implements Command {
-  static readonly id = 'readgate.revealSeenRange';
+  static readonly id = COMMAND_IDS.revealSeenRange;
   readonly id = RevealSeenRangeCommand.id;
 
   constructor(private readonly guard: Guard) {}

@@ -3,6 +3,7 @@
  * conversation was summarized. Files are not touched; the agent simply has to read again. `Clear Ended
  * Sessions` drops the ended ones the Sessions view still lists.
  */
+import { COMMAND_IDS } from '../commandIds';
 import * as vscode from 'vscode';
 import type { Guard } from '../../core/index';
 import { isStandaloneSession } from '../sessions/sessionKeys';
@@ -13,7 +14,7 @@ import type { Command } from './commandManager';
 import { pickSession } from './pickSession';
 
 export class ForgetSessionCommand implements Command {
-  static readonly id = 'readgate.forgetSession';
+  static readonly id = COMMAND_IDS.forgetSession;
   readonly id = ForgetSessionCommand.id;
 
   constructor(
@@ -34,7 +35,7 @@ export class ForgetSessionCommand implements Command {
 }
 
 export class ForgetAllSessionsCommand implements Command {
-  static readonly id = 'readgate.forgetAllSessions';
+  static readonly id = COMMAND_IDS.forgetAllSessions;
   readonly id = ForgetAllSessionsCommand.id;
 
   constructor(
@@ -54,7 +55,7 @@ export class ForgetAllSessionsCommand implements Command {
 }
 
 export class ClearEndedSessionsCommand implements Command {
-  static readonly id = 'readgate.clearEndedSessions';
+  static readonly id = COMMAND_IDS.clearEndedSessions;
   readonly id = ClearEndedSessionsCommand.id;
 
   constructor(private readonly ended: EndedSessions) {}

@@ -3,6 +3,7 @@
  * in ReadGate's storage; this lists them newest first and opens the one picked (or reveals the folder where a
  * desktop file manager exists). A `Uri` argument opens that result directly.
  */
+import { COMMAND_IDS } from '../commandIds';
 import * as vscode from 'vscode';
 import { formatCount, type ToolResultStore } from '../../core/index';
 import type { Command } from './commandManager';
@@ -15,7 +16,7 @@ function age(ms: number): string {
 }
 
 export class OpenToolResultsCommand implements Command {
-  static readonly id = 'readgate.openToolResults';
+  static readonly id = COMMAND_IDS.openToolResults;
   readonly id = OpenToolResultsCommand.id;
 
   constructor(private readonly toolResults: ToolResultStore) {}

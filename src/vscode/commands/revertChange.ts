@@ -3,6 +3,7 @@
  * merge that keeps every later change, reviewed in the panel like any change. Reverting a revert restores the
  * change it reverted, and says so.
  */
+import { COMMAND_IDS } from '../commandIds';
 import type { MutationResult } from '../../core/index';
 import { changeOfNode } from '../history/historyNodes';
 import { revertChangeText } from '../history/historyWords';
@@ -11,7 +12,7 @@ import type { Command } from './commandManager';
 import { type HistoryDeps, showNoHistory, showPickInView } from './historyCommands';
 
 export class RevertChangeCommand implements Command {
-  static readonly id = 'readgate.revertChange';
+  static readonly id = COMMAND_IDS.revertChange;
   readonly id = RevertChangeCommand.id;
 
   constructor(private readonly deps: HistoryDeps) {}

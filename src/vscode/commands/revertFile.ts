@@ -2,6 +2,7 @@
  * `Revert This File to Before the Session` (Agent Changes view, on a file): undoes what one session did to one
  * file, its changes to it newest first, leaving its other files and every later change by others as they are.
  */
+import { COMMAND_IDS } from '../commandIds';
 import type { MutationResult } from '../../core/index';
 import { fileOfNode } from '../history/historyNodes';
 import { revertFileText } from '../history/historyWords';
@@ -10,7 +11,7 @@ import type { Command } from './commandManager';
 import { type HistoryDeps, showNoHistory, showPickInView } from './historyCommands';
 
 export class RevertFileToSessionStartCommand implements Command {
-  static readonly id = 'readgate.revertFileToSessionStart';
+  static readonly id = COMMAND_IDS.revertFileToSessionStart;
   readonly id = RevertFileToSessionStartCommand.id;
 
   constructor(private readonly deps: HistoryDeps) {}

@@ -2,6 +2,7 @@
  * `Revert Everything This Session Did` (Agent Changes view, on a session or any of its items): undoes the
  * session's changes newest first, each merged against what the later ones left, as one reviewed change.
  */
+import { COMMAND_IDS } from '../commandIds';
 import * as vscode from 'vscode';
 import type { MutationResult } from '../../core/index';
 import { sessionOfNode } from '../history/historyNodes';
@@ -11,7 +12,7 @@ import type { Command } from './commandManager';
 import { type HistoryDeps, showNoHistory, showPickInView } from './historyCommands';
 
 export class RevertSessionCommand implements Command {
-  static readonly id = 'readgate.revertSession';
+  static readonly id = COMMAND_IDS.revertSession;
   readonly id = RevertSessionCommand.id;
 
   constructor(private readonly deps: HistoryDeps) {}

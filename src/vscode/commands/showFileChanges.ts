@@ -3,6 +3,7 @@
  * view, and the palette for the active editor): a quick pick of the changes on record that touched the file, newest first; the one picked
  * opens in the diff editor.
  */
+import { COMMAND_IDS } from '../commandIds';
 import * as vscode from 'vscode';
 import type { ChangeRecord } from '../../core/index';
 import { countsText, fileCounts } from '../history/changeCounts';
@@ -23,7 +24,7 @@ function fileOfNode(node: unknown): vscode.Uri | undefined {
 }
 
 export class ShowFileChangesCommand implements Command {
-  static readonly id = 'readgate.showFileChanges';
+  static readonly id = COMMAND_IDS.showFileChanges;
   readonly id = ShowFileChangesCommand.id;
 
   constructor(private readonly deps: HistoryDeps) {}

@@ -1,4 +1,5 @@
 /** `ReadGate: Show Session Ledger`: what one session has seen, file by file. */
+import { COMMAND_IDS } from '../commandIds';
 import type { Guard } from '../../core/index';
 import type { Reports } from '../reports/reports';
 import type { SessionLabels } from '../sessions/sessionLabels';
@@ -7,7 +8,7 @@ import type { Command } from './commandManager';
 import { pickSession } from './pickSession';
 
 export class ShowLedgerCommand implements Command {
-  static readonly id = 'readgate.showLedger';
+  static readonly id = COMMAND_IDS.showLedger;
   readonly id = ShowLedgerCommand.id;
 
   constructor(

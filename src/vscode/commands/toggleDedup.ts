@@ -2,6 +2,7 @@
  * `ReadGate: Toggle Dedup`: flips `readgate.read.dedup`, which applies live. It writes where the effective
  * value comes from (the workspace, else user settings), so a workspace value cannot silently win over it.
  */
+import { COMMAND_IDS } from '../commandIds';
 import * as vscode from 'vscode';
 import { SECTION } from '../config';
 import type { Command } from './commandManager';
@@ -15,7 +16,7 @@ function targetOf(configuration: vscode.WorkspaceConfiguration): vscode.Configur
 }
 
 export class ToggleDedupCommand implements Command {
-  static readonly id = 'readgate.toggleDedup';
+  static readonly id = COMMAND_IDS.toggleDedup;
   readonly id = ToggleDedupCommand.id;
 
   async execute(): Promise<boolean> {

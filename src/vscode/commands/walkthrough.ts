@@ -6,6 +6,7 @@
  * start` serves it, SSH, WSL) the Remote tab, because the approval and path settings are machine-scoped and the
  * User tab of a remote window does not show them. When each step counts as done is walkthroughProgress.ts.
  */
+import { COMMAND_IDS } from '../commandIds';
 import * as vscode from 'vscode';
 import type { Guard, MutationResult } from '../../core/index';
 import { showDetails } from '../details/detailsDocuments';
@@ -25,7 +26,7 @@ export async function samplePatchText(extensionUri: vscode.Uri, sample: SamplePa
 }
 
 export class ProposeSampleChangeCommand implements Command {
-  static readonly id = 'readgate.proposeSampleChange';
+  static readonly id = COMMAND_IDS.proposeSampleChange;
   readonly id = ProposeSampleChangeCommand.id;
 
   constructor(
@@ -39,7 +40,7 @@ export class ProposeSampleChangeCommand implements Command {
 }
 
 export class OpenSettingsCommand implements Command {
-  static readonly id = 'readgate.openSettings';
+  static readonly id = COMMAND_IDS.openSettings;
   readonly id = OpenSettingsCommand.id;
 
   execute(): Thenable<unknown> {
@@ -50,7 +51,7 @@ export class OpenSettingsCommand implements Command {
 }
 
 export class GetStartedCommand implements Command {
-  static readonly id = 'readgate.getStarted';
+  static readonly id = COMMAND_IDS.getStarted;
   readonly id = GetStartedCommand.id;
 
   execute(): Thenable<unknown> {
@@ -59,7 +60,7 @@ export class GetStartedCommand implements Command {
 }
 
 export class OpenSamplePatchCommand implements Command {
-  static readonly id = 'readgate.openSamplePatch';
+  static readonly id = COMMAND_IDS.openSamplePatch;
   readonly id = OpenSamplePatchCommand.id;
 
   constructor(private readonly extensionUri: vscode.Uri) {}

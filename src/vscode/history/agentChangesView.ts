@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { ChangedFile, ChangeRecord } from '../../core/index';
-import { OpenAgentChangeCommand } from '../commands/openAgentChange';
+import { COMMAND_IDS } from '../commandIds';
 import { Disposable } from '../util/dispose';
 import { VisibleRefresh } from '../views/visibleRefresh';
 import { markdownText } from '../util/markdownText';
@@ -162,7 +162,7 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
       const [only] = node.record.files;
       if (node.record.files.length === 1) {
         item.command = {
-          command: OpenAgentChangeCommand.id,
+          command: COMMAND_IDS.openAgentChange,
           title: 'Open Changes',
           arguments: [{ kind: 'file', record: node.record, file: only, index: 0 } satisfies AgentChangesNode],
         };
@@ -172,7 +172,7 @@ export class AgentChangesView extends Disposable implements vscode.TreeDataProvi
     const text = fileText(node.file, this.display);
     const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);
     item.resourceUri = guardPathToUri(node.file.path);
-    item.command = { command: OpenAgentChangeCommand.id, title: 'Open Changes', arguments: [node] };
+    item.command = { command: COMMAND_IDS.openAgentChange, title: 'Open Changes', arguments: [node] };
     return this.dress(item, `history-file:${node.record.id}:${node.index}`, text);
   }
 

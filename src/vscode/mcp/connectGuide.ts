@@ -21,6 +21,8 @@ export interface GuideSection {
   intro: string;
   blocks: GuideBlock[];
   notes: string[];
+  /** A one-click set-up the page offers as a button (the panel carries it out), with what to show once it is done. */
+  action?: { id: 'enableAgentHooks'; label: string; done: boolean; doneText: string; docText: string };
 }
 
 export interface GuideInput {
@@ -34,6 +36,8 @@ export interface GuideInput {
   endpoint?: { url: string; token: string };
   /** The workspace folder agents work in (for the headless example). */
   folder?: string;
+  /** `readgate.agentHooks.enabled`: Copilot's own tools are judged already. */
+  agentHooks?: boolean;
 }
 
 /** A path as one shell word (POSIX quoting, only when needed): the same quoting as the setup command's. */
@@ -58,7 +62,7 @@ export function connectGuide(input: GuideInput): GuideSection[] {
     qwenSection(input),
     clineSection(input),
     anyClientSection(input),
-    copilotSection(),
+    copilotSection(input),
   ];
 }
 
@@ -226,16 +230,33 @@ function anyClientSection(input: GuideInput): GuideSection {
   };
 }
 
-function copilotSection(): GuideSection {
+/** What the agent hooks guard of Copilot's own tools, and what they leave alone (the guide and docs/agents.md). */
+export const COPILOT_OWN_TOOLS = [
+  "read_file counts for the lines the model was shown, in a version that held while it read: lines over 2,000 characters are shortened by Copilot and do not count, and only the first 8,000 characters of a result count (readgate.tools.maxResultChars), as Copilot leaves lines out of a long result when the model's prompt is full. A notebook's read shows cells, not the file's lines: read a notebook with readgate_read before editing it.",
+  'replace_string_in_file, multi_replace_string_in_file, create_file over an existing file and apply_patch are judged as ReadGate\'s own edits: the old text must be in the file exactly, in lines this chat (or this subagent) was shown, unchanged since; replacing a file needs all of it seen; new files are free. A denial reaches the model as "Tool execution denied" with ReadGate\'s refusal: its code, the diff of what changed and by whom, what to read.',
+  'insert_edit_into_file and edit_notebook_file decide for themselves where their change goes: they need the whole file seen, and when readgate.approval.mode asks for a review they are denied, as there is nothing to show before they write.',
+  "An allowed change is made by Copilot's own tool (its Keep and Undo stay), after your review when readgate.approval.mode asks for one, and is then recorded in Agent Changes, where it can be reverted.",
+  "Not guarded: terminal commands (ReadGate notices their changes afterwards), create_directory, and other extensions' tools. Between ReadGate's decision and Copilot's write there is a moment in which another writer could change the file; what Copilot writes is then compared with what was allowed, and a difference is noted in ReadGate's log and counts for nothing.",
+];
+
+function copilotSection(input: GuideInput): GuideSection {
   return {
     id: 'copilot',
     title: 'Copilot agent mode and other extensions',
     intro:
-      "VS Code's own agents use ReadGate's language model tools, not MCP. Run \"ReadGate: Create a Guarded Agent\" for a custom agent whose tools are ReadGate's instead of the built-in edit tools. Extensions call the tools with vscode.lm.invokeTool, or use ReadGate's extension API.",
+      "Copilot's agent mode can keep its own file tools: with ReadGate's agent hooks on, VS Code runs ReadGate's hook before and after each of its tool calls, in every workspace, and ReadGate judges each read and edit by the same rules as its own tools. The hook comes with ReadGate; nothing is written to your repository or to your own hook files. Or run \"ReadGate: Create a Guarded Agent\" for a custom agent whose only edit tools are ReadGate's: it gets ReadGate's placeholders for repeated reads, re-reads that bring only what changed, and writes that keep every other byte. Extensions call ReadGate's tools with vscode.lm.invokeTool, or use its extension API.",
     blocks: [],
     notes: [
-      'Nothing to set for a long review: VS Code has no timeout setting for tool calls, and a call waits until your review ends or you stop the chat request.',
+      ...COPILOT_OWN_TOOLS,
+      'Nothing to set for a long review: VS Code has no timeout setting for tool calls, and a call waits until your review ends or you stop the chat request. A hooked call waits up to 14 minutes, then is denied as not reviewed.',
     ],
+    action: {
+      id: 'enableAgentHooks',
+      label: "Guard Copilot's Own Tools",
+      done: input.agentHooks === true,
+      doneText: "ReadGate judges Copilot's own tools in every workspace (readgate.agentHooks.enabled is on).",
+      docText: "Run **ReadGate: Guard Copilot's Own Tools**, or turn on `readgate.agentHooks.enabled` in your user settings.",
+    },
   };
 }
 
@@ -253,6 +274,7 @@ h2 { font-size: 1.15em; font-weight: 600; margin-top: 1.6em; border-bottom: 1px 
 pre { background: var(--vscode-textCodeBlock-background); padding: 8px 84px 8px 10px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; border-radius: 3px; }
 code { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
 pre code { background: none; }
+button.action { position: static; padding: 5px 14px; }
 button { position: absolute; right: 6px; bottom: 6px; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); padding: 3px 10px; cursor: pointer; border-radius: 2px; }
 button:hover { background: var(--vscode-button-hoverBackground); }
 button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
@@ -277,7 +299,13 @@ export function connectPageHtml(sections: readonly GuideSection[], options: { cs
         })
         .join('');
       const notes = section.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('');
-      return `<section id="${escapeHtml(section.id)}"><h2>${escapeHtml(section.title)}</h2><p>${escapeHtml(section.intro)}</p>${blocks}${notes}</section>`;
+      const { action } = section;
+      const offer = !action
+        ? ''
+        : action.done
+          ? `<p class="status">${escapeHtml(action.doneText)}</p>`
+          : `<p><button class="action" data-action="${escapeHtml(action.id)}">${escapeHtml(action.label)}</button></p>`;
+      return `<section id="${escapeHtml(section.id)}"><h2>${escapeHtml(section.title)}</h2><p>${escapeHtml(section.intro)}</p>${offer}${blocks}${notes}</section>`;
     })
     .join('');
   const status = options.running
@@ -301,6 +329,9 @@ ${body}
 <section id="guarded"><h2>What is guarded, and what is not</h2><ul class="guarded">${NOT_GUARDED.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul></section>
 <script nonce="${options.nonce}">
 const vscode = acquireVsCodeApi();
+for (const button of document.querySelectorAll('button[data-action]')) {
+  button.addEventListener('click', () => vscode.postMessage({ type: 'action', id: button.dataset.action }));
+}
 for (const button of document.querySelectorAll('button[data-copy]')) {
   button.addEventListener('click', () => {
     vscode.postMessage({ type: 'copy', index: Number(button.dataset.copy) });

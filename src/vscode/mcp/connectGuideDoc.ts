@@ -59,6 +59,8 @@ function codeBlock(block: GuideBlock): string {
 
 function sectionMarkdown(section: GuideSection): string {
   const parts = [`### ${section.title}`, prose(section.intro)];
+  // The action's own words are Markdown already (a command's name in bold, a setting in a code span).
+  if (section.action) parts.push(section.action.docText);
   for (const block of section.blocks) parts.push(prose(block.caption), codeBlock(block));
   if (section.notes.length > 0) parts.push(section.notes.map((note) => `- ${prose(note)}`).join('\n'));
   return parts.join('\n\n');

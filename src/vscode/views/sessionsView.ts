@@ -17,8 +17,7 @@ import { markdownCode, markdownText } from '../util/markdownText';
 import { sessionFiles } from './sessionFiles';
 import { contextName, fileDescription, plural, sessionDescription, sessionWhen } from './sessionWords';
 import type { EndedSessions } from '../sessions/endedSessions';
-import { RevealSeenRangeCommand } from '../commands/fileActions';
-import { ShowLedgerCommand } from '../commands/showLedger';
+import { COMMAND_IDS } from '../commandIds';
 
 export const SESSIONS_VIEW_ID = 'readgate.sessions';
 
@@ -138,7 +137,7 @@ export class SessionsView extends Disposable implements vscode.TreeDataProvider<
         const item = new vscode.TreeItem(`… ${plural(node.count, 'more file')}`, vscode.TreeItemCollapsibleState.None);
         item.id = `more:${node.sessionId}`;
         item.tooltip = 'Open the session’s full ledger';
-        item.command = { command: ShowLedgerCommand.id, title: 'Show Session Ledger', arguments: [{ kind: 'session', id: node.sessionId }] };
+        item.command = { command: COMMAND_IDS.showLedger, title: 'Show Session Ledger', arguments: [{ kind: 'session', id: node.sessionId }] };
         return item;
       }
       case 'file':
@@ -230,6 +229,6 @@ function fileItem(node: Extract<SessionsNode, { kind: 'file' }>): vscode.TreeIte
   );
   item.contextValue = entry.version === undefined ? 'readgate.missingFile' : 'readgate.file';
   if (changed) item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-  if (entry.version !== undefined) item.command = { command: RevealSeenRangeCommand.id, title: 'Reveal Seen Lines', arguments: [node] };
+  if (entry.version !== undefined) item.command = { command: COMMAND_IDS.revealSeenRange, title: 'Reveal Seen Lines', arguments: [node] };
   return item;
 }

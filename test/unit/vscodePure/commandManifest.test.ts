@@ -2,6 +2,8 @@
  * A command knows its id: read from the sources with TypeScript's parser (the commands import `vscode`, which
  * plain Node cannot load), every command package.json contributes has exactly one Command, each Command is
  * registered once and contributed (the `readgate._test.*` hooks aside), and no other string names a contributed id.
+ * A Command class takes its id from `commandIds.ts` (`static readonly id = COMMAND_IDS.x`), the one place ids are
+ * written, which views and messages name them from too.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -10,6 +12,21 @@ import * as ts from 'typescript';
 import { repoRoot } from '../helpers/repoRoot';
 
 const ADAPTER = path.join(repoRoot, 'src/vscode');
+const COMMAND_IDS_FILE = path.join(ADAPTER, 'commandIds.ts');
+
+/** `COMMAND_IDS` of commandIds.ts: each key's string literal. */
+function commandIds(): Map<string, ts.StringLiteral> {
+  const source = ts.createSourceFile(COMMAND_IDS_FILE, fs.readFileSync(COMMAND_IDS_FILE, 'utf8'), ts.ScriptTarget.Latest, true);
+  const ids = new Map<string, ts.StringLiteral>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.initializer)) ids.set(node.name.getText(source), node.initializer);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return ids;
+}
+
+const IDS = commandIds();
 const TEST_HOOK_PREFIX = 'readgate._test.';
 
 interface FoundCommand {
@@ -40,10 +57,11 @@ const implementsCommand = (node: ts.ClassDeclaration): boolean =>
 
 const isStatic = (member: ts.ClassElement): boolean => (ts.canHaveModifiers(member) ? ts.getModifiers(member) : undefined)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ?? false;
 
-/** The literal a class's `static readonly id = '…'` holds. */
+/** The id a class's `static readonly id = COMMAND_IDS.x` holds (its literal in commandIds.ts). */
 function staticId(node: ts.ClassDeclaration): ts.StringLiteral | undefined {
   for (const member of node.members) {
-    if (ts.isPropertyDeclaration(member) && isStatic(member) && member.name.getText() === 'id' && member.initializer && ts.isStringLiteral(member.initializer)) return member.initializer;
+    const value = ts.isPropertyDeclaration(member) && isStatic(member) && member.name.getText() === 'id' ? member.initializer : undefined;
+    if (value && ts.isPropertyAccessExpression(value) && value.expression.getText() === 'COMMAND_IDS') return IDS.get(value.name.text);
   }
   return undefined;
 }
@@ -61,7 +79,9 @@ function scan(): Scan {
   for (const file of sourceFiles(ADAPTER)) {
     const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const where = (node: ts.Node): string => `${path.relative(repoRoot, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+    // commandIds.ts writes every id once: its literals are the Commands' own.
     const ownIds = new Set<ts.Node>();
+    const ownFile = file === COMMAND_IDS_FILE;
     const visit = (node: ts.Node): void => {
       if (ts.isClassDeclaration(node) && implementsCommand(node)) {
         const id = staticId(node);
@@ -76,7 +96,7 @@ function scan(): Scan {
         if (argument && ts.isNewExpression(argument)) result.registered.push(argument.expression.getText(source));
       }
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
-        result.strings.push({ text: node.text, where: where(node), ownId: ownIds.has(node) });
+        result.strings.push({ text: node.text, where: where(node), ownId: ownFile || ownIds.has(node) });
       }
       ts.forEachChild(node, visit);
     };
@@ -94,7 +114,11 @@ suite('commands know their ids (package.json against the Command classes)', () =
   test('every Command class holds its id as a static string', () => {
     const classes = found.commands.filter((command) => command.name !== '(object)');
     assert.ok(classes.length >= contributed().length, `only ${classes.length} Command classes found`);
-    for (const command of classes) assert.ok(command.id, `${command.where}: ${command.name} has no \`static readonly id = '…'\``);
+    for (const command of classes) assert.ok(command.id, `${command.where}: ${command.name} has no \`static readonly id = COMMAND_IDS.…\` naming an id of commandIds.ts`);
+  });
+
+  test('commandIds.ts holds exactly the contributed commands, each once', () => {
+    assert.deepStrictEqual([...IDS.values()].map((id) => id.text).sort(), [...contributed()].sort());
   });
 
   test('every contributed command has exactly one Command, and every Command is contributed (test hooks aside)', () => {
