@@ -25,7 +25,8 @@ export interface HookSessions {
 }
 
 export interface HookLog {
-  (message: string, data: Record<string, unknown>): void;
+  /** `warn`: something the user should be able to find (a tool that wrote other than what was allowed). */
+  (message: string, data: Record<string, unknown>, level?: 'debug' | 'warn'): void;
 }
 
 /** Refusals whose next step is to read: the client's read tool is named. */
@@ -100,7 +101,14 @@ export class HookJudge {
         const placement = this.contexts.takeCall(event.conversation, event.callId);
         if (placement) {
           const recorded = await this.sessionOf(client, event.conversation, placement).afterOwnChange(event.callId, { settleMs: this.settleMs });
-          this.log('[hooks] change recorded', { client, ...recorded });
+          const other = recorded.ok ? recorded.files.filter((file) => file.outcome === 'different') : [];
+          if (other.length) {
+            this.log(
+              "[hooks] the agent's tool wrote something other than what ReadGate allowed; recorded as it is, and not counted as seen",
+              { client, files: other.map((file) => file.path) },
+              'warn',
+            );
+          } else this.log('[hooks] change recorded', { client, ...recorded });
         }
         return undefined;
       }

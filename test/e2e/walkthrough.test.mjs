@@ -20,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const outDir = path.join(root, 'test-results/e2e');
 const shots = path.join(outDir, 'screenshots');
 const readgateHome = path.join(outDir, 'readgate-home');
-const STEPS = ['Apply a change from anywhere', 'See a stale change refused', 'Review every change', 'See what each agent has seen', 'Connect your agents', 'Pick your settings'];
+const STEPS = ['Apply a change from anywhere', 'See a stale change refused', 'Review every change', 'See what each agent has seen', 'Connect your agents', "Guard Copilot's own tools", 'Pick your settings'];
 
 let start; // the npm start process
 let output = '';
@@ -214,9 +214,19 @@ suite('the walkthrough in the browser, on what npm start serves', function () {
     await shot('08-sessions-view-ended');
   });
 
-  test('6. Open ReadGate Settings, pick what waits for approval: step 6 ticks, and every step is ticked in order', async () => {
+  test("6. Guard Copilot's Own Tools turns the agent hooks on and says what they guard; step 6 ticks", async () => {
     await runCommand(page, 'ReadGate: Get Started');
-    await clickStepButton(page, STEPS[5], 'Open ReadGate Settings');
+    await clickStepButton(page, STEPS[5], "Guard Copilot's Own Tools");
+    const said = await until('the confirmation', async () => (await notifications(page)).find((text) => text.includes('ReadGate now judges the file tools')));
+    assert.match(said, /Terminal commands stay unguarded/);
+    await shot('09a-copilot-own-tools');
+    await runCommand(page, 'ReadGate: Get Started');
+    await expectTicked(6, 'step 6 once the setting is on');
+  });
+
+  test('7. Open ReadGate Settings, pick what waits for approval: step 7 ticks, and every step is ticked in order', async () => {
+    await runCommand(page, 'ReadGate: Get Started');
+    await clickStepButton(page, STEPS[6], 'Open ReadGate Settings');
     // npm start's VS Code is a remote window: the approval settings (machine-scoped) are on its Remote tab only,
     // which the button opens. The settings list renders only what is in view: narrow it to the one setting.
     const search = page.locator('.settings-editor .settings-header .suggest-input-container');
@@ -233,7 +243,7 @@ suite('the walkthrough in the browser, on what npm start serves', function () {
     await page.keyboard.press('Escape'); // closes the settings (a modal editor)
     await page.locator('.settings-editor').waitFor({ state: 'hidden' });
     await runCommand(page, 'ReadGate: Get Started');
-    await expectTicked(6, 'every step, in order');
+    await expectTicked(7, 'every step, in order');
     await shot('10-walkthrough-done');
   });
 });

@@ -149,8 +149,24 @@ suite('layer check (src/core stays headless and ranked, adapters use its public 
     writeFile(root, 'src/vscode/configDefaults.ts', "import { x } from './chat/defaultTools';\n");
     writeFile(root, 'src/vscode/approval/approvalPolicy.ts', "import '../config';\nimport '../configDefaults';\n");
     assert.deepStrictEqual(findLayerViolations(root).sort(), [
+      `${path.join('src', 'vscode', 'approval', 'approvalPolicy.ts')}:1: imports '../config', and the imports lead back: approval/approvalPolicy.ts → config.ts → approval/approvalPolicy.ts; move what they share into a lower module`,
       `${path.join('src', 'vscode', 'config.ts')}:4: imports './approval/approvalPolicy'; the settings reader imports only util/ and configDefaults.ts of src/vscode (move what it needs there)`,
       `${path.join('src', 'vscode', 'configDefaults.ts')}:1: imports './chat/defaultTools'; the settings reader imports only util/ and configDefaults.ts of src/vscode (move what it needs there)`,
     ]);
+  });
+
+  test('refuses an import cycle in the adapters: a view that imports the command that imports its types', async () => {
+    // The Sessions view named its commands by importing them, and they imported the view's node types.
+    const { findLayerViolations } = await loadCheck();
+    const root = makeTempDir();
+    writeFile(root, 'src/core/index.ts', 'export {};\n');
+    writeFile(root, 'src/vscode/views/sessionsView.ts', "import { ShowLedgerCommand } from '../commands/showLedger';\n");
+    writeFile(root, 'src/vscode/commands/showLedger.ts', "import type { SessionsNode } from '../views/sessionsView';\n");
+    assert.deepStrictEqual(findLayerViolations(root), [
+      `${path.join('src', 'vscode', 'commands', 'showLedger.ts')}:1: imports '../views/sessionsView', and the imports lead back: commands/showLedger.ts → views/sessionsView.ts → commands/showLedger.ts; move what they share into a lower module`,
+    ]);
+    writeFile(root, 'src/vscode/views/sessionsView.ts', "import { COMMAND_IDS } from '../commandIds';\n");
+    writeFile(root, 'src/vscode/commandIds.ts', 'export const COMMAND_IDS = {};\n');
+    assert.deepStrictEqual(findLayerViolations(root), []);
   });
 });

@@ -16,11 +16,13 @@ type PackageScript = { readmeForVsix(markdown: string, filesUrl?: string): strin
 const packageScript = () => import(path.join(repoRoot, 'scripts/package.mjs')) as Promise<PackageScript>;
 
 suite('packaging (what the VSIX carries, and the Extensions page it shows)', () => {
-  test('the VSIX holds the extension, the headless library, both MCP scripts, the webview and the walkthrough, and no sources or tests', function () {
+  test('the VSIX holds the extension, the headless library, both MCP scripts, the agent hook and its plugin, the webview and the walkthrough, and no sources or tests', function () {
     this.timeout(60_000);
     const files = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').map((line) => line.trim()).filter(Boolean);
     // Connect an External Agent installs dist/mcp-bridge.js from the installed extension; dist/mcp.js is the headless server.
     const wanted = ['package.json', 'dist/extension.js', 'dist/core.js', 'dist/mcp.js', 'dist/mcp-server.js', 'dist/mcp-hook.js', 'dist/mcp-bridge.js', 'dist/webview/approval.js', 'media/walkthrough/fresh.patch', 'media/walkthrough/stale.patch'];
+    // The agent plugin VS Code runs while readgate.agentHooks.enabled is on, and the hook its commands start.
+    wanted.push('dist/agent-hook.js', 'media/copilotHooks/.plugin/plugin.json', 'media/copilotHooks/hooks/hooks.json');
     for (const file of wanted) assert.ok(files.includes(file), `${file} is missing from: ${files.join(', ')}`);
     assert.deepStrictEqual(files.filter((file) => /^(src|test|out|scripts|bench|node_modules|demo)\//.test(file) || file.endsWith('.map')), []);
     // Contributors' documents stay in the repository: the packaged README links to them there.

@@ -77,7 +77,9 @@ export class AgentHooksHost extends Disposable {
     // What counts of one read_file result: the budget ReadGate keeps Copilot's tool results within (never none:
     // Copilot leaves lines out of a result its prompt has no room for, and a hook is not told which).
     const adapters = { copilot: copilotAdapter(() => deps.config.current.toolsMaxResultChars || DEFAULT_CONFIG.toolsMaxResultChars) };
-    this.judge = new HookJudge(adapters, new CopilotSessions(deps), (message, data) => deps.log.debug(message, data));
+    this.judge = new HookJudge(adapters, new CopilotSessions(deps), (message, data, level) =>
+      level === 'warn' ? deps.log.warn(message, data) : deps.log.debug(message, data),
+    );
     this._register(deps.onDidChangeWaiting((sessionId) => this.judge.reviewStarted(sessionId)));
     this._register(deps.config.onDidChange(() => void this.apply()));
     this._register(new vscode.Disposable(() => void this.stop()));

@@ -123,3 +123,22 @@ suite('hook judge: what the client is told', () => {
     assert.strictEqual(await judge.handle({ client: 'copilot', input: 'x' }, () => undefined, new AbortController().signal), undefined);
   });
 });
+
+suite('hook judge: after the change', () => {
+  test('a tool that wrote something other than what was allowed is noted as a warning, with the file', async () => {
+    const root = makeTempDir();
+    const guard = createGuard({ roots: [root] });
+    const logged: { message: string; level?: string }[] = [];
+    const judge = new HookJudge({ copilot: copilotAdapter(() => 8000) }, sessionsOf(guard), (message, _data, level) => logged.push({ message, ...(level ? { level } : {}) }), undefined, 200);
+    const file = put(path.join(root, 'g.txt'), numbered(3));
+    const send = (input: object) => judge.handle({ client: 'copilot', input: { session_id: 'chat-1', cwd: root, ...input } }, () => undefined, new AbortController().signal);
+    const read = { filePath: file, startLine: 1, endLine: 3 };
+    await send({ hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: read, tool_use_id: 'r1' });
+    await send({ hook_event_name: 'PostToolUse', tool_name: 'read_file', tool_input: read, tool_use_id: 'r1' });
+    const edit = { filePath: file, oldString: 'line 2', newString: 'two', explanation: 'x' };
+    assert.strictEqual(await send({ hook_event_name: 'PreToolUse', tool_name: 'replace_string_in_file', tool_input: edit, tool_use_id: 'e1' }), undefined);
+    fs.writeFileSync(file, numbered(3).replace('line 2', 'two ')); // not what was allowed
+    await send({ hook_event_name: 'PostToolUse', tool_name: 'replace_string_in_file', tool_input: edit, tool_use_id: 'e1' });
+    assert.ok(logged.some((entry) => entry.level === 'warn' && /wrote something other than what ReadGate allowed/.test(entry.message)), JSON.stringify(logged));
+  });
+});
