@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, p90 } from './stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -18,12 +19,6 @@ const ROUNDS = Number(process.env.READGATE_HOOK_ROUNDS ?? 25);
 const TARGET_JUDGED_MS = 15;
 const TARGET_OTHER_MS = 2;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.round(0.9 * (xs.length - 1)))];
 
 /** One process from spawn to exit, with `input` on stdin; its stdout, and the milliseconds. */
 function timed(args, input, env) {

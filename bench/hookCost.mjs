@@ -7,16 +7,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, p90 } from './stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.READGATE_HOOK_ROUNDS ?? 25);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.round(0.9 * (xs.length - 1)))];
 
 function timed(args, input, env) {
   const started = process.hrtime.bigint();

@@ -19,7 +19,7 @@ import type { ScriptedMessage, ScriptedModelApi, ScriptedPart, ScriptedRequest }
 export type ModelMessage = ScriptedMessage;
 export type ModelRequest = ScriptedRequest;
 export type ModelReply = ScriptedPart;
-type ScriptedModel = Pick<ScriptedModelApi, 'setScript' | 'requests' | 'setMaxInputTokens' | 'setFamily'>;
+type ScriptedModel = Pick<ScriptedModelApi, 'setScript' | 'requests' | 'setMaxInputTokens'>;
 
 /** What the script answers for one agent request: the next replies, or undefined to end the turn with "Done.". */
 export type AgentScript = (request: ModelRequest, context: { subagent: boolean }) => ModelReply | undefined | Promise<ModelReply | undefined>;
@@ -58,7 +58,12 @@ const isSubagent = (request: ModelRequest, marker: string | undefined): boolean 
  * with every request the model received once the turn is over. `subagentMarker`: text of a `runSubagent` prompt,
  * whose requests are the subagent's.
  */
-export async function runTurn(prompt: string, mode: string, script: AgentScript, options: { subagentMarker?: string; timeoutMs?: number } = {}): Promise<ModelRequest[]> {
+export async function runTurn(
+  prompt: string,
+  mode: string,
+  script: AgentScript,
+  options: { subagentMarker?: string; timeoutMs?: number; model?: 'scripted' | 'scripted-gpt' | 'scripted-sonnet' } = {},
+): Promise<ModelRequest[]> {
   const scripted = await scriptedModel();
   let finish: () => void = () => undefined;
   const over = new Promise<void>((resolve) => (finish = resolve));
@@ -70,7 +75,7 @@ export async function runTurn(prompt: string, mode: string, script: AgentScript,
     if (!subagent) setTimeout(finish, 500);
     return [{ text: 'Done.' }];
   });
-  await vscode.commands.executeCommand('workbench.action.chat.open', { query: prompt, mode, modelSelector: { vendor: 'readgate-test', id: 'scripted' } });
+  await vscode.commands.executeCommand('workbench.action.chat.open', { query: prompt, mode, modelSelector: { vendor: 'readgate-test', id: options.model ?? 'scripted' } });
   const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the turn did not end: ${scripted.requests.length} requests`)), options.timeoutMs ?? 60_000));
   await Promise.race([over, timeout]);
   return [...scripted.requests];

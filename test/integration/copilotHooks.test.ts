@@ -82,6 +82,8 @@ suite("Copilot's own tools under ReadGate's agent hooks (real agent loop, script
 
   suiteTeardown(async () => {
     await enableHooks(false);
+    // A chat a test: the suites after this one find their own sessions in the Sessions view, not a screenful of these.
+    await vscode.commands.executeCommand('readgate.forgetAllSessions');
     await disableNetworkBlock();
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
     await newChat();
@@ -204,6 +206,118 @@ suite("Copilot's own tools under ReadGate's agent hooks (real agent loop, script
     assert.strictEqual(fs.readFileSync(fresh, 'utf8'), 'a new file\n');
     const [record] = await (await api()).history({ path: fresh });
     assert.strictEqual(record?.files[0].kind, 'create');
+  });
+
+  test("a line Copilot's read_file shortens is not seen: its edit is denied, the next line's allowed", async function () {
+    this.timeout(90_000);
+    const target = file(['short', 'x'.repeat(2500), 'after'].join('\n') + '\n');
+    const requests = await runTurn(
+      'Edit the long line.',
+      AGENT,
+      steps(
+        () => call('read_file', { filePath: target, startLine: 1, endLine: 3 }),
+        () => call('replace_string_in_file', { filePath: target, oldString: 'x'.repeat(2500), newString: 'y', explanation: 'x' }),
+        () => call('replace_string_in_file', { filePath: target, oldString: 'after', newString: 'AFTER', explanation: 'y' }),
+      ),
+    );
+    // What the model was shown: the long line cut at 2,000 characters.
+    assert.match(resultsOf(requests, 'read_file')[0], /x{2000} \[truncated\]/);
+    const [long, next] = resultsOf(requests, 'replace_string_in_file');
+    assert.match(long, /EDIT_OUTSIDE_SEEN_RANGE/);
+    assert.match(next, /successfully edited/);
+    assert.strictEqual(fs.readFileSync(target, 'utf8'), ['short', 'x'.repeat(2500), 'AFTER'].join('\n') + '\n');
+  });
+
+  test('a range Copilot cuts to fit the prompt counts only its first lines: an edit of a line the model never received is denied', async function () {
+    this.timeout(120_000);
+    const { setMaxInputTokens } = await scriptedModel();
+    const target = file(Array.from({ length: 3000 }, (_, i) => `row ${i + 1} ${'z'.repeat(60)}`).join('\n') + '\n');
+    await setMaxInputTokens(30_000);
+    try {
+      const requests = await runTurn(
+        'Edit rows 5 and 2000.',
+        AGENT,
+        steps(
+          () => call('read_file', { filePath: target, startLine: 1, endLine: 3000 }),
+          () => call('replace_string_in_file', { filePath: target, oldString: `row 2000 ${'z'.repeat(60)}`, newString: 'row 2000 changed', explanation: 'x' }),
+          () => call('replace_string_in_file', { filePath: target, oldString: `row 5 ${'z'.repeat(60)}`, newString: 'row 5 changed', explanation: 'y' }),
+        ),
+        { timeoutMs: 100_000 },
+      );
+      const [read] = resultsOf(requests, 'read_file');
+      assert.match(read, /^row 1 z/);
+      assert.doesNotMatch(read, /\nrow 2000 z/, 'Copilot showed the whole range: no cut to test');
+      const [unseen, seenLine] = resultsOf(requests, 'replace_string_in_file');
+      assert.match(unseen, /EDIT_OUTSIDE_SEEN_RANGE/);
+      assert.match(seenLine, /successfully edited/);
+    } finally {
+      await setMaxInputTokens(1_000_000);
+    }
+  });
+
+  test("Copilot reads an open editor's unsaved text, and so does ReadGate: an edit of a line as the buffer shows it is allowed", async function () {
+    this.timeout(90_000);
+    const target = file('disk one\ndisk two\n');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(target));
+    await editor.edit((builder) => builder.replace(new vscode.Range(0, 0, 0, 8), 'buffer one'));
+    try {
+      const requests = await runTurn(
+        'Edit line 1.',
+        AGENT,
+        steps(
+          () => call('read_file', { filePath: target, startLine: 1, endLine: 2 }),
+          () => call('replace_string_in_file', { filePath: target, oldString: 'buffer one', newString: 'agent one', explanation: 'x' }),
+        ),
+      );
+      assert.match(resultsOf(requests, 'read_file')[0], /^buffer one\ndisk two/);
+      assert.match(resultsOf(requests, 'replace_string_in_file')[0], /successfully edited/);
+      assert.strictEqual(editor.document.getText(), 'agent one\ndisk two\n');
+    } finally {
+      if (editor.document.isDirty) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
+  test('apply_patch (a GPT-family model): a hunk in seen lines is applied, a stale one denied with where it differs', async function () {
+    this.timeout(90_000);
+    const target = file('alpha\nbeta\ngamma\n');
+    const patch = (context: string, to: string) => `*** Begin Patch\n*** Update File: ${target}\n@@\n ${context}\n-gamma\n+${to}\n*** End Patch`;
+    const requests = await runTurn(
+      'Patch it.',
+      AGENT,
+      steps(
+        () => call('read_file', { filePath: target, startLine: 1, endLine: 3 }),
+        () => call('apply_patch', { input: patch('BETA', 'never'), explanation: 'stale' }),
+        () => call('apply_patch', { input: patch('beta', 'gamma two'), explanation: 'fresh' }),
+      ),
+      { model: 'scripted-gpt' },
+    );
+    assert.ok(requests.some((request) => request.tools.includes('apply_patch')), `apply_patch was not offered: ${requests[0]?.tools.join(', ')}`);
+    const [stale, fresh] = resultsOf(requests, 'apply_patch');
+    assert.match(stale, /denied[\s\S]*(NO_OCCURRENCE_FOUND|FILE_CHANGED_SINCE_READ|context)/i);
+    assert.doesNotMatch(fresh, /denied/i, fresh);
+    assert.strictEqual(fs.readFileSync(target, 'utf8'), 'alpha\nbeta\ngamma two\n');
+  });
+
+  test('multi_replace_string_in_file (a Sonnet-family model): allowed only when every replacement is in seen lines', async function () {
+    this.timeout(90_000);
+    const target = file(numbered(300));
+    const replace = (line: number) => ({ filePath: target, oldString: `line ${line} of the file\n`, newString: `line ${line} changed\n` });
+    const requests = await runTurn(
+      'Replace two lines.',
+      AGENT,
+      steps(
+        () => call('read_file', { filePath: target, startLine: 1, endLine: 50 }),
+        () => call('multi_replace_string_in_file', { explanation: 'x', replacements: [replace(3), replace(290)] }),
+        () => call('multi_replace_string_in_file', { explanation: 'y', replacements: [replace(3), replace(4)] }),
+      ),
+      { model: 'scripted-sonnet' },
+    );
+    assert.ok(requests.some((request) => request.tools.includes('multi_replace_string_in_file')), `multi_replace was not offered: ${requests[0]?.tools.join(', ')}`);
+    const [outside, inside] = resultsOf(requests, 'multi_replace_string_in_file');
+    assert.match(outside, /EDIT_OUTSIDE_SEEN_RANGE/);
+    assert.doesNotMatch(inside, /denied/i, inside);
+    assert.strictEqual(fs.readFileSync(target, 'utf8'), numbered(300).replace('line 3 of the file\n', 'line 3 changed\n').replace('line 4 of the file\n', 'line 4 changed\n'));
   });
 
   test("a subagent's edit of a line only its parent read: denied", async function () {

@@ -9,8 +9,8 @@
  */
 import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
-import { decideStaleness } from '../ledger/staleness';
 import type { LedgerEntry } from '../ledger/sessionLedger';
+import { ownCoverage } from '../mutate/seenNow';
 import { EMPTY, formatRanges, type Ranges, union } from '../text/lineRanges';
 import { decodedOf, type FileText, IN_MEMORY_MAX_BYTES, loadFile } from '../text/loadText';
 import type { ObservedRead, OwnReadCall } from '../types';
@@ -81,7 +81,8 @@ export async function afterRead(ctx: GuardContext, s: SessionState, pending: Pen
     path: pending.path,
     version: pending.version,
     totalLines: pending.totalLines,
-    seen: union(carried(ctx, entry, pending, file), pending.shown),
+    // What the session saw before, kept where this version did not change it.
+    seen: union(ownCoverage(entry, entry?.version ? ctx.snapshots.get(entry.version) : undefined, file), pending.shown),
     // Shown by another tool: the guard's own placeholders and delta re-reads never stand for it.
     shown: entry?.version === pending.version ? entry.shown : EMPTY,
     shownByRead: entry?.version === pending.version ? entry.shownByRead : 0,
@@ -89,21 +90,4 @@ export async function afterRead(ctx: GuardContext, s: SessionState, pending: Pen
   };
   const observed: ObservedRead = { ok: true, path: pending.path, lines: formatRanges(pending.shown), ...(pending.note ? { note: pending.note } : {}) };
   return { observed, updates: [update] };
-}
-
-/** What the session saw before, kept where this version did not change it. */
-function carried(ctx: GuardContext, entry: LedgerEntry | undefined, pending: Extract<PendingRead, { kind: 'read' }>, file: FileText): Ranges {
-  if (!entry?.version) return EMPTY;
-  if (entry.version === pending.version) return entry.seen;
-  const staleness = decideStaleness({
-    seenVersion: entry.version,
-    seen: entry.seen,
-    currentVersion: pending.version,
-    currentText: file.text,
-    currentLines: pending.totalLines,
-    snapshot: ctx.snapshots.get(entry.version),
-    wholeFile: false,
-  });
-  if (staleness.kind === 'carried') return staleness.seen;
-  return staleness.kind === 'touched' ? staleness.seenUntouched : EMPTY;
 }
