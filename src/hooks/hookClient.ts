@@ -89,9 +89,23 @@ export function askWindow(socket: string, request: HookRequest): Promise<object 
   });
 }
 
+/**
+ * `READGATE_HOOK_RECORD=<file>`: each hook input is appended to the file as a line of JSON, to record what a real
+ * client sends (the adapters' unit tests are written from such recordings). Off unless set.
+ */
+function record(file: string | undefined, input: unknown): void {
+  if (!file || input === undefined) return;
+  try {
+    (require('fs') as typeof import('fs')).appendFileSync(file, `${JSON.stringify(input)}\n`);
+  } catch {
+    // A recording is a developer's aid: it never stands in the way.
+  }
+}
+
 export async function runAgentHook(run: HookRun): Promise<void> {
   const client = clientOf(run.argv);
   const input = parseInput(run.readStdin);
+  record(run.env.READGATE_HOOK_RECORD, input);
   const socket = run.env[HOOK_ENV.socket];
   const token = run.env[HOOK_ENV.token];
   if (!client || !socket || !token || !needsWindow(client, input)) return;

@@ -77,10 +77,13 @@ suite("Copilot's own tools under ReadGate's agent hooks (real agent loop, script
     await api();
     await enableCopilot();
     await settings().update('approval.mode', 'never', vscode.ConfigurationTarget.Global);
+    // Every hook input Copilot sends, kept beside the logs: what the adapter's unit tests are recorded from.
+    if (process.env.READGATE_TEST_OUT) process.env.READGATE_HOOK_RECORD = path.join(process.env.READGATE_TEST_OUT, 'copilot-hook-inputs.jsonl');
     await enableHooks(true);
   });
 
   suiteTeardown(async () => {
+    delete process.env.READGATE_HOOK_RECORD;
     await enableHooks(false);
     // A chat a test: the suites after this one find their own sessions in the Sessions view, not a screenful of these.
     await vscode.commands.executeCommand('readgate.forgetAllSessions');

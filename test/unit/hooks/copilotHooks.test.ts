@@ -1,6 +1,6 @@
 /**
  * Copilot's hook inputs as the guard's terms (`copilotHooks.ts`), from inputs recorded from the real client
- * (VS Code 1.139.1, Copilot Chat 0.67.0: `fixtures/copilot-0.67.0-hooks.jsonl`, paths neutralised), and the cuts of
+ * (VS Code 1.139.1, Copilot Chat 0.67.0: `fixtures/copilot-0.67.0-hooks.jsonl`, paths neutralised; recorded with `READGATE_HOOK_RECORD`, as `copilotHooks.test.ts` in the extension host sets it), and the cuts of
  * its `read_file` as its own code computes them.
  */
 import * as assert from 'assert';
@@ -51,6 +51,17 @@ suite('Copilot hooks: recorded inputs as the guard sees them', () => {
     assert.strictEqual(adapter.eventOf(first('PostToolUse', 'create_file')).kind, 'changeAfter');
   });
 
+  test('apply_patch (a GPT-family model) is its patch; multi_replace_string_in_file (a Sonnet-family model) its replacements by file', () => {
+    const patch = adapter.eventOf(first('PreToolUse', 'apply_patch')) as Extract<HookEvent, { kind: 'changeBefore' }>;
+    assert.ok('patch' in patch.change && patch.change.patch.startsWith('*** Begin Patch\n*** Update File: /home/user/project/'), JSON.stringify(patch.change));
+    const multi = adapter.eventOf(first('PreToolUse', 'multi_replace_string_in_file')) as Extract<HookEvent, { kind: 'changeBefore' }>;
+    assert.ok('files' in multi.change);
+    assert.strictEqual(multi.change.files.length, 1, 'both replacements are of one file');
+    const [only] = multi.change.files;
+    assert.ok(only.kind === 'edit' && only.edits.length === 2, JSON.stringify(only));
+    assert.strictEqual(adapter.eventOf(first('PostToolUse', 'apply_patch')).kind, 'changeAfter');
+  });
+
   test('insert_edit_into_file is a loose change: the whole file must be seen', () => {
     const insert = adapter.eventOf(first('PreToolUse', 'insert_edit_into_file')) as Extract<HookEvent, { kind: 'changeBefore' }>;
     assert.deepStrictEqual(insert.change, { files: [{ kind: 'loose', path: '/home/user/project/multi.txt' }] });
@@ -74,7 +85,7 @@ suite('Copilot hooks: recorded inputs as the guard sees them', () => {
   test('every other recorded event and tool is left alone, and the hook process asks the window only for judged ones', () => {
     for (const input of recorded) {
       const event = adapter.eventOf(input);
-      const judged = ['read_file', 'replace_string_in_file', 'create_file', 'insert_edit_into_file'].includes(String(input.tool_name));
+      const judged = ['read_file', 'replace_string_in_file', 'multi_replace_string_in_file', 'create_file', 'insert_edit_into_file', 'apply_patch'].includes(String(input.tool_name));
       const context = ['SubagentStart', 'SubagentStop', 'PreCompact'].includes(String(input.hook_event_name));
       assert.strictEqual(event.kind !== 'none', judged || context, JSON.stringify(input).slice(0, 200));
       assert.strictEqual(needsWindow('copilot', input), judged || context);
