@@ -207,7 +207,7 @@ suite('the walkthrough in the browser, on what npm start serves', function () {
     if ((await ended.getAttribute('aria-expanded')) !== 'true') await ended.click();
     const texts = await until('the ended sessions listed', async () => {
       const all = (await view.locator('.monaco-list-row').allInnerTexts()).join('\n');
-      return all.includes('claude-code 2.0.14') ? all : undefined;
+      return all.includes('Claude Code 2.0.14') ? all : undefined;
     });
     assert.match(texts, /Apply Patch \(the fresh sample patch\)/);
     assert.match(texts, /Apply Patch \(the stale sample patch\)/);
@@ -220,6 +220,9 @@ suite('the walkthrough in the browser, on what npm start serves', function () {
     const said = await until('the confirmation', async () => (await notifications(page)).find((text) => text.includes('ReadGate now judges the file tools')));
     assert.match(said, /Terminal commands stay unguarded/);
     await shot('09a-copilot-own-tools');
+    await page.locator('.notification-toast').first().hover();
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'Notifications: Clear All Notifications');
     await runCommand(page, 'ReadGate: Get Started');
     await expectTicked(6, 'step 6 once the setting is on');
   });
