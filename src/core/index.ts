@@ -54,6 +54,7 @@ export type {
   OwnReadCall,
   ReadCut,
   RecordedOwnChange,
+  ShownRange,
   ReadOptions,
   ReadResult,
   RevertOptions,

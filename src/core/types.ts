@@ -286,8 +286,11 @@ export interface GuardSession {
    * reads and the lines it will show. Never refuses: reads are not the guard's to stop.
    */
   beforeOwnRead(call: OwnReadCall): Promise<{ ok: true } | Refusal>;
-  /** ...and has read it: the lines it showed count as seen, if the file held the same version throughout. */
-  afterOwnRead(callId: string): Promise<ObservedRead | Refusal>;
+  /**
+   * ...and has read it: the lines it showed count as seen, if the file held the same version throughout. `shown`:
+   * the lines the client says its tool returned (Claude Code's hook reports them), which the cut is narrowed to.
+   */
+  afterOwnRead(callId: string, shown?: ShownRange): Promise<ObservedRead | Refusal>;
   /**
    * An agent's own edit tool is about to change files: decides as for this session's own edits (exact matches in
    * lines it has seen, unchanged since), through the `approve` port; writes nothing. The tool then writes.
@@ -493,6 +496,12 @@ export interface ReadCut {
   maxChars?: number;
   /** The client shows a file of only whitespace as a note, not its lines: then nothing counts. */
   blankShownAsNote?: boolean;
+}
+
+/** The lines a client reports its read tool returned: `lineCount` lines from `startLine` on. */
+export interface ShownRange {
+  startLine: number;
+  lineCount: number;
 }
 
 /** Before an agent's own read tool runs (`GuardSession.beforeOwnRead`). */

@@ -9,6 +9,7 @@
  */
 import type * as net from 'net';
 import { HOOK_ANSWER_MS, HOOK_ENV, HOOK_REVIEW_MS, type HookReply, type HookRequest, MAX_HOOK_INPUT_BYTES } from './hookProtocol';
+import { findHookWindow, hookWindowsDir } from './hookWindows';
 import { needsWindow } from './judgedTools';
 
 export interface HookRun {
@@ -106,9 +107,14 @@ export async function runAgentHook(run: HookRun): Promise<void> {
   const client = clientOf(run.argv);
   const input = parseInput(run.readStdin);
   record(run.env.READGATE_HOOK_RECORD, input);
+  if (!client || !needsWindow(client, input)) return;
+  // VS Code's agents' hooks are told their window; a terminal's are found by the folder they work in.
   const socket = run.env[HOOK_ENV.socket];
   const token = run.env[HOOK_ENV.token];
-  if (!client || !socket || !token || !needsWindow(client, input)) return;
-  const output = await askWindow(socket, { v: 1, token, client, input });
+  const told = socket && token ? { socket, token } : undefined;
+  const cwd = (input as { cwd?: unknown }).cwd;
+  const window = told ?? findHookWindow(hookWindowsDir(run.env), typeof cwd === 'string' && cwd ? cwd : process.cwd());
+  if (!window) return;
+  const output = await askWindow(window.socket, { v: 1, token: window.token, client, input });
   if (output) run.print(JSON.stringify(output));
 }

@@ -38,9 +38,9 @@ export class HookContexts {
     return agents.size === 1 ? { agent: [...agents][0] } : { unplaced: true };
   }
 
-  /** Places a call before it runs and keeps where, for its after-hook. */
-  placeCall(conversation: string, callId: string): Placement {
-    const placement = this.place(conversation);
+  /** Places a call before it runs (where the input named its agent, there) and keeps where, for its after-hook. */
+  placeCall(conversation: string, callId: string, agent?: string | null): Placement {
+    const placement = agent === undefined ? this.place(conversation) : { agent: agent ?? undefined };
     this.calls.delete(callId);
     this.calls.set(callId, { conversation, placement });
     while (this.calls.size > MAX_CALLS) this.calls.delete(this.calls.keys().next().value as string);

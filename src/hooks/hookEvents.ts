@@ -3,19 +3,25 @@
  * (`copilotHooks.ts`) turns its own input into one of these and the window's answer back into its own output;
  * the judge (`hookJudge.ts`) knows only these.
  */
-import type { OwnChangeCall, ReadCut } from '../core/index';
+import type { OwnChangeCall, ReadCut, ShownRange } from '../core/index';
 
 interface InConversation {
   /** The client's conversation (its chat session). */
   conversation: string;
+  /**
+   * The agent context, where the client's input names it: null for the main agent, a subagent's id; absent when
+   * the input does not say (the judge then places the call by the subagents open: `hookContexts.ts`).
+   */
+  agent?: string | null;
 }
 
 export type HookEvent =
   | (InConversation & { kind: 'readBefore'; callId: string; path: string; cut: ReadCut })
-  | (InConversation & { kind: 'readAfter'; callId: string })
+  | (InConversation & { kind: 'readAfter'; callId: string; shown?: ShownRange })
   | (InConversation & { kind: 'changeBefore'; callId: string; tool: string; change: OwnChangeCall['change']; explanation?: string })
   | (InConversation & { kind: 'changeAfter'; callId: string })
   | (InConversation & { kind: 'subagentStart' | 'subagentStop'; agent: string; agentType?: string })
+  /** The context (the main agent's unless `agent` names a subagent) was compacted or cleared: it forgets. */
   | (InConversation & { kind: 'compact' })
   | { kind: 'none'; why: string };
 

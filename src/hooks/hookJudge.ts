@@ -16,8 +16,8 @@ export interface HookSessions {
   session(client: string, conversation: string, agent: string | undefined): GuardSession;
   /** A session that knows nothing, for calls no agent context can be told for (it is cleared before each). */
   unplaced(client: string, conversation: string): GuardSession;
-  /** The main agent's context was compacted: it forgets what it was shown. */
-  forget(client: string, conversation: string): void;
+  /** A context (the main agent's, or `agent`'s) was compacted or cleared: it forgets what it was shown. */
+  forget(client: string, conversation: string, agent?: string): void;
   /** A subagent ended: its session goes. */
   end(client: string, conversation: string, agent: string): void;
   /** A subagent started (its session is made on its first call). */
@@ -80,7 +80,7 @@ export class HookJudge {
   ): Promise<object | undefined> {
     switch (event.kind) {
       case 'readBefore': {
-        const placement = this.contexts.placeCall(event.conversation, event.callId);
+        const placement = this.contexts.placeCall(event.conversation, event.callId, event.agent);
         // A read no context can be told for teaches nothing.
         if (!('unplaced' in placement)) {
           await this.sessionOf(client, event.conversation, placement).beforeOwnRead({ callId: event.callId, path: event.path, cut: event.cut });
@@ -90,7 +90,7 @@ export class HookJudge {
       case 'readAfter': {
         const placement = this.contexts.takeCall(event.conversation, event.callId);
         if (placement && !('unplaced' in placement)) {
-          const observed = await this.sessionOf(client, event.conversation, placement).afterOwnRead(event.callId);
+          const observed = await this.sessionOf(client, event.conversation, placement).afterOwnRead(event.callId, event.shown);
           this.log('[hooks] read observed', { client, ...observed });
         }
         return undefined;
@@ -121,7 +121,7 @@ export class HookJudge {
         this.sessions.end(client, event.conversation, event.agent);
         return undefined;
       case 'compact':
-        this.sessions.forget(client, event.conversation);
+        this.sessions.forget(client, event.conversation, event.agent ?? undefined);
         return undefined;
     }
   }
@@ -133,7 +133,7 @@ export class HookJudge {
     wait: (ms: number) => void,
     signal: AbortSignal,
   ): Promise<object | undefined> {
-    const placement = this.contexts.placeCall(event.conversation, event.callId);
+    const placement = this.contexts.placeCall(event.conversation, event.callId, event.agent);
     const session = this.sessionOf(client, event.conversation, placement);
     const deadline = AbortSignal.timeout(this.reviewMs);
     const waits = this.judging.get(session.id) ?? new Set<(ms: number) => void>();

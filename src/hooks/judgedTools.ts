@@ -15,18 +15,31 @@ export const COPILOT_CHANGES: ReadonlySet<string> = new Set([
   'edit_notebook_file',
 ]);
 
+/** Claude Code's own file tools. */
+export const CLAUDE_READS: ReadonlySet<string> = new Set(['Read']);
+export const CLAUDE_CHANGES: ReadonlySet<string> = new Set(['Edit', 'Write', 'NotebookEdit']);
+
 /** Events about the agent's contexts, which the window must hear whatever the tool. */
 const CONTEXT_EVENTS: ReadonlySet<string> = new Set(['SubagentStart', 'SubagentStop', 'PreCompact']);
+/** A session's start matters only when it follows a compaction or a clear: the context forgot what it saw. */
+const FORGETTING_STARTS: ReadonlySet<string> = new Set(['compact', 'clear']);
 
 const CLIENT_TOOLS: Record<string, (tool: string) => boolean> = {
   copilot: (tool) => COPILOT_READS.has(tool) || COPILOT_CHANGES.has(tool),
+  'claude-code': (tool) => CLAUDE_READS.has(tool) || CLAUDE_CHANGES.has(tool),
 };
+
+/** VS Code runs a project's Claude Code hooks for Copilot too: its calls (ids ending `__vscode-<n>`) are Copilot's hook's. */
+const foreignTo = (client: string, fields: { tool_use_id?: unknown }): boolean =>
+  client !== 'copilot' && typeof fields.tool_use_id === 'string' && /__vscode-\d+$/.test(fields.tool_use_id);
 
 /** Whether the window must hear this input: a judged tool's call before or after it runs, or a context event. */
 export function needsWindow(client: string, input: unknown): boolean {
   const judged = CLIENT_TOOLS[client];
   if (!judged || typeof input !== 'object' || input === null) return false;
-  const { hook_event_name: event, tool_name: tool } = input as { hook_event_name?: unknown; tool_name?: unknown };
+  const { hook_event_name: event, tool_name: tool, source } = input as { hook_event_name?: unknown; tool_name?: unknown; source?: unknown };
+  if (foreignTo(client, input as { tool_use_id?: unknown })) return false;
   if (event === 'PreToolUse' || event === 'PostToolUse') return typeof tool === 'string' && judged(tool);
+  if (event === 'SessionStart') return typeof source === 'string' && FORGETTING_STARTS.has(source);
   return typeof event === 'string' && CONTEXT_EVENTS.has(event);
 }

@@ -8,7 +8,8 @@ import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import type { Refusal } from '../refusals/refusal';
-import type { ObservedRead, OwnChangeCall, OwnChangeJudgement, OwnReadCall, RecordedOwnChange } from '../types';
+import type { ObservedRead, OwnChangeCall, OwnChangeJudgement, OwnReadCall, RecordedOwnChange, ShownRange } from '../types';
+import { intersect, rangesOf } from '../text/lineRanges';
 import { type AllowedChange, judgeChange } from './judgeChange';
 import { afterRead, beforeRead, type PendingRead } from './observeRead';
 import { PendingCalls } from './pendingCalls';
@@ -25,6 +26,14 @@ export interface Learned<T> {
  * and how long a change waits for a read that started just before it to be seen to its end.
  */
 const LANDING = { pollMs: 20, lateMs: 60_000, readWaitMs: 2000 };
+
+/** A read's lines narrowed to those the client reports its tool returned. */
+function narrowed(pending: PendingRead, reported: ShownRange): PendingRead {
+  if (pending.kind !== 'read') return pending;
+  const from = Math.max(1, Math.floor(reported.startLine));
+  const count = Math.max(0, Math.floor(reported.lineCount));
+  return { ...pending, shown: count ? intersect(pending.shown, rangesOf(from, from + count - 1)) : [] };
+}
 
 export class OwnToolCalls {
   private readonly reads = new PendingCalls<PendingRead>();
@@ -44,10 +53,10 @@ export class OwnToolCalls {
     return { result: { ok: true }, updates };
   }
 
-  async afterRead(callId: string): Promise<Learned<ObservedRead>> {
+  async afterRead(callId: string, reported?: ShownRange): Promise<Learned<ObservedRead>> {
     const pending = this.reads.take(callId, this.ctx.clock.now());
     if (!pending) return { result: { ok: true, path: '', lines: '', note: 'no read with this call id was seen before it ran' }, updates: [] };
-    const { observed, updates } = await afterRead(this.ctx, this.s, pending);
+    const { observed, updates } = await afterRead(this.ctx, this.s, reported ? narrowed(pending, reported) : pending);
     this.ctx.logger.info('[guard] own tool read', { session: this.s.id, path: observed.path, lines: observed.lines, note: observed.note });
     return { result: observed, updates };
   }

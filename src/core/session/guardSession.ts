@@ -15,6 +15,7 @@ import type {
   OwnChangeJudgement,
   OwnReadCall,
   RecordedOwnChange,
+  ShownRange,
   GuardSession,
   LedgerEntryView,
   MultiEditChange,
@@ -243,13 +244,17 @@ export class GuardSessionImpl implements GuardSession {
     );
   }
 
-  afterOwnRead(callId: string): Promise<ObservedRead | Refusal> {
+  afterOwnRead(callId: string, shown?: ShownRange): Promise<ObservedRead | Refusal> {
+    // Plain numbers only: what the caller passed is read once.
+    const startLine = Number(shown?.startLine);
+    const lineCount = Number(shown?.lineCount);
+    const reported = Number.isFinite(startLine) && Number.isFinite(lineCount) ? { startLine, lineCount } : undefined;
     return this.boundary(
       'ownRead',
       '(own tool call)',
       () => callIdArguments(callId),
       async (copy) => {
-        const { result, updates } = await this.ownCalls().afterRead(copy.callId);
+        const { result, updates } = await this.ownCalls().afterRead(copy.callId, reported);
         this.state.learn(updates);
         if (updates.length) this.state.stats.reads++;
         return result;

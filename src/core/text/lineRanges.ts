@@ -72,6 +72,19 @@ export function add(ranges: Ranges, from: number, to: number): Ranges {
   return union(ranges, rangesOf(from, to));
 }
 
+/** The lines in both. */
+export function intersect(a: Ranges, b: Ranges): Ranges {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    const from = Math.max(a[i], b[j]);
+    const to = Math.min(a[i + 1], b[j + 1]);
+    if (from <= to) append(out, from, to);
+    if (a[i + 1] < b[j + 1]) i += 2;
+    else j += 2;
+  }
+  return out;
+}
+
 /** True when every line of `[from, to]` is covered (an empty span is covered). */
 export function covers(ranges: Ranges, from: number, to: number): boolean {
   if (to < from) return true;

@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import { shellWord } from '../shellWord';
-import { mergeClaudeSettings } from './claudeSettings';
+import { mergeClaudeOwnTools, mergeClaudeSettings, OWN_TOOLS_MATCHER } from './claudeSettings';
 import { parseSettingsText } from './settingsFile';
 import type { FileMerge, Launch, SetupTarget } from './setupTarget';
 
@@ -40,6 +40,9 @@ function mergeSettingsText(text: string | undefined, launch: Launch): FileMerge 
 }
 
 export const claudeCodeTarget: SetupTarget = {
+  get ownTools() {
+    return claudeCodeOwnToolsTarget;
+  },
   summary: 'Claude Code: .claude/settings.json (ReadGate allowed, its own Edit, Write and NotebookEdit denied, hooks)',
   help: `Writes or merges <project>/.claude/settings.json so that Claude Code works through ReadGate:
   - permissions.allow gets mcp__readgate (Claude Code refuses every MCP call, reads too, until it is allowed);
@@ -60,4 +63,41 @@ changes nothing. Then it prints the "claude mcp add" line that adds ReadGate as 
     }[entry];
     return [intro, '', `  ${claudeMcpAddLine(launch)}`, '', CLAUDE_TRUST_NOTE];
   },
+};
+
+/**
+ * The hook command with `--own-tools`: the script's `hook`, and for the headless server its roots and options,
+ * so that without a window the hook judges with a guard on the same folders.
+ */
+export function claudeOwnToolsHookCommand(launch: Launch): string {
+  return ['node', launch.script, 'hook', ...launch.args].map((word, i) => (i === 2 ? word : shellWord(word))).join(' ');
+}
+
+function mergeOwnToolsText(text: string | undefined, launch: Launch): FileMerge {
+  const read = parseSettingsText(text);
+  if (!read.ok) return read;
+  const merged = mergeClaudeOwnTools(read.value, claudeOwnToolsHookCommand(launch));
+  if (!merged.ok) return { ok: false, problem: `is not a settings file this can merge: ${merged.problem}` };
+  return { ok: true, text: `${JSON.stringify(merged.settings, null, 2)}\n`, changes: merged.changes, notes: merged.notes };
+}
+
+/** `setup claude-code --own-tools`: Claude Code keeps its own file tools, judged through its hooks. */
+export const claudeCodeOwnToolsTarget: SetupTarget = {
+  summary: 'Claude Code with its own tools: .claude/settings.json hooks that let ReadGate judge Read, Edit, Write and NotebookEdit',
+  help: `With --own-tools: writes or merges <project>/.claude/settings.json so that Claude Code keeps its own
+Read, Edit, Write and NotebookEdit, and ReadGate judges every call of them through its hooks:
+  - PreToolUse and PostToolUse of ${OWN_TOOLS_MATCHER} run this script's "hook --own-tools": a Read counts for
+    the lines it returned, and an Edit, Write or NotebookEdit of lines Claude Code was not shown, or that
+    changed since it read them, is denied with what changed; after it, the change is on record;
+  - SubagentStop, PreCompact and SessionStart (compact, clear) tell ReadGate when a context ends or forgets;
+  - a deny rule for Edit, Write or NotebookEdit (ReadGate's earlier set-up added them) is taken out.
+No MCP server is needed. Your other settings stay as they are, and running it again changes nothing.`,
+  file: path.join('.claude', 'settings.json'),
+  merge: mergeOwnToolsText,
+  nextSteps: (launch) => [
+    launch.args.length
+      ? "Claude Code's own file tools are judged by the ReadGate window on the project folder, or, with none open, by ReadGate's headless guard on the folders above."
+      : "Claude Code's own file tools are judged by the ReadGate window on the project folder (a VS Code window with ReadGate); with none open they are allowed.",
+    "Claude Code runs a project's hooks once you accepted its trust dialog in the folder: start claude there once and accept it. A change ReadGate allows still needs Claude Code's own permission (its prompt, or an allow rule such as Edit).",
+  ],
 };

@@ -6,6 +6,7 @@
  * has stays where it is; ReadGate's own earlier hooks (`… mcp-bridge.js --forget`, `… mcp.js hook`) are updated
  * in place, so running it again changes nothing.
  */
+import { HOOK_TIMEOUT_SECONDS as HOOK_TIMEOUT_SECONDS_FOR_REVIEW } from '../../hooks/hookProtocol';
 import type { SettingsMerge } from './setupTarget';
 
 type Json = Record<string, unknown>;
@@ -21,10 +22,12 @@ interface WantedHook {
   matcher?: string;
   /** Appended to the hook command. */
   flags?: string;
+  /** Seconds (default HOOK_TIMEOUT_SECONDS). */
+  timeout?: number;
 }
 
 /** Which agent context a ReadGate call comes from, and when a conversation was compacted or cleared. */
-const WANTED_HOOKS: readonly WantedHook[] = [
+export const WANTED_HOOKS: readonly WantedHook[] = [
   { event: 'PreToolUse', matcher: 'mcp__readgate__.*', flags: '--compaction-hooked' },
   { event: 'SubagentStop' },
   { event: 'PreCompact' },
@@ -46,8 +49,23 @@ export function isReadGateHookCommand(command: unknown): boolean {
   return words.includes('hook') || words.includes('--forget');
 }
 
+/**
+ * With `--own-tools`: Claude Code keeps its own file tools, and the hook judges each call of them before it runs
+ * and learns from it after; the agent-context events as above.
+ */
+export const OWN_TOOLS_MATCHER = 'Read|Edit|Write|NotebookEdit';
+const OWN_TOOLS_FLAGS = '--own-tools --client claude-code';
+export const OWN_TOOLS_HOOKS: readonly WantedHook[] = [
+  // A change may wait for the user's review: the hook ends that wait itself, before Claude Code would.
+  { event: 'PreToolUse', matcher: OWN_TOOLS_MATCHER, flags: OWN_TOOLS_FLAGS, timeout: HOOK_TIMEOUT_SECONDS_FOR_REVIEW },
+  { event: 'PostToolUse', matcher: OWN_TOOLS_MATCHER, flags: OWN_TOOLS_FLAGS },
+  { event: 'SubagentStop', flags: OWN_TOOLS_FLAGS },
+  { event: 'PreCompact', flags: OWN_TOOLS_FLAGS },
+  { event: 'SessionStart', matcher: 'compact|clear', flags: OWN_TOOLS_FLAGS },
+];
+
 /** Why Claude Code's settings are not what this merge can safely change, or undefined. */
-function shapeProblem(settings: unknown): string | undefined {
+function shapeProblem(settings: unknown, wantedHooks: readonly WantedHook[] = WANTED_HOOKS): string | undefined {
   if (!isObject(settings)) return `it holds ${Array.isArray(settings) ? 'a list' : 'a single value'}, not a JSON object`;
   const { permissions, hooks } = settings;
   if (permissions !== undefined) {
@@ -58,7 +76,7 @@ function shapeProblem(settings: unknown): string | undefined {
   }
   if (hooks === undefined) return undefined;
   if (!isObject(hooks)) return '"hooks" is not an object';
-  for (const { event } of WANTED_HOOKS) {
+  for (const { event } of wantedHooks) {
     const groups = hooks[event];
     if (groups === undefined) continue;
     if (!Array.isArray(groups)) return `"hooks.${event}" is not a list`;
@@ -96,8 +114,8 @@ function updateFields(hook: Json, wanted: Json): boolean {
 }
 
 /** Puts ReadGate's hook for one event in place; 'added', 'updated', or undefined when it was already there. */
-function placeHook(hooks: Json, wanted: WantedHook, hookCommand: string): 'added' | 'updated' | undefined {
-  const hook = { type: 'command', command: wanted.flags ? `${hookCommand} ${wanted.flags}` : hookCommand, timeout: HOOK_TIMEOUT_SECONDS };
+export function placeHook(hooks: Json, wanted: WantedHook, hookCommand: string): 'added' | 'updated' | undefined {
+  const hook = { type: 'command', command: wanted.flags ? `${hookCommand} ${wanted.flags}` : hookCommand, timeout: wanted.timeout ?? HOOK_TIMEOUT_SECONDS };
   const groups = (hooks[wanted.event] ??= []) as Group[];
   const found = groups.flatMap((group) =>
     group.hooks.filter((each) => each.type === 'command' && isReadGateHookCommand(each.command)).map((each) => ({ group, hook: each })),
@@ -157,5 +175,33 @@ export function mergeClaudeSettings(existing: unknown, hookCommand: string): Set
   }
   const notes = ruleNotes(allow, deny);
   if (settings.disableAllHooks === true) notes.push('your "disableAllHooks": true stays, and turns ReadGate\'s hooks off too');
+  return { ok: true, settings, changes, notes };
+}
+
+/**
+ * With `--own-tools`: Claude Code keeps Read, Edit, Write and NotebookEdit, and ReadGate's hooks judge each call
+ * (`hookCommand` is `node <script> hook`, the flags are added per event). A deny rule of ReadGate's earlier
+ * set-up for those tools is taken out, since Claude Code could not use them; the user's other rules stay.
+ */
+export function mergeClaudeOwnTools(existing: unknown, hookCommand: string): SettingsMerge {
+  const problem = shapeProblem(existing === undefined ? {} : existing, OWN_TOOLS_HOOKS);
+  if (problem) return { ok: false, problem };
+  const settings = structuredClone((existing ?? {}) as Json);
+  const changes: string[] = [];
+  const notes: string[] = [];
+  const permissions = isObject(settings.permissions) ? settings.permissions : undefined;
+  const deny = permissions && isStringList(permissions.deny) ? permissions.deny : [];
+  for (const tool of DENIED_TOOLS) {
+    const at = deny.indexOf(tool);
+    if (at < 0) continue;
+    deny.splice(at, 1);
+    changes.push(`took ${tool} out of permissions.deny (ReadGate judges it now)`);
+  }
+  const hooks = (settings.hooks ??= {}) as Json;
+  for (const wanted of OWN_TOOLS_HOOKS) {
+    const change = placeHook(hooks, wanted, hookCommand);
+    if (change) changes.push(`${change} the ${wanted.event} hook`);
+  }
+  if (settings.disableAllHooks === true) notes.push('your "disableAllHooks": true stays, and turns ReadGate\'s hooks off too: nothing is judged');
   return { ok: true, settings, changes, notes };
 }

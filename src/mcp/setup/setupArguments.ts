@@ -1,7 +1,7 @@
 /**
  * The `setup` subcommand's command line, parsed as a pure function:
- *   node mcp-bridge.js setup <target> [--project <dir>] [--user] [--dry-run]
- *   node dist/mcp.js setup <target> --root <dir> [--root <dir>…] [server options] [--user] [--dry-run]
+ *   node mcp-bridge.js setup <target> [--own-tools] [--project <dir>] [--user] [--dry-run]
+ *   node dist/mcp.js setup <target> [--own-tools] --root <dir> [--root <dir>…] [server options] [--user] [--dry-run]
  * The bridge's project is `--project` or the working folder; the headless server's is its first root, and its
  * other options are checked as the server checks them, since the agent will start the server with them.
  */
@@ -12,7 +12,7 @@ import { parseCliArguments, type CliOptions } from '../cliArguments';
 export type SetupProgram = 'bridge' | 'server';
 
 export type SetupParse =
-  | { kind: 'run'; target: string; project: string; dryRun: boolean; user: boolean; args: string[] }
+  | { kind: 'run'; target: string; project: string; dryRun: boolean; user: boolean; ownTools: boolean; args: string[] }
   | { kind: 'help'; target?: string }
   | { kind: 'error'; message: string; target?: string };
 
@@ -49,10 +49,12 @@ export function parseSetupArguments(argv: readonly string[], program: SetupProgr
   const dryRun = options.includes('--dry-run');
   // --user: the agent's own settings file for this user instead of the project's.
   const user = options.includes('--user');
-  const rest = options.filter((argument) => argument !== '--dry-run' && argument !== '--user');
+  // --own-tools: the agent keeps its own file tools, judged through its hooks.
+  const ownTools = options.includes('--own-tools');
+  const rest = options.filter((argument) => argument !== '--dry-run' && argument !== '--user' && argument !== '--own-tools');
   if (program === 'server') {
     const launch = serverLaunch(rest, cwd);
-    return typeof launch === 'string' ? { kind: 'error', message: launch, target } : { kind: 'run', target, dryRun, user, ...launch };
+    return typeof launch === 'string' ? { kind: 'error', message: launch, target } : { kind: 'run', target, dryRun, user, ownTools, ...launch };
   }
   let project = cwd;
   for (let i = 0; i < rest.length; i++) {
@@ -62,5 +64,5 @@ export function parseSetupArguments(argv: readonly string[], program: SetupProgr
     if (!value) return { kind: 'error', message: '--project needs a value.', target };
     project = path.resolve(cwd, value);
   }
-  return { kind: 'run', target, project, dryRun, user, args: [] };
+  return { kind: 'run', target, project, dryRun, user, ownTools, args: [] };
 }

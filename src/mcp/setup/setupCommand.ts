@@ -24,11 +24,11 @@ export interface SetupIo {
 }
 
 const PROGRAMS: Record<SetupProgram, { name: string; usage: string }> = {
-  bridge: { name: 'readgate-mcp-bridge', usage: 'node mcp-bridge.js setup <target> [--project <dir>] [--user] [--dry-run]' },
+  bridge: { name: 'readgate-mcp-bridge', usage: 'node mcp-bridge.js setup <target> [--own-tools] [--project <dir>] [--user] [--dry-run]' },
   server: {
     name: 'readgate-mcp',
     usage:
-      'node dist/mcp.js setup <target> --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>] [--user] [--dry-run]',
+      'node dist/mcp.js setup <target> [--own-tools] --root <dir> [--root <dir>…] [--deny <glob>…] [--max-read-chars <n>] [--placeholders] [--history <dir>] [--user] [--dry-run]',
   },
 };
 
@@ -50,11 +50,13 @@ function helpText(program: SetupProgram, target: string | undefined): string {
       ? '  --project <dir>  the project folder (default: the working folder)'
       : "  --root <dir>     the project folder (the first root) and every folder the agent may work in; the other\n                   options are the server's (node dist/mcp.js --help), passed on to it in the agent's launch";
   const user = SETUP_TARGETS[target].userFile ? ["  --user           the agent's settings file for this user instead of the project's"] : [];
+  const ownTools = SETUP_TARGETS[target].ownTools;
   const targetUsage = user.length ? usage.replace('<target>', target) : usage.replace('<target>', target).replace(' [--user]', '');
   return [
-    targetUsage,
+    ownTools ? targetUsage : targetUsage.replace(' [--own-tools]', ''),
     '',
     SETUP_TARGETS[target].help,
+    ...(ownTools ? ['', ownTools.help] : []),
     '',
     project,
     ...user,
@@ -97,7 +99,8 @@ export function runSetup(
   const parsed = parseSetupArguments(argv, program, cwd, Object.keys(SETUP_TARGETS));
   if (parsed.kind === 'help') return (io.out(`${helpText(program, parsed.target)}\n`), 0);
   if (parsed.kind === 'error') return fail(`${parsed.message}\n\n${helpText(program, parsed.target).split('\n')[0]}`);
-  const target = SETUP_TARGETS[parsed.target];
+  const target = parsed.ownTools ? SETUP_TARGETS[parsed.target].ownTools : SETUP_TARGETS[parsed.target];
+  if (!target) return fail(`${parsed.target} has no --own-tools set-up: leave it out, and tell the agent to use ReadGate's tools.`);
   const place = placeOf(target, parsed.target, parsed, env);
   if (typeof place === 'string') return fail(place);
   if (!place.user && !fs.statSync(parsed.project, { throwIfNoEntry: false })?.isDirectory()) return fail(`${parsed.project} is not a folder.`);

@@ -40,4 +40,6 @@ export interface SetupTarget {
   merge(text: string | undefined, launch: Launch): FileMerge;
   /** What to run and know next; `readJson` gives another file of the project, parsed (undefined if unreadable). */
   nextSteps(launch: Launch, place: SetupPlace, readJson: (file: string) => unknown): string[];
+  /** The set-up with `--own-tools`: the agent keeps its own file tools, judged through its hooks. */
+  ownTools?: SetupTarget;
 }

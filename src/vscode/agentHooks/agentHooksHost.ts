@@ -1,21 +1,35 @@
 /**
- * VS Code's agents keep their own tools, judged by ReadGate through their hooks, while `readgate.agentHooks.enabled`
- * is on. The hook itself ships with the extension as an agent plugin (`media/copilotHooks`, contributed with a
- * `when` clause on the setting, so VS Code runs it for its agents in every workspace only while the setting is on,
- * and nothing is written to the user's repository or hook files). While on, this owner listens on a private
- * socket (`serveHooks`) and names it in this extension host's environment, which the hooks the agents' hook runner
- * spawns from this host inherit: a hook reaches exactly its own window, without the MCP server.
+ * Agents keep their own tools, judged by ReadGate through their hooks. This owner listens on a private socket
+ * (`serveHooks`) for the hooks of this window's agents:
+ * - VS Code's own (Copilot's agent mode), while `readgate.agentHooks.enabled` is on. Their hook ships with the
+ *   extension as an agent plugin (`media/copilotHooks`, contributed with a `when` clause on the setting, so VS Code
+ *   runs it in every workspace only while the setting is on; nothing is written to the user's repository or hook
+ *   files). Their hooks are spawned from this extension host, so they inherit where to reach this window: the
+ *   socket is named in its environment.
+ * - Agent CLIs in a terminal (Claude Code set up with `--own-tools`): their hooks find this window by the folder
+ *   they work in, from the entry it publishes in ReadGate's home (`hookWindows.ts`).
  *
- * Each chat session is the ledger its tool calls through ReadGate's own tools use too (`chatKeyOfSessionId`); a
- * subagent's calls between its `SubagentStart` and `SubagentStop` have their own, as its own tool calls do.
+ * Copilot's chat sessions are the ledgers its calls through ReadGate's own tools use too (`chatKeyOfSessionId`);
+ * a CLI's conversation is `hook:<client>:<conversation>`; a subagent has its own inside either.
  */
+import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
 import type { Guard, GuardSession } from '../../core/index';
-import { copilotAdapter, HOOK_ENV, HookJudge, type HookServer, type HookSessions, serveHooks } from '../../hooks/index';
+import {
+  claudeAdapter,
+  copilotAdapter,
+  HOOK_ENV,
+  HookJudge,
+  type HookServer,
+  type HookSessions,
+  hookWindowsDir,
+  publishHookWindow,
+  serveHooks,
+} from '../../hooks/index';
 import { readgateHome } from '../../mcp/index';
 import { type Config, DEFAULT_CONFIG } from '../config';
 import type { Log } from '../log';
-import { chatKeyOfSessionId, subagentKey } from '../sessions/sessionKeys';
+import { chatKeyOfSessionId, hookConversationKey, subagentKey } from '../sessions/sessionKeys';
 import type { SessionLabels } from '../sessions/sessionLabels';
 import type { ToolSessions } from '../tools/toolSessions';
 import { Disposable } from '../util/dispose';
@@ -30,76 +44,78 @@ export interface AgentHooksDeps {
   onDidChangeWaiting: vscode.Event<string>;
 }
 
-/** The ledger sessions of Copilot's chats (its hooks' `session_id`) and their subagents. */
-class CopilotSessions implements HookSessions {
+/** Each client's name for people, for its conversations' labels. */
+const CLIENT_NAMES: Record<string, string> = { copilot: 'Copilot chat', 'claude-code': 'Claude Code' };
+
+/** The ledger sessions of the clients' conversations and their subagents, as this window keeps them. */
+class WindowHookSessions implements HookSessions {
   constructor(private readonly deps: AgentHooksDeps) {}
 
-  private chatKey(conversation: string): string {
-    const key = chatKeyOfSessionId(conversation);
-    if (!this.deps.labels.has(key)) this.deps.labels.set(key, `Copilot chat ${conversation.slice(0, 8)}`);
+  private conversationKey(client: string, conversation: string): string {
+    const key = client === 'copilot' ? chatKeyOfSessionId(conversation) : hookConversationKey(client, conversation);
+    if (!this.deps.labels.has(key)) this.deps.labels.set(key, `${CLIENT_NAMES[client] ?? client} ${conversation.slice(0, 8)}`);
     return key;
   }
 
-  session(_client: string, conversation: string, agent: string | undefined): GuardSession {
-    const chat = this.chatKey(conversation);
-    return this.deps.toolSessions.forChat(agent === undefined ? chat : subagentKey(chat, agent));
-  }
-
-  unplaced(_client: string, conversation: string): GuardSession {
-    const key = `${this.chatKey(conversation)}#unplaced`;
-    this.deps.labels.set(key, `${this.deps.labels.labelOf(this.chatKey(conversation))} › a call of one of several subagents`, this.chatKey(conversation));
+  session(client: string, conversation: string, agent: string | undefined): GuardSession {
+    const parent = this.conversationKey(client, conversation);
+    if (agent === undefined) return this.deps.toolSessions.forChat(parent);
+    const key = subagentKey(parent, agent);
+    if (!this.deps.labels.has(key)) this.deps.labels.set(key, `${this.deps.labels.labelOf(parent)} › subagent ${agent.slice(0, 12)}`, parent);
     return this.deps.toolSessions.forChat(key);
   }
 
-  started(_client: string, conversation: string, agent: string, agentType: string | undefined): void {
-    const chat = this.chatKey(conversation);
-    this.deps.labels.set(subagentKey(chat, agent), `${this.deps.labels.labelOf(chat)} › subagent ${agentType ?? agent.slice(0, 12)}`, chat);
+  unplaced(client: string, conversation: string): GuardSession {
+    const parent = this.conversationKey(client, conversation);
+    const key = `${parent}#unplaced`;
+    this.deps.labels.set(key, `${this.deps.labels.labelOf(parent)} › a call of one of several subagents`, parent);
+    return this.deps.toolSessions.forChat(key);
   }
 
-  forget(_client: string, conversation: string): void {
-    const key = chatKeyOfSessionId(conversation);
+  started(client: string, conversation: string, agent: string, agentType: string | undefined): void {
+    const parent = this.conversationKey(client, conversation);
+    this.deps.labels.set(subagentKey(parent, agent), `${this.deps.labels.labelOf(parent)} › subagent ${agentType ?? agent.slice(0, 12)}`, parent);
+  }
+
+  forget(client: string, conversation: string, agent?: string): void {
+    const parent = this.conversationKey(client, conversation);
+    const key = agent === undefined ? parent : subagentKey(parent, agent);
     if (this.deps.guard.hasSession(key)) this.deps.guard.session(key).clear();
-    this.deps.log.info('[hooks] the chat was summarized: its session forgot what it was shown', { session: key });
+    this.deps.log.info('[hooks] a context was compacted or cleared: its session forgot what it was shown', { session: key });
   }
 
-  end(_client: string, conversation: string, agent: string): void {
-    this.deps.guard.dropSession(subagentKey(chatKeyOfSessionId(conversation), agent), 'ended');
+  end(client: string, conversation: string, agent: string): void {
+    this.deps.guard.dropSession(subagentKey(this.conversationKey(client, conversation), agent), 'ended');
   }
 }
 
+const folders = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
+
 export class AgentHooksHost extends Disposable {
   private server: HookServer | undefined;
-  private starting: Promise<void> | undefined;
+  private entry: { update(folders: string[]): void; remove(): void } | undefined;
   readonly judge: HookJudge;
+  readonly ready: Promise<void>;
 
   constructor(private readonly deps: AgentHooksDeps) {
     super();
     // What counts of one read_file result: the budget ReadGate keeps Copilot's tool results within (never none:
     // Copilot leaves lines out of a result its prompt has no room for, and a hook is not told which).
-    const adapters = { copilot: copilotAdapter(() => deps.config.current.toolsMaxResultChars || DEFAULT_CONFIG.toolsMaxResultChars) };
-    this.judge = new HookJudge(adapters, new CopilotSessions(deps), (message, data, level) =>
-      level === 'warn' ? deps.log.warn(message, data) : deps.log.debug(message, data),
-    );
+    const copilot = copilotAdapter(() => deps.config.current.toolsMaxResultChars || DEFAULT_CONFIG.toolsMaxResultChars);
+    const adapters = { copilot, 'claude-code': claudeAdapter() };
+    const log = (message: string, data: Record<string, unknown>, level?: 'debug' | 'warn'): void =>
+      level === 'warn' ? deps.log.warn(message, data) : deps.log.debug(message, data);
+    this.judge = new HookJudge(adapters, new WindowHookSessions(deps), log);
     this._register(deps.onDidChangeWaiting((sessionId) => this.judge.reviewStarted(sessionId)));
-    this._register(deps.config.onDidChange(() => void this.apply()));
+    this._register(deps.config.onDidChange(() => this.applyEnvironment()));
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.entry?.update(folders())));
     this._register(new vscode.Disposable(() => void this.stop()));
-    void this.apply();
+    this.ready = this.start();
   }
 
-  /** The socket hooks reach this window at, while the setting is on (for tests and the log). */
+  /** The socket hooks reach this window at (for tests and the log). */
   get endpoint(): string | undefined {
     return this.server?.socket;
-  }
-
-  /** Starts or stops serving to match the setting; resolves once it does. */
-  async apply(): Promise<void> {
-    await this.starting;
-    const wanted = this.deps.config.current.agentHooksEnabled && !this.isDisposed;
-    if (wanted === (this.server !== undefined)) return;
-    if (!wanted) return this.stop();
-    this.starting = this.start();
-    await this.starting;
-    this.starting = undefined;
   }
 
   private async start(): Promise<void> {
@@ -109,21 +125,45 @@ export class AgentHooksHost extends Disposable {
         (request, wait, signal) => this.judge.handle(request, wait, signal),
         (error) => this.deps.log.warn('[hooks] a hook call failed; it was allowed', { error: String((error as Error)?.message ?? error) }),
       );
-      if (this.isDisposed || !this.deps.config.current.agentHooksEnabled) return void server.close();
+      if (this.isDisposed) return void server.close();
       this.server = server;
-      // The hook runner spawns hooks from this extension host: they inherit where to reach this window.
+      this.entry = publishHookWindow(hookWindowsDir(process.env), randomBytes(6).toString('hex'), {
+        version: 1,
+        pid: process.pid,
+        socket: server.socket,
+        token: server.token,
+        folders: folders(),
+        started: Date.now(),
+      });
+      this.applyEnvironment();
+      this.deps.log.info("[hooks] agents' own tools are judged here, through their hooks", { socket: server.socket });
+    } catch (error) {
+      this.deps.log.error("[hooks] could not listen for agent hooks; agents' own tools are not judged", { error: String((error as Error)?.message ?? error) });
+    }
+  }
+
+  /**
+   * VS Code's agents' hooks, spawned from this extension host, inherit where to reach this window while the
+   * setting is on (the plugin runs only then anyway).
+   */
+  private applyEnvironment(): void {
+    const server = this.server;
+    if (server && this.deps.config.current.agentHooksEnabled && !this.isDisposed) {
       process.env[HOOK_ENV.socket] = server.socket;
       process.env[HOOK_ENV.token] = server.token;
       process.env[HOOK_ENV.node] = process.execPath;
-      this.deps.log.info("[hooks] VS Code's agents keep their own tools, judged by ReadGate", { socket: server.socket });
-    } catch (error) {
-      this.deps.log.error('[hooks] could not listen for agent hooks; their calls are allowed unjudged', { error: String((error as Error)?.message ?? error) });
+    } else if (!server || process.env[HOOK_ENV.socket] === server.socket) {
+      delete process.env[HOOK_ENV.socket];
+      delete process.env[HOOK_ENV.token];
+      delete process.env[HOOK_ENV.node];
     }
   }
 
   private async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
+    this.entry?.remove();
+    this.entry = undefined;
     if (!server) return;
     if (process.env[HOOK_ENV.socket] === server.socket) {
       delete process.env[HOOK_ENV.socket];
@@ -131,6 +171,5 @@ export class AgentHooksHost extends Disposable {
       delete process.env[HOOK_ENV.node];
     }
     await server.close();
-    this.deps.log.info("[hooks] VS Code's agents' own tools are no longer judged");
   }
 }

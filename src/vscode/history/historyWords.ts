@@ -9,11 +9,12 @@ const SURFACES: Record<string, string> = {
   chat: '@readgate in chat',
   tool: 'a chat agent’s tool call',
   mcp: 'an MCP client',
+  hook: 'an agent’s own tool, judged through its hooks',
   api: 'the extension API',
   palette: 'your own command',
 };
 
-const SHORT_SURFACES: Record<string, string> = { chat: '@readgate', tool: 'chat tools', mcp: 'MCP', api: 'API', palette: 'you' };
+const SHORT_SURFACES: Record<string, string> = { chat: '@readgate', tool: 'chat tools', mcp: 'MCP', hook: 'own tools', api: 'API', palette: 'you' };
 
 /** The surface in a view's description: "MCP", "API", "you". */
 export function surfaceShort(surface: string): string {

@@ -28,6 +28,14 @@ export const API_PREFIX = 'api:';
 /** The walkthrough's sample agent (Propose a Sample Change): one fixed session, an agent's like any other. */
 export const SAMPLE_AGENT_SESSION = 'walkthrough:sample-agent';
 
+/**
+ * The conversations of agent CLIs whose own tools their hooks bring (Claude Code's own Read and Edit…):
+ * `hook:<client>:<conversation>`, a subagent's inside it (`subagentKey`).
+ */
+export const HOOK_PREFIX = 'hook:';
+
+export const hookConversationKey = (client: string, conversation: string): string => `${HOOK_PREFIX}${client}:${conversation}`;
+
 /** Ids of the one-call sessions of tool calls without a chat session. */
 export const STANDALONE_PREFIX = 'tool:call:';
 

@@ -7,16 +7,19 @@
  * - `tool`: a language model tool call of another chat agent (Copilot's agent mode), with or without a chat;
  * - `mcp`: an MCP client (the record's label is its name and version);
  * - `palette`: the user's own command (Apply Patch…, a revert);
+ * - `hook`: an agent CLI's own tools, judged through its hooks (Copilot's chats keep `tool`: their sessions are
+ *   the ones ReadGate's tools use, and a change through a hook says `hook` in its own record);
  * - `api`: everything else: the extension API (any id another extension chose), the walkthrough's sample agent.
  */
-import { CHAT_PREFIX, isStandaloneSession, isUsersOwnSession, MCP_PREFIX, PARTICIPANT_PREFIX } from './sessionKeys';
+import { CHAT_PREFIX, HOOK_PREFIX, isStandaloneSession, isUsersOwnSession, MCP_PREFIX, PARTICIPANT_PREFIX } from './sessionKeys';
 
-export type Surface = 'chat' | 'tool' | 'mcp' | 'api' | 'palette';
+export type Surface = 'chat' | 'tool' | 'mcp' | 'hook' | 'api' | 'palette';
 
 export function surfaceOf(sessionId: string): Surface {
   if (sessionId.startsWith(PARTICIPANT_PREFIX)) return 'chat';
   if (sessionId.startsWith(CHAT_PREFIX) || isStandaloneSession(sessionId)) return 'tool';
   if (sessionId.startsWith(MCP_PREFIX)) return 'mcp';
+  if (sessionId.startsWith(HOOK_PREFIX)) return 'hook';
   if (isUsersOwnSession(sessionId)) return 'palette';
   return 'api';
 }

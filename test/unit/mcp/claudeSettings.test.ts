@@ -1,5 +1,6 @@
 import * as assert from 'assert';
-import { isReadGateHookCommand, mergeClaudeSettings } from '../../../src/mcp/setup/claudeSettings';
+import { HOOK_TIMEOUT_SECONDS } from '../../../src/hooks/hookProtocol';
+import { isReadGateHookCommand, mergeClaudeOwnTools, mergeClaudeSettings } from '../../../src/mcp/setup/claudeSettings';
 
 const HOOK = 'node /home/me/.readgate/mcp-bridge.js hook';
 const ours = (command = HOOK) => ({ type: 'command', command, timeout: 10 });
@@ -142,5 +143,54 @@ suite('setup claude-code: merging .claude/settings.json', () => {
   test('ReadGate\'s hooks are known by their script and `hook` or `--forget`, quoted or not', () => {
     for (const command of [HOOK, `${HOOK} --compaction-hooked`, OLD_FORGET.command, `node '/a b/mcp.js' hook`, `node "/a b/mcp-bridge.js" --forget`, 'node mcp.js --forget --cwd x', 'node C:\\rg\\mcp-bridge.js hook']) assert.ok(isReadGateHookCommand(command), command);
     for (const command of ['node /x/mcp-bridge.js --list', 'node /x/not-mcp.js hook', 'node /x/mcp.json hook', 'echo hook', 'node /x/mcp.js --root . ', undefined, 3]) assert.ok(!isReadGateHookCommand(command), String(command));
+  });
+});
+
+suite('setup claude-code --own-tools: merging .claude/settings.json', () => {
+  const ownTools = (existing: unknown) => {
+    const result = mergeClaudeOwnTools(existing, HOOK);
+    assert.ok(result.ok, JSON.stringify(result));
+    return result as { settings: Record<string, any>; changes: string[]; notes: string[] };
+  };
+  const FLAGS = '--own-tools --client claude-code';
+  const own = (timeout = 10) => ({ type: 'command', command: `${HOOK} ${FLAGS}`, timeout });
+
+  test('no file: the hooks before and after Read, Edit, Write and NotebookEdit and on the contexts; no permission rule', () => {
+    const { settings, changes, notes } = ownTools(undefined);
+    assert.deepStrictEqual(settings, {
+      hooks: {
+        PreToolUse: [{ matcher: 'Read|Edit|Write|NotebookEdit', hooks: [own(HOOK_TIMEOUT_SECONDS)] }],
+        PostToolUse: [{ matcher: 'Read|Edit|Write|NotebookEdit', hooks: [own()] }],
+        SubagentStop: [{ hooks: [own()] }],
+        PreCompact: [{ hooks: [own()] }],
+        SessionStart: [{ matcher: 'compact|clear', hooks: [own()] }],
+      },
+    });
+    assert.deepStrictEqual(changes, ['added the PreToolUse hook', 'added the PostToolUse hook', 'added the SubagentStop hook', 'added the PreCompact hook', 'added the SessionStart hook']);
+    assert.deepStrictEqual(notes, []);
+  });
+
+  test('over the earlier set-up: its Edit, Write and NotebookEdit denials go, its hooks are turned into these in place; the user\'s rules and hooks stay', () => {
+    const userHook = { type: 'command', command: 'npx prettier --check', timeout: 30 };
+    const earlier = merged({ permissions: { deny: ['Read(./.env)'], allow: ['Bash(npm test)'] }, hooks: { PostToolUse: [{ matcher: 'Write', hooks: [userHook] }] } }).settings;
+    const { settings, changes } = ownTools(earlier);
+    assert.deepStrictEqual(settings.permissions.deny, ['Read(./.env)']);
+    assert.deepStrictEqual(settings.permissions.allow, ['Bash(npm test)', 'mcp__readgate']);
+    assert.deepStrictEqual(settings.hooks.PreToolUse, [{ matcher: 'Read|Edit|Write|NotebookEdit', hooks: [own(HOOK_TIMEOUT_SECONDS)] }]);
+    assert.deepStrictEqual(settings.hooks.PostToolUse, [{ matcher: 'Write', hooks: [userHook] }, { matcher: 'Read|Edit|Write|NotebookEdit', hooks: [own()] }]);
+    assert.deepStrictEqual(settings.hooks.SessionStart, [{ matcher: 'compact|clear', hooks: [own()] }]);
+    assert.ok(changes.includes('took Edit out of permissions.deny (ReadGate judges it now)'), changes.join('; '));
+    assert.ok(changes.includes('updated the PreToolUse hook'), changes.join('; '));
+  });
+
+  test('a second merge changes nothing; settings of the wrong shape are refused; disableAllHooks is noted', () => {
+    const once = ownTools({ model: 'opus' }).settings;
+    const twice = ownTools(once);
+    assert.deepStrictEqual(twice.changes, []);
+    assert.strictEqual(JSON.stringify(twice.settings), JSON.stringify(once));
+    for (const bad of [[], 'x', { hooks: [] }, { hooks: { PostToolUse: {} } }, { permissions: { deny: 'Edit' } }]) {
+      assert.ok(!mergeClaudeOwnTools(bad, HOOK).ok, JSON.stringify(bad));
+    }
+    assert.match(ownTools({ disableAllHooks: true }).notes.join('\n'), /disableAllHooks.*nothing is judged/);
   });
 });

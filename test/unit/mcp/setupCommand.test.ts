@@ -168,7 +168,7 @@ suite('setup claude-code (dist/mcp-bridge.js and dist/mcp.js in child processes)
     assert.deepStrictEqual(fs.readdirSync(cwd), []);
     const help = run(BRIDGE, ['setup', 'claude-code', '--help'], cwd);
     assert.strictEqual(help.status, 0);
-    assert.match(help.stdout, /^Usage: node mcp-bridge\.js setup claude-code \[--project <dir>\] \[--dry-run\]\n/);
+    assert.match(help.stdout, /^Usage: node mcp-bridge\.js setup claude-code \[--own-tools\] \[--project <dir>\] \[--dry-run\]\n/);
     assert.match(run(SERVER, ['setup', '--help'], cwd).stdout, /Targets:\n {2}claude-code {3}Claude Code: /);
     assert.match(run(SERVER, ['--help'], cwd).stdout, /node dist\/mcp\.js setup claude-code\|codex --root <dir>/);
   });
@@ -184,9 +184,10 @@ suite('setup claude-code (dist/mcp-bridge.js and dist/mcp.js in child processes)
 
   test('the arguments, parsed: --project (or the working folder) for the bridge; the server\'s options normalized for its launch', () => {
     const targets = ['claude-code'];
-    assert.deepStrictEqual(parseSetupArguments(['claude-code'], 'bridge', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w', dryRun: false, user: false, args: [] });
-    assert.deepStrictEqual(parseSetupArguments(['claude-code', '--project=p', '--dry-run'], 'bridge', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w/p', dryRun: true, user: false, args: [] });
-    assert.deepStrictEqual(parseSetupArguments(['claude-code', '--root', 'p', '--placeholders', '--no-dedup'], 'server', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w/p', dryRun: false, user: false, args: ['--root', '/w/p', '--placeholders', '--no-dedup'] });
+    assert.deepStrictEqual(parseSetupArguments(['claude-code'], 'bridge', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w', dryRun: false, user: false, ownTools: false, args: [] });
+    assert.deepStrictEqual(parseSetupArguments(['claude-code', '--project=p', '--dry-run'], 'bridge', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w/p', dryRun: true, user: false, ownTools: false, args: [] });
+    assert.deepStrictEqual(parseSetupArguments(['claude-code', '--own-tools'], 'bridge', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w', dryRun: false, user: false, ownTools: true, args: [] });
+    assert.deepStrictEqual(parseSetupArguments(['claude-code', '--root', 'p', '--placeholders', '--no-dedup'], 'server', '/w', targets), { kind: 'run', target: 'claude-code', project: '/w/p', dryRun: false, user: false, ownTools: false, args: ['--root', '/w/p', '--placeholders', '--no-dedup'] });
     assert.deepStrictEqual(parseSetupArguments(['--help'], 'server', '/w', targets), { kind: 'help' });
     assert.deepStrictEqual(parseSetupArguments(['claude-code', '-h'], 'bridge', '/w', targets), { kind: 'help', target: 'claude-code' });
   });

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { type LineChange, type Ranges, add, covers, formatRanges, gaps, intersects, isTouchedBy, mapThrough, merged, newSide, union } from '../../../src/core/text/lineRanges';
+import { type LineChange, type Ranges, add, covers, formatRanges, gaps, intersect, intersects, isTouchedBy, mapThrough, merged, newSide, union } from '../../../src/core/text/lineRanges';
 
 suite('coverage', () => {
   test('merges overlapping and adjacent ranges', () => {
@@ -103,3 +103,11 @@ suite('coverage', () => {
   });
 });
 
+suite('intersect', () => {
+  test('keeps the lines in both, across several ranges on each side', () => {
+    assert.deepStrictEqual(intersect([1, 5, 10, 20], [3, 12, 18, 30]), [3, 5, 10, 12, 18, 20]);
+    assert.deepStrictEqual(intersect([1, 5], [6, 9]), []);
+    assert.deepStrictEqual(intersect([], [1, 9]), []);
+    assert.deepStrictEqual(intersect([4, 4], [1, 9]), [4, 4]);
+  });
+});
