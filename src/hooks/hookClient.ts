@@ -9,7 +9,7 @@
  */
 import type * as net from 'net';
 import { HOOK_ANSWER_MS, HOOK_ENV, HOOK_REVIEW_MS, type HookReply, type HookRequest, MAX_HOOK_INPUT_BYTES } from './hookProtocol';
-import { findHookWindow, hookWindowsDir } from './hookWindows';
+import { findHookWindow, type HookWindowEntry, hookWindowsDir } from './hookWindows';
 import { needsWindow } from './judgedTools';
 
 export interface HookRun {
@@ -22,6 +22,8 @@ export interface HookRun {
   readStdin(): Buffer;
   /** Prints the output for the client (at most once). */
   print(text: string): void;
+  /** With no window on the agent's folder: the headless hook guard for it (started when needed), or undefined. */
+  noWindow?(folder: string): Promise<HookWindowEntry | undefined>;
 }
 
 /** `--client <name>`; anything else is ignored (a hook must never fail on its arguments). */
@@ -113,7 +115,8 @@ export async function runAgentHook(run: HookRun): Promise<void> {
   const token = run.env[HOOK_ENV.token];
   const told = socket && token ? { socket, token } : undefined;
   const cwd = (input as { cwd?: unknown }).cwd;
-  const window = told ?? findHookWindow(hookWindowsDir(run.env), typeof cwd === 'string' && cwd ? cwd : process.cwd());
+  const folder = typeof cwd === 'string' && cwd ? cwd : process.cwd();
+  const window = told ?? findHookWindow(hookWindowsDir(run.env), folder) ?? (await run.noWindow?.(folder));
   if (!window) return;
   const output = await askWindow(window.socket, { v: 1, token: window.token, client, input });
   if (output) run.print(JSON.stringify(output));

@@ -18,6 +18,8 @@ export interface HookWindowEntry {
   token: string;
   folders: string[];
   started: number;
+  /** The headless hook guard (`dist/mcp.js hook-guard`), not a window: a window on the folder is preferred to it. */
+  headless?: boolean;
 }
 
 /** `<readgate home>/hooks`: READGATE_HOME, else `.readgate` in this user's home as the user database has it. */
@@ -37,7 +39,8 @@ function parse(text: string): HookWindowEntry | undefined {
     const entry = JSON.parse(text) as Partial<HookWindowEntry>;
     if (entry.version !== 1 || typeof entry.pid !== 'number' || typeof entry.socket !== 'string' || typeof entry.token !== 'string') return undefined;
     const folders = Array.isArray(entry.folders) ? entry.folders.filter((folder): folder is string => typeof folder === 'string') : [];
-    return { version: 1, pid: entry.pid, socket: entry.socket, token: entry.token, folders, started: typeof entry.started === 'number' ? entry.started : 0 };
+    const started = typeof entry.started === 'number' ? entry.started : 0;
+    return { version: 1, pid: entry.pid, socket: entry.socket, token: entry.token, folders, started, ...(entry.headless === true ? { headless: true } : {}) };
   } catch {
     return undefined;
   }
@@ -69,6 +72,13 @@ function depthHolding(folders: readonly string[], cwd: string): number {
   return best;
 }
 
+/** Whether `a` serves a folder better than `b`: a window before a headless guard, then the deepest folder, then the latest. */
+function better(a: { entry: HookWindowEntry; depth: number }, b: { entry: HookWindowEntry; depth: number } | undefined): boolean {
+  if (!b) return true;
+  if (!a.entry.headless !== !b.entry.headless) return !a.entry.headless;
+  return a.depth > b.depth || (a.depth === b.depth && a.entry.started > b.entry.started);
+}
+
 /** The window serving `cwd`, from the entries in `dir`; undefined when no live window's folder holds it. */
 export function findHookWindow(dir: string, cwd: string): HookWindowEntry | undefined {
   let names: string[];
@@ -89,7 +99,7 @@ export function findHookWindow(dir: string, cwd: string): HookWindowEntry | unde
     if (!entry || !alive(entry.pid)) continue;
     const depth = depthHolding(entry.folders, here);
     if (depth < 0) continue;
-    if (!found || depth > found.depth || (depth === found.depth && entry.started > found.entry.started)) found = { entry, depth };
+    if (better({ entry, depth }, found)) found = { entry, depth };
   }
   return found?.entry;
 }

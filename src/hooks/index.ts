@@ -17,3 +17,4 @@ export type { HookWindowEntry } from './hookWindows';
 export { publishHookWindow } from './hookWindowFile';
 export { CLAUDE_CHANGES, CLAUDE_READS } from './judgedTools';
 export { runAgentHook } from './hookClient';
+export { guardHookSessions } from './guardHookSessions';

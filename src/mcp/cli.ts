@@ -13,6 +13,7 @@ import { createGuard, parseToolCall } from '../core/index';
 import { parseCliArguments, USAGE } from './cliArguments';
 import { requestForget } from './forget';
 import { HeadlessSessions } from './headlessSessions';
+import { runHookGuard } from './hookGuard';
 import { setupMain } from './setup/setupCommand';
 import { StdioTransport } from './stdioTransport';
 import { READGATE_VERSION } from './toolDefinitions';
@@ -29,6 +30,7 @@ const SESSION_ID = `mcp:stdio:${randomUUID()}`;
 
 async function main(): Promise<number> {
   if (process.argv[2] === 'setup') return setupMain('server');
+  if (process.argv[2] === 'hook-guard') return runHookGuard(process.argv.slice(3));
   const parsed = parseCliArguments(process.argv.slice(2), process.cwd());
   if (parsed.kind === 'help') return (void process.stdout.write(`${USAGE}\n`), 0);
   if (parsed.kind === 'version') return (void process.stdout.write(`${READGATE_VERSION}\n`), 0);

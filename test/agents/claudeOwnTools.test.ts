@@ -8,6 +8,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as os from 'os';
+import { createGuard, type ChangeRecord } from '../../src/core/index';
 import { repoRoot } from '../unit/helpers/repoRoot';
 import { ensureAgentCli } from './install';
 import type { ToolResultRecord } from './modelServer';
@@ -18,6 +19,7 @@ import { call, say, type Script, type Turn } from './script';
 import { type HookWindow, openHookWindow } from './hookWindow';
 
 const BRIDGE = path.join(repoRoot, 'dist/mcp-bridge.js');
+const SERVER = path.join(repoRoot, 'dist/mcp.js');
 const SUBAGENT = 'Subagent task 4e2a';
 /** A reply reporting this many input tokens makes Claude Code compact before its next request. */
 const COMPACT_AT = 970_000;
@@ -84,102 +86,154 @@ suiteSetup(function () {
   ensureAgentCli('claude');
 });
 
-suite('Claude Code with its own tools, judged through its hooks (`setup claude-code --own-tools`), a ReadGate window on the folder', () => {
-  let root: string;
-  let run: AgentRun;
-  let window: HookWindow;
-  let summary: string;
-  /** The files after the run (the folders are removed only when the suite ends). */
-  let after: { a: string; b: string; c: string };
-  let history: Awaited<ReturnType<HookWindow['history']>>;
-  suiteSetup(async function () {
-    this.timeout(600_000);
-    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'readgate-own-tools-')));
-    fs.writeFileSync(path.join(root, 'a.txt'), A);
-    fs.writeFileSync(path.join(root, 'b.txt'), lines(5));
-    fs.writeFileSync(path.join(root, 'huge.txt'), HUGE);
-    const home = path.join(root, '.readgate-home');
-    window = await openHookWindow(root, home);
-    run = await runAgent({
-      cli: 'claude',
-      cwd: root,
-      prompt: 'Edit a.txt and write two files.',
-      script: mainScript(root),
-      projectConfigOnly: true,
-      trustProject: true,
-      // Claude Code's own permission for its edit tools, as a user gives it; ReadGate's judgement comes first.
-      settings: { permissions: { allow: ['Read', 'Edit', 'Write'] } },
-      env: { READGATE_HOME: home },
-      mcpServers: {},
-      setupCommands: [`node ${BRIDGE} setup claude-code --own-tools --project ${root}`],
+/** Where the hooks' calls go: a ReadGate window on the folder, or none (the headless hook guard they start). */
+interface Judge {
+  title: string;
+  /** Opens what judges (if anything) and returns the set-up line, as the README gives it. */
+  open(root: string, home: string): Promise<string>;
+  history(): Promise<ChangeRecord[]>;
+  close(): Promise<void>;
+}
+
+function windowJudge(): Judge {
+  let window: HookWindow | undefined;
+  return {
+    title: 'a ReadGate window on the folder',
+    open: async (root, home) => ((window = await openHookWindow(root, home)), `node ${BRIDGE} setup claude-code --own-tools --project ${root}`),
+    history: () => window!.history(),
+    close: async () => void (await window?.close()),
+  };
+}
+
+/** No window: `dist/mcp.js setup … --own-tools --root` makes the hooks start the headless hook guard, which keeps the history in --history. */
+function headlessJudge(): Judge {
+  let root = '';
+  let home = '';
+  return {
+    title: 'no window (the headless hook guard)',
+    open: async (folder, readgateHome) => {
+      root = folder;
+      home = readgateHome;
+      return `node ${SERVER} setup claude-code --own-tools --root ${root} --history ${path.join(home, 'history')}`;
+    },
+    history: async () => {
+      const reader = createGuard({ roots: [root], history: { dir: path.join(home, 'history') } });
+      try {
+        return await reader.history();
+      } finally {
+        await reader.dispose();
+      }
+    },
+    close: async () => {
+      // The guard ends on SIGTERM: its entry and lock go with it.
+      for (const entry of fs.existsSync(path.join(home, 'hooks')) ? fs.readdirSync(path.join(home, 'hooks')) : []) {
+        if (!entry.endsWith('.json')) continue;
+        const { pid, headless } = JSON.parse(fs.readFileSync(path.join(home, 'hooks', entry), 'utf8')) as { pid: number; headless?: boolean };
+        if (headless) process.kill(pid, 'SIGTERM');
+      }
+    },
+  };
+}
+
+for (const judge of [windowJudge(), headlessJudge()]) ownToolsSuite(judge);
+
+function ownToolsSuite(judge: Judge): void {
+  suite(`Claude Code with its own tools, judged through its hooks (\`setup claude-code --own-tools\`), ${judge.title}`, () => {
+    let root: string;
+    let run: AgentRun;
+    let summary: string;
+    /** The files after the run (the folders are removed only when the suite ends). */
+    let after: { a: string; b: string; c: string };
+    let history: ChangeRecord[];
+    suiteSetup(async function () {
+      this.timeout(600_000);
+      root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'readgate-own-tools-')));
+      fs.writeFileSync(path.join(root, 'a.txt'), A);
+      fs.writeFileSync(path.join(root, 'b.txt'), lines(5));
+      fs.writeFileSync(path.join(root, 'huge.txt'), HUGE);
+      const home = path.join(root, '.readgate-home');
+      const setupLine = await judge.open(root, home);
+      run = await runAgent({
+        cli: 'claude',
+        cwd: root,
+        prompt: 'Edit a.txt and write two files.',
+        script: mainScript(root),
+        projectConfigOnly: true,
+        trustProject: true,
+        // Claude Code's own permission for its edit tools, as a user gives it; ReadGate's judgement comes first.
+        settings: { permissions: { allow: ['Read', 'Edit', 'Write'] } },
+        env: { READGATE_HOME: home },
+        mcpServers: {},
+        setupCommands: [setupLine],
+      });
+      summary = run.toolResults.map(describeCall).join('\n');
+      const read = (name: string): string => fs.readFileSync(path.join(root, name), 'utf8');
+      after = { a: read('a.txt'), b: read('b.txt'), c: read('c.txt') };
+      history = await judge.history();
+      report(`claude-own-tools-${judge.title.startsWith('no window') ? 'headless' : 'window'}`, run.toolResults.map(describeCall));
     });
-    summary = run.toolResults.map(describeCall).join('\n');
-    const read = (name: string): string => fs.readFileSync(path.join(root, name), 'utf8');
-    after = { a: read('a.txt'), b: read('b.txt'), c: read('c.txt') };
-    history = await window.history();
-    report('claude-own-tools', run.toolResults.map(describeCall));
-  });
-  suiteTeardown(async () => {
-    await window?.close();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+    suiteTeardown(async () => {
+      await judge.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    });
 
-  test('the set-up ran as printed, and no MCP server is needed', () => {
-    const [setup] = run.setup;
-    assert.strictEqual(setup.status, 0, setup.stderr);
-    assert.match(setup.stdout, /added the PreToolUse hook/);
-    assert.doesNotMatch(setup.stdout, /claude mcp add/);
-    assert.deepStrictEqual(run.scriptErrors, []);
-  });
+    test('the set-up ran as printed, and no MCP server is needed', () => {
+      const [setup] = run.setup;
+      assert.strictEqual(setup.status, 0, setup.stderr);
+      assert.match(setup.stdout, /added the PreToolUse hook/);
+      assert.doesNotMatch(setup.stdout, /claude mcp add/);
+      assert.deepStrictEqual(run.scriptErrors, []);
+    });
 
-  test('a Read, then an Edit of a line it showed: applied by Claude Code and on record in the history', async () => {
-    const [first, second] = results(run, 'Edit');
-    assert.match(text(first), /has been updated successfully/, summary);
-    assert.match(text(second), /has been updated successfully/, summary);
-    const edits = history.filter((record) => record.tool === 'Edit' && record.files[0].path.endsWith('a.txt'));
-    assert.strictEqual(edits.length, 2, JSON.stringify(history.map((record) => record.tool)));
-    assert.strictEqual(edits[0].surface, 'hook');
-  });
+    test('a Read, then an Edit of a line it showed: applied by Claude Code and on record in the history', async () => {
+      const [first, second] = results(run, 'Edit');
+      assert.match(text(first), /has been updated successfully/, summary);
+      assert.match(text(second), /has been updated successfully/, summary);
+      const edits = history.filter((record) => record.tool === 'Edit' && record.files[0].path.endsWith('a.txt'));
+      assert.strictEqual(edits.length, 2, JSON.stringify(history.map((record) => record.tool)));
+      assert.strictEqual(edits[0].surface, 'hook');
+    });
 
-  test('an Edit of line 500, which the Read of lines 1-100 never showed: denied with the code, the file unchanged there', () => {
-    const denied = results(run, 'Edit')[2];
-    assert.match(text(denied), /^PreToolUse:Edit hook error: EDIT_OUTSIDE_SEEN_RANGE: .*500/s, describeCall(denied));
-    assert.match(after.a, /\nline 500 of a\n/);
-  });
+    test('an Edit of line 500, which the Read of lines 1-100 never showed: denied with the code, the file unchanged there', () => {
+      const denied = results(run, 'Edit')[2];
+      assert.match(text(denied), /^PreToolUse:Edit hook error: EDIT_OUTSIDE_SEEN_RANGE: .*500/s, describeCall(denied));
+      assert.match(after.a, /\nline 500 of a\n/);
+    });
 
-  test("a seen line changed by another writer who put the file's time back (Claude Code's own check misses it), then an Edit beside it: denied with the diff", () => {
-    const denied = results(run, 'Edit')[3];
-    assert.match(text(denied), /FILE_CHANGED_SINCE_READ/, describeCall(denied));
-    assert.match(text(denied), /-line 61 of a\n\+line 61 of A/);
-    assert.match(after.a, /\nline 60 of a\nline 61 of A\n/);
-  });
+    test("a seen line changed by another writer who put the file's time back (Claude Code's own check misses it), then an Edit beside it: denied with the diff", () => {
+      const denied = results(run, 'Edit')[3];
+      assert.match(text(denied), /FILE_CHANGED_SINCE_READ/, describeCall(denied));
+      assert.match(text(denied), /-line 61 of a\n\+line 61 of A/);
+      assert.match(after.a, /\nline 60 of a\nline 61 of A\n/);
+    });
 
-  test('a Write over a file never read: denied; a Write of a new file: applied and on record', async () => {
-    const [over, created] = results(run, 'Write');
-    assert.match(text(over), /EDIT_REQUIRES_PRIOR_READ/, describeCall(over));
-    assert.strictEqual(after.b, lines(5));
-    assert.match(text(created), /File created successfully/);
-    assert.strictEqual(after.c, 'a new file\n');
-    assert.ok(history.some((record) => record.tool === 'Write' && record.files[0].kind === 'create'));
-  });
+    test('a Write over a file never read: denied; a Write of a new file: applied and on record', async () => {
+      const [over, created] = results(run, 'Write');
+      assert.match(text(over), /EDIT_REQUIRES_PRIOR_READ/, describeCall(over));
+      assert.strictEqual(after.b, lines(5));
+      assert.match(text(created), /File created successfully/);
+      assert.strictEqual(after.c, 'a new file\n');
+      assert.ok(history.some((record) => record.tool === 'Write' && record.files[0].kind === 'create'));
+    });
 
-  test('exactly the lines the model received count: of a whole Read Claude Code cut short, an Edit past its end is denied, one inside allowed', () => {
-    const shown = linesReceived(text(results(run, 'Read').find((record) => String(record.input.file_path).endsWith('huge.txt'))));
-    assert.ok(shown > 100 && shown < 3000, `Claude Code showed ${shown} of 3,000 lines: no cut to test`);
-    const edits = run.toolResults.filter((record) => record.tool === 'Edit' && String(record.input.file_path).endsWith('huge.txt'));
-    assert.match(text(edits[0]), /EDIT_OUTSIDE_SEEN_RANGE/, describeCall(edits[0]));
-    assert.match(text(edits[1]), /has been updated successfully/, describeCall(edits[1]));
-  });
+    test('exactly the lines the model received count: of a whole Read Claude Code cut short, an Edit past its end is denied, one inside allowed', () => {
+      const shown = linesReceived(text(results(run, 'Read').find((record) => String(record.input.file_path).endsWith('huge.txt'))));
+      assert.ok(shown > 100 && shown < 3000, `Claude Code showed ${shown} of 3,000 lines: no cut to test`);
+      const edits = run.toolResults.filter((record) => record.tool === 'Edit' && String(record.input.file_path).endsWith('huge.txt'));
+      assert.match(text(edits[0]), /EDIT_OUTSIDE_SEEN_RANGE/, describeCall(edits[0]));
+      assert.match(text(edits[1]), /has been updated successfully/, describeCall(edits[1]));
+    });
 
-  test("a subagent's Edit of a line only its parent read: denied", () => {
-    const [denied] = results(run, 'Edit', 'subagent');
-    assert.match(text(denied), /EDIT_REQUIRES_PRIOR_READ/, describeCall(denied));
-    assert.match(after.a, /\nline 70 of a\n/);
-  });
+    test("a subagent's Edit of a line only its parent read: denied", () => {
+      const [denied] = results(run, 'Edit', 'subagent');
+      assert.match(text(denied), /EDIT_REQUIRES_PRIOR_READ/, describeCall(denied));
+      assert.match(after.a, /\nline 70 of a\n/);
+    });
 
-  test('after a compaction, an Edit of a file read before it needs a new read', () => {
-    const last = results(run, 'Edit').at(-1);
-    assert.match(text(last), /EDIT_REQUIRES_PRIOR_READ/, describeCall(last));
-    assert.strictEqual(after.b, lines(5));
+    test('after a compaction, an Edit of a file read before it needs a new read', () => {
+      const last = results(run, 'Edit').at(-1);
+      assert.match(text(last), /EDIT_REQUIRES_PRIOR_READ/, describeCall(last));
+      assert.strictEqual(after.b, lines(5));
+    });
   });
-});
+}

@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import { createGuard, type ChangeRecord, type Guard } from '../../src/core/index';
-import { claudeAdapter, HookJudge, type HookSessions, hookWindowsDir, publishHookWindow, serveHooks } from '../../src/hooks/index';
+import { claudeAdapter, guardHookSessions, HookJudge, hookWindowsDir, publishHookWindow, serveHooks } from '../../src/hooks/index';
 
 export interface HookWindow {
   guard: Guard;
@@ -18,14 +18,7 @@ export interface HookWindow {
 
 export async function openHookWindow(root: string, home: string): Promise<HookWindow> {
   const guard = createGuard({ roots: [root], history: { dir: path.join(home, 'history') } });
-  const key = (client: string, conversation: string, agent?: string): string => `hook:${client}:${conversation}${agent ? `#subagent:${agent}` : ''}`;
-  const sessions: HookSessions = {
-    session: (client, conversation, agent) => guard.session(key(client, conversation, agent)),
-    unplaced: (client, conversation) => guard.session(`${key(client, conversation)}#unplaced`),
-    forget: (client, conversation, agent) => guard.session(key(client, conversation, agent)).clear(),
-    end: (client, conversation, agent) => guard.dropSession(key(client, conversation, agent)),
-  };
-  const judge = new HookJudge({ 'claude-code': claudeAdapter() }, sessions);
+  const judge = new HookJudge({ 'claude-code': claudeAdapter() }, guardHookSessions(guard));
   const asked: HookWindow['asked'] = [];
   const server = await serveHooks(
     home,
