@@ -54,6 +54,7 @@ export type {
   OwnReadCall,
   ReadCut,
   RecordedOwnChange,
+  ShownOutput,
   ShownRange,
   ReadOptions,
   ReadResult,

@@ -290,7 +290,7 @@ export interface GuardSession {
    * ...and has read it: the lines it showed count as seen, if the file held the same version throughout. `shown`:
    * the lines the client says its tool returned (Claude Code's hook reports them), which the cut is narrowed to.
    */
-  afterOwnRead(callId: string, shown?: ShownRange): Promise<ObservedRead | Refusal>;
+  afterOwnRead(callId: string, shown?: ShownRange | ShownOutput): Promise<ObservedRead | Refusal>;
   /**
    * An agent's own edit tool is about to change files: decides as for this session's own edits (exact matches in
    * lines it has seen, unchanged since), through the `approve` port; writes nothing. The tool then writes.
@@ -502,6 +502,25 @@ export interface ReadCut {
 export interface ShownRange {
   startLine: number;
   lineCount: number;
+}
+
+/**
+ * What a shell command showed the model of a file (`cat`, `sed -n`, `nl -ba`, `rg -n` …), as the client reports its
+ * output: a line counts only where the output holds it exactly, at the place the command puts it. The client's
+ * own markers (a cut's "…N tokens truncated…") match no line, so what they replace never counts.
+ */
+export interface ShownOutput {
+  /** The output the model received. */
+  output: string;
+  /**
+   * `numbered`: each line carries its number (`nl -ba`, `cat -n`: "    12\tline"; `rg -n`, `grep -n`: "12:line"),
+   * and counts where its text is the file's line of that number. `plain`: the output is the file's lines from
+   * `first` on and up to `last` (negative: counted from the file's end, -1 its last line), matched from each end
+   * until the first line that differs; an end not known is not matched from.
+   */
+  form: 'numbered' | 'plain';
+  first?: number;
+  last?: number;
 }
 
 /** Before an agent's own read tool runs (`GuardSession.beforeOwnRead`). */

@@ -3,7 +3,7 @@
  * (`copilotHooks.ts`) turns its own input into one of these and the window's answer back into its own output;
  * the judge (`hookJudge.ts`) knows only these.
  */
-import type { OwnChangeCall, ReadCut, ShownRange } from '../core/index';
+import type { OwnChangeCall, ReadCut, ShownOutput, ShownRange } from '../core/index';
 
 interface InConversation {
   /** The client's conversation (its chat session). */
@@ -17,7 +17,7 @@ interface InConversation {
 
 export type HookEvent =
   | (InConversation & { kind: 'readBefore'; callId: string; path: string; cut: ReadCut })
-  | (InConversation & { kind: 'readAfter'; callId: string; shown?: ShownRange })
+  | (InConversation & { kind: 'readAfter'; callId: string; shown?: ShownRange | ShownOutput })
   | (InConversation & { kind: 'changeBefore'; callId: string; tool: string; change: OwnChangeCall['change']; explanation?: string })
   | (InConversation & { kind: 'changeAfter'; callId: string })
   | (InConversation & { kind: 'subagentStart' | 'subagentStop'; agent: string; agentType?: string })

@@ -12,6 +12,8 @@ export type { HookServer } from './hookServer';
 export { HOOK_ENV, HOOK_REVIEW_MS, HOOK_TIMEOUT_SECONDS } from './hookProtocol';
 export { COPILOT_CHANGES, COPILOT_READS } from './judgedTools';
 export { claudeAdapter } from './claudeHooks';
+export { codexAdapter } from './codexHooks';
+export { CODEX_CHANGES, CODEX_SHELL } from './judgedTools';
 export { findHookWindow, hookWindowsDir } from './hookWindows';
 export type { HookWindowEntry } from './hookWindows';
 export { publishHookWindow } from './hookWindowFile';

@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as os from 'os';
-import { createGuard, type ChangeRecord } from '../../src/core/index';
+import type { ChangeRecord } from '../../src/core/index';
 import { repoRoot } from '../unit/helpers/repoRoot';
 import { ensureAgentCli } from './install';
 import type { ToolResultRecord } from './modelServer';
@@ -16,7 +16,7 @@ import { describeCall } from './modelView';
 import { report } from './report';
 import { type AgentRun, runAgent } from './runAgent';
 import { call, say, type Script, type Turn } from './script';
-import { type HookWindow, openHookWindow } from './hookWindow';
+import { headlessJudge, type Judge, windowJudge } from './hookWindow';
 
 const BRIDGE = path.join(repoRoot, 'dist/mcp-bridge.js');
 const SERVER = path.join(repoRoot, 'dist/mcp.js');
@@ -86,56 +86,9 @@ suiteSetup(function () {
   ensureAgentCli('claude');
 });
 
-/** Where the hooks' calls go: a ReadGate window on the folder, or none (the headless hook guard they start). */
-interface Judge {
-  title: string;
-  /** Opens what judges (if anything) and returns the set-up line, as the README gives it. */
-  open(root: string, home: string): Promise<string>;
-  history(): Promise<ChangeRecord[]>;
-  close(): Promise<void>;
-}
-
-function windowJudge(): Judge {
-  let window: HookWindow | undefined;
-  return {
-    title: 'a ReadGate window on the folder',
-    open: async (root, home) => ((window = await openHookWindow(root, home)), `node ${BRIDGE} setup claude-code --own-tools --project ${root}`),
-    history: () => window!.history(),
-    close: async () => void (await window?.close()),
-  };
-}
-
-/** No window: `dist/mcp.js setup … --own-tools --root` makes the hooks start the headless hook guard, which keeps the history in --history. */
-function headlessJudge(): Judge {
-  let root = '';
-  let home = '';
-  return {
-    title: 'no window (the headless hook guard)',
-    open: async (folder, readgateHome) => {
-      root = folder;
-      home = readgateHome;
-      return `node ${SERVER} setup claude-code --own-tools --root ${root} --history ${path.join(home, 'history')}`;
-    },
-    history: async () => {
-      const reader = createGuard({ roots: [root], history: { dir: path.join(home, 'history') } });
-      try {
-        return await reader.history();
-      } finally {
-        await reader.dispose();
-      }
-    },
-    close: async () => {
-      // The guard ends on SIGTERM: its entry and lock go with it.
-      for (const entry of fs.existsSync(path.join(home, 'hooks')) ? fs.readdirSync(path.join(home, 'hooks')) : []) {
-        if (!entry.endsWith('.json')) continue;
-        const { pid, headless } = JSON.parse(fs.readFileSync(path.join(home, 'hooks', entry), 'utf8')) as { pid: number; headless?: boolean };
-        if (headless) process.kill(pid, 'SIGTERM');
-      }
-    },
-  };
-}
-
-for (const judge of [windowJudge(), headlessJudge()]) ownToolsSuite(judge);
+const BRIDGE_SETUP = (root: string): string => `node ${BRIDGE} setup claude-code --own-tools --project ${root}`;
+const SERVER_SETUP = (root: string, history: string): string => `node ${SERVER} setup claude-code --own-tools --root ${root} --history ${history}`;
+for (const judge of [windowJudge(BRIDGE_SETUP), headlessJudge(SERVER_SETUP)]) ownToolsSuite(judge);
 
 function ownToolsSuite(judge: Judge): void {
   suite(`Claude Code with its own tools, judged through its hooks (\`setup claude-code --own-tools\`), ${judge.title}`, () => {

@@ -32,8 +32,17 @@ import type { Dialect } from './modelServer';
 export const CODEX_MODEL = 'scripted-model';
 const KEY_VARIABLE = 'SCRIPTED_MODEL_API_KEY';
 
+/** Codex's own request for a summary when it compacts a conversation (0.171, a provider without remote compaction). */
+const COMPACTION_REQUEST = /^You are performing a CONTEXT CHECKPOINT COMPACTION\./;
+
 export const codexDialect: Dialect = {
   api: 'responses',
+  isCompaction(body) {
+    const input = (body as { input?: unknown }).input;
+    const last = Array.isArray(input) ? (input[input.length - 1] as { role?: string; content?: unknown }) : undefined;
+    if (last?.role !== 'user' || !Array.isArray(last.content)) return false;
+    return (last.content as { text?: unknown }[]).some((part) => typeof part.text === 'string' && COMPACTION_REQUEST.test(part.text));
+  },
   loadCall: () => undefined,
   bridgeCall: () => undefined,
   subagentPrompt(call) {

@@ -4,9 +4,10 @@
  * hook in a terminal finds a window (`<READGATE_HOME>/hooks`). Built as the extension's host builds it
  * (src/vscode/agentHooks/agentHooksHost.ts), with the session keys a window uses.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { createGuard, type ChangeRecord, type Guard } from '../../src/core/index';
-import { claudeAdapter, guardHookSessions, HookJudge, hookWindowsDir, publishHookWindow, serveHooks } from '../../src/hooks/index';
+import { claudeAdapter, codexAdapter, guardHookSessions, HookJudge, hookWindowsDir, publishHookWindow, serveHooks } from '../../src/hooks/index';
 
 export interface HookWindow {
   guard: Guard;
@@ -18,7 +19,7 @@ export interface HookWindow {
 
 export async function openHookWindow(root: string, home: string): Promise<HookWindow> {
   const guard = createGuard({ roots: [root], history: { dir: path.join(home, 'history') } });
-  const judge = new HookJudge({ 'claude-code': claudeAdapter() }, guardHookSessions(guard));
+  const judge = new HookJudge({ 'claude-code': claudeAdapter(), codex: codexAdapter() }, guardHookSessions(guard));
   const asked: HookWindow['asked'] = [];
   const server = await serveHooks(
     home,
@@ -47,3 +48,53 @@ export async function openHookWindow(root: string, home: string): Promise<HookWi
     },
   };
 }
+
+/** Where the hooks' calls go: a ReadGate window on the folder, or none (the headless hook guard they start). */
+export interface Judge {
+  title: string;
+  /** Opens what judges (if anything) and returns the set-up line, as the README gives it. */
+  open(root: string, home: string): Promise<string>;
+  history(): Promise<ChangeRecord[]>;
+  close(): Promise<void>;
+}
+
+export function windowJudge(setupLine: (root: string) => string): Judge {
+  let window: HookWindow | undefined;
+  return {
+    title: 'a ReadGate window on the folder',
+    open: async (root, home) => ((window = await openHookWindow(root, home)), setupLine(root)),
+    history: () => window!.history(),
+    close: async () => void (await window?.close()),
+  };
+}
+
+/** No window: `dist/mcp.js setup … --own-tools --root` makes the hooks start the headless hook guard, which keeps the history in --history. */
+export function headlessJudge(setupLine: (root: string, history: string) => string): Judge {
+  let root = '';
+  let home = '';
+  return {
+    title: 'no window (the headless hook guard)',
+    open: async (folder, readgateHome) => {
+      root = folder;
+      home = readgateHome;
+      return setupLine(root, path.join(home, 'history'));
+    },
+    history: async () => {
+      const reader = createGuard({ roots: [root], history: { dir: path.join(home, 'history') } });
+      try {
+        return await reader.history();
+      } finally {
+        await reader.dispose();
+      }
+    },
+    close: async () => {
+      // The guard ends on SIGTERM: its entry and lock go with it.
+      for (const entry of fs.existsSync(path.join(home, 'hooks')) ? fs.readdirSync(path.join(home, 'hooks')) : []) {
+        if (!entry.endsWith('.json')) continue;
+        const { pid, headless } = JSON.parse(fs.readFileSync(path.join(home, 'hooks', entry), 'utf8')) as { pid: number; headless?: boolean };
+        if (headless) process.kill(pid, 'SIGTERM');
+      }
+    },
+  };
+}
+

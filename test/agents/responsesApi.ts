@@ -53,12 +53,12 @@ function partsOf(content: string | Part[] | undefined): string[] {
 const textOfItem = (item: Item): string => partsOf(item.content).join('\n');
 
 /** The tools a request offers, named as scripts and hooks see them, with where each is declared. */
-export function offeredTools(body: Body): Map<string, { name: string; namespace?: string }> {
-  const offered = new Map<string, { name: string; namespace?: string }>();
+export function offeredTools(body: Body): Map<string, { name: string; namespace?: string; freeform?: boolean }> {
+  const offered = new Map<string, { name: string; namespace?: string; freeform?: boolean }>();
   for (const tool of body.tools ?? []) {
     if (tool.type === 'namespace' && tool.name) {
       for (const inner of tool.tools ?? []) if (inner.name) offered.set(`${tool.name}__${inner.name}`, { name: inner.name, namespace: tool.name });
-    } else if (tool.name) offered.set(tool.name, { name: tool.name });
+    } else if (tool.name) offered.set(tool.name, tool.type === 'custom' ? { name: tool.name, freeform: true } : { name: tool.name });
     // Built-in tools (`tool_search`, `web_search`) are named by their type.
     else if (tool.type) offered.set(tool.type, { name: tool.type });
   }
@@ -119,7 +119,7 @@ export function parseResponses(body: Body): Conversation {
 const estimateTokens = (value: unknown): number => Math.ceil(JSON.stringify(value ?? '').length / 4);
 
 /** Where a call is declared: the request's namespace for it, or, for a tool it does not offer, `mcp__<server>__<tool>` read as one. */
-function wireName(name: string, offered: Map<string, { name: string; namespace?: string }>): { name: string; namespace?: string } {
+function wireName(name: string, offered: Map<string, { name: string; namespace?: string; freeform?: boolean }>): { name: string; namespace?: string; freeform?: boolean } {
   const known = offered.get(name);
   if (known) return known;
   const mcp = /^(mcp__.+?)__(.+)$/.exec(name);
@@ -141,15 +141,15 @@ export function writeResponsesReply(res: http.ServerResponse, conversation: Conv
   };
   const base = { id, object: 'response', created_at, model: conversation.model, status: 'in_progress', output: [] as object[] };
   const message = reply.text ? { id: `msg_script_${serial}`, type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: reply.text, annotations: [] }] } : undefined;
-  const calls = reply.calls.map((call: ToolCall, index) => ({
-    id: `fc_script_${serial}_${index}`,
-    type: 'function_call',
-    status: 'completed',
-    call_id: call.id,
-    ...wireName(call.name, offered),
-    arguments: JSON.stringify(call.input),
-  }));
-  const output: object[] = [...(message ? [message] : []), ...calls];
+  // A freeform tool (Codex's `apply_patch` for models of its catalog) is called with its text (`input.input`).
+  const calls = reply.calls.map((call: ToolCall, index) => {
+    const { freeform, ...wire } = wireName(call.name, offered);
+    const common = { id: `fc_script_${serial}_${index}`, status: 'completed', call_id: call.id, ...wire };
+    return freeform
+      ? { ...common, type: 'custom_tool_call', input: String((call.input as { input?: unknown }).input ?? ''), arguments: '' }
+      : { ...common, type: 'function_call', arguments: JSON.stringify(call.input) };
+  });
+  const output: object[] = [...(message ? [message] : []), ...calls.map(({ arguments: args, ...call }) => (call.type === 'custom_tool_call' ? call : { ...call, arguments: args }))];
   const completed = { ...base, status: 'completed', output, usage };
   if (!conversation.stream) {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -173,6 +173,16 @@ export function writeResponsesReply(res: http.ServerResponse, conversation: Conv
     output_index++;
   }
   for (const call of calls) {
+    if (call.type === 'custom_tool_call') {
+      const { arguments: _none, ...item } = call;
+      const input = String((item as { input?: string }).input ?? '');
+      send('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', input: '' } });
+      send('response.custom_tool_call_input.delta', { item_id: call.id, output_index, delta: input });
+      send('response.custom_tool_call_input.done', { item_id: call.id, output_index, input });
+      send('response.output_item.done', { output_index, item });
+      output_index++;
+      continue;
+    }
     send('response.output_item.added', { output_index, item: { ...call, status: 'in_progress', arguments: '' } });
     // Two fragments, so the client's assembly of streamed arguments is exercised as with a real stream.
     const cut = Math.floor(call.arguments.length / 2);

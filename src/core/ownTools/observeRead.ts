@@ -11,9 +11,10 @@ import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import { ownCoverage } from '../mutate/seenNow';
-import { EMPTY, formatRanges, type Ranges, union } from '../text/lineRanges';
+import { EMPTY, formatRanges, intersect, type Ranges, union } from '../text/lineRanges';
 import { decodedOf, type FileText, IN_MEMORY_MAX_BYTES, loadFile } from '../text/loadText';
-import type { ObservedRead, OwnReadCall } from '../types';
+import type { ObservedRead, OwnReadCall, ShownOutput } from '../types';
+import { linesInOutput } from './outputLines';
 import { shownLines } from './shownLines';
 
 /** What was known before the read ran: the version and the lines it will show, or why nothing will count. */
@@ -65,14 +66,27 @@ export async function beforeRead(ctx: GuardContext, call: OwnReadCall): Promise<
   };
 }
 
-/** After the read: the lines it showed, learned if the version held; the ledger update is returned, not applied. */
-export async function afterRead(ctx: GuardContext, s: SessionState, pending: PendingRead): Promise<{ observed: ObservedRead; updates: LedgerEntry[] }> {
+/**
+ * After the read: the lines it showed, learned if the version held; the ledger update is returned, not applied.
+ * `output`: what a shell command's output holds of the file, which narrows the lines its cut would show.
+ */
+export async function afterRead(
+  ctx: GuardContext,
+  s: SessionState,
+  given: PendingRead,
+  output?: ShownOutput,
+): Promise<{ observed: ObservedRead; updates: LedgerEntry[] }> {
+  let pending = given;
   if (pending.kind === 'none') return { observed: { ok: true, path: pending.path, lines: '', note: pending.note }, updates: [] };
   const stat = await ctx.fs.stat(pending.target);
   const loaded = stat?.kind === 'file' && stat.size <= IN_MEMORY_MAX_BYTES ? await loadFile(ctx, pending.target, stat) : undefined;
   const file = loaded?.kind === 'text' ? loaded.file : undefined;
   if (file?.version !== pending.version) {
     return { observed: { ok: true, path: pending.path, lines: '', note: 'the file changed while it was read, so nothing of that read counts' }, updates: [] };
+  }
+  if (output) {
+    const lineAt = (line: number): string => file.text.slice(file.index.start(line), file.index.end(line));
+    pending = { ...pending, shown: intersect(pending.shown, linesInOutput(output, file.index.count, lineAt)) };
   }
   const entry = s.ledger.at(pending.target);
   const update: LedgerEntry = {

@@ -5,7 +5,7 @@
  */
 import { invalidArgument } from '../refusals/invalidInput';
 import { isRefusal, type Refusal, refuse } from '../refusals/refusal';
-import type { Edit, OwnChange, OwnChangeCall, OwnReadCall, ReadCut } from '../types';
+import type { Edit, OwnChange, OwnChangeCall, OwnReadCall, ReadCut, ShownOutput, ShownRange } from '../types';
 
 interface Copied {
   path: string;
@@ -120,4 +120,26 @@ export function ownChangeArguments(given: OwnChangeCall): OwnChangeArguments | R
     files.push(file);
   }
   return { path: files.length === 1 ? files[0].path : '(several files)', key: [files], signal: signalOf(given), call: { ...base, change: { files } } };
+}
+
+const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/**
+ * What a client reports a read showed (`afterOwnRead`), as plain values read once; undefined for anything else
+ * (the read then counts as its cut says).
+ */
+export function reportedShown(given: unknown): ShownRange | ShownOutput | undefined {
+  if (typeof given !== 'object' || given === null) return undefined;
+  const shown = given as Record<string, unknown>;
+  const output = shown.output;
+  if (typeof output === 'string') {
+    const form = shown.form === 'numbered' ? 'numbered' : shown.form === 'plain' ? 'plain' : undefined;
+    if (!form) return undefined;
+    const first = finite(shown.first);
+    const last = finite(shown.last);
+    return { output, form, ...(first !== undefined ? { first } : {}), ...(last !== undefined ? { last } : {}) };
+  }
+  const startLine = finite(shown.startLine);
+  const lineCount = finite(shown.lineCount);
+  return startLine !== undefined && lineCount !== undefined ? { startLine, lineCount } : undefined;
 }

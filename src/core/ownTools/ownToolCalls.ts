@@ -8,7 +8,7 @@ import type { GuardContext } from '../context/guardContext';
 import type { SessionState } from '../context/sessionState';
 import type { LedgerEntry } from '../ledger/sessionLedger';
 import type { Refusal } from '../refusals/refusal';
-import type { ObservedRead, OwnChangeCall, OwnChangeJudgement, OwnReadCall, RecordedOwnChange, ShownRange } from '../types';
+import type { ObservedRead, OwnChangeCall, OwnChangeJudgement, OwnReadCall, RecordedOwnChange, ShownOutput, ShownRange } from '../types';
 import { intersect, rangesOf } from '../text/lineRanges';
 import { type AllowedChange, judgeChange } from './judgeChange';
 import { afterRead, beforeRead, type PendingRead } from './observeRead';
@@ -53,10 +53,12 @@ export class OwnToolCalls {
     return { result: { ok: true }, updates };
   }
 
-  async afterRead(callId: string, reported?: ShownRange): Promise<Learned<ObservedRead>> {
+  async afterRead(callId: string, reported?: ShownRange | ShownOutput): Promise<Learned<ObservedRead>> {
     const pending = this.reads.take(callId, this.ctx.clock.now());
     if (!pending) return { result: { ok: true, path: '', lines: '', note: 'no read with this call id was seen before it ran' }, updates: [] };
-    const { observed, updates } = await afterRead(this.ctx, this.s, reported ? narrowed(pending, reported) : pending);
+    const output = reported && 'output' in reported ? reported : undefined;
+    const range = reported && 'startLine' in reported ? reported : undefined;
+    const { observed, updates } = await afterRead(this.ctx, this.s, range ? narrowed(pending, range) : pending, output);
     this.ctx.logger.info('[guard] own tool read', { session: this.s.id, path: observed.path, lines: observed.lines, note: observed.note });
     return { result: observed, updates };
   }

@@ -15,6 +15,7 @@ import type {
   OwnChangeJudgement,
   OwnReadCall,
   RecordedOwnChange,
+  ShownOutput,
   ShownRange,
   GuardSession,
   LedgerEntryView,
@@ -63,7 +64,7 @@ import { fitText, utf8Size } from '../text/resultBudget';
 import { verificationFailed } from '../refusals/verificationFailed';
 import { describeIoError } from '../fileErrors';
 import { OwnToolCalls } from '../ownTools/ownToolCalls';
-import { callIdArguments, ownChangeArguments, ownReadArguments } from '../ownTools/ownCallArguments';
+import { callIdArguments, ownChangeArguments, ownReadArguments, reportedShown } from '../ownTools/ownCallArguments';
 
 function isCancellation(error: unknown): boolean {
   try {
@@ -244,11 +245,8 @@ export class GuardSessionImpl implements GuardSession {
     );
   }
 
-  afterOwnRead(callId: string, shown?: ShownRange): Promise<ObservedRead | Refusal> {
-    // Plain numbers only: what the caller passed is read once.
-    const startLine = Number(shown?.startLine);
-    const lineCount = Number(shown?.lineCount);
-    const reported = Number.isFinite(startLine) && Number.isFinite(lineCount) ? { startLine, lineCount } : undefined;
+  afterOwnRead(callId: string, shown?: ShownRange | ShownOutput): Promise<ObservedRead | Refusal> {
+    const reported = reportedShown(shown);
     return this.boundary(
       'ownRead',
       '(own tool call)',

@@ -6,6 +6,7 @@
 import * as path from 'path';
 import { shellWord } from '../shellWord';
 import { mergeClaudeOwnTools, mergeClaudeSettings, OWN_TOOLS_MATCHER } from './claudeSettings';
+import { ownToolsHookCommand } from './ownToolsHooks';
 import { parseSettingsText } from './settingsFile';
 import type { FileMerge, Launch, SetupTarget } from './setupTarget';
 
@@ -65,18 +66,10 @@ changes nothing. Then it prints the "claude mcp add" line that adds ReadGate as 
   },
 };
 
-/**
- * The hook command with `--own-tools`: the script's `hook`, and for the headless server its roots and options,
- * so that without a window the hook judges with a guard on the same folders.
- */
-export function claudeOwnToolsHookCommand(launch: Launch): string {
-  return ['node', launch.script, 'hook', ...launch.args].map((word, i) => (i === 2 ? word : shellWord(word))).join(' ');
-}
-
 function mergeOwnToolsText(text: string | undefined, launch: Launch): FileMerge {
   const read = parseSettingsText(text);
   if (!read.ok) return read;
-  const merged = mergeClaudeOwnTools(read.value, claudeOwnToolsHookCommand(launch));
+  const merged = mergeClaudeOwnTools(read.value, ownToolsHookCommand(launch));
   if (!merged.ok) return { ok: false, problem: `is not a settings file this can merge: ${merged.problem}` };
   return { ok: true, text: `${JSON.stringify(merged.settings, null, 2)}\n`, changes: merged.changes, notes: merged.notes };
 }

@@ -17,7 +17,7 @@ export const DENIED_TOOLS = ['Edit', 'Write', 'NotebookEdit'] as const;
 /** A hook only tells ReadGate something small; a short timeout keeps a stuck one from holding up the agent. */
 const HOOK_TIMEOUT_SECONDS = 10;
 
-interface WantedHook {
+export interface WantedHook {
   event: string;
   matcher?: string;
   /** Appended to the hook command. */
@@ -64,16 +64,8 @@ export const OWN_TOOLS_HOOKS: readonly WantedHook[] = [
   { event: 'SessionStart', matcher: 'compact|clear', flags: OWN_TOOLS_FLAGS },
 ];
 
-/** Why Claude Code's settings are not what this merge can safely change, or undefined. */
-function shapeProblem(settings: unknown, wantedHooks: readonly WantedHook[] = WANTED_HOOKS): string | undefined {
-  if (!isObject(settings)) return `it holds ${Array.isArray(settings) ? 'a list' : 'a single value'}, not a JSON object`;
-  const { permissions, hooks } = settings;
-  if (permissions !== undefined) {
-    if (!isObject(permissions)) return '"permissions" is not an object';
-    for (const key of ['allow', 'deny'] as const) {
-      if (permissions[key] !== undefined && !isStringList(permissions[key])) return `"permissions.${key}" is not a list of strings`;
-    }
-  }
+/** Why a hooks object (Claude Code's, Codex's hooks.json) is not what a merge of `wanted` can safely change. */
+export function hooksShapeProblem(hooks: unknown, wantedHooks: readonly WantedHook[]): string | undefined {
   if (hooks === undefined) return undefined;
   if (!isObject(hooks)) return '"hooks" is not an object';
   for (const { event } of wantedHooks) {
@@ -88,6 +80,19 @@ function shapeProblem(settings: unknown, wantedHooks: readonly WantedHook[] = WA
     }
   }
   return undefined;
+}
+
+/** Why Claude Code's settings are not what this merge can safely change, or undefined. */
+function shapeProblem(settings: unknown, wantedHooks: readonly WantedHook[] = WANTED_HOOKS): string | undefined {
+  if (!isObject(settings)) return `it holds ${Array.isArray(settings) ? 'a list' : 'a single value'}, not a JSON object`;
+  const { permissions, hooks } = settings;
+  if (permissions !== undefined) {
+    if (!isObject(permissions)) return '"permissions" is not an object';
+    for (const key of ['allow', 'deny'] as const) {
+      if (permissions[key] !== undefined && !isStringList(permissions[key])) return `"permissions.${key}" is not a list of strings`;
+    }
+  }
+  return hooksShapeProblem(hooks, wantedHooks);
 }
 
 /** No matcher, an empty one and "*" all match every occurrence of the event. */

@@ -7,6 +7,7 @@
 import * as path from 'path';
 import { shellWord } from '../shellWord';
 import { CODEX_TOOL_TIMEOUT_SECONDS, mergeCodexConfig } from './codexConfig';
+import { ownToolsHooks, ownToolsHooksText } from './ownToolsHooks';
 import type { Launch, SetupPlace, SetupTarget } from './setupTarget';
 
 /** Codex's own folder: `$CODEX_HOME`, else `~/.codex`. */
@@ -30,6 +31,9 @@ export function codexHooksNote(launch: Launch): string {
 }
 
 export const codexTarget: SetupTarget = {
+  get ownTools() {
+    return codexOwnToolsTarget;
+  },
   summary: 'Codex: .codex/config.toml (or ~/.codex/config.toml with --user): the readgate MCP server, approved to run',
   help: `Writes or merges <project>/.codex/config.toml (with --user: $CODEX_HOME/config.toml, by default
 ~/.codex/config.toml) so that Codex works through ReadGate: its [mcp_servers.readgate] table gets
@@ -49,5 +53,43 @@ Codex reads a project's .codex/config.toml only in a project you trust.`,
     `  ${CODEX_AGENTS_MD}`,
     '',
     codexHooksNote(launch),
+  ],
+};
+
+/** Codex's own tools ReadGate judges, as its hooks name them: its shell (`exec_command`) and `apply_patch`. */
+export const CODEX_OWN_TOOLS_MATCHER = 'Bash|apply_patch';
+export const CODEX_OWN_TOOLS_HOOKS = ownToolsHooks('codex', CODEX_OWN_TOOLS_MATCHER, [
+  { event: 'SubagentStart' },
+  { event: 'SubagentStop' },
+  { event: 'PreCompact' },
+  { event: 'SessionStart', matcher: 'compact|clear' },
+]);
+
+/** `setup codex --own-tools`: Codex keeps its shell and apply_patch, judged through its hooks. */
+export const codexOwnToolsTarget: SetupTarget = {
+  summary: 'Codex with its own tools: .codex/hooks.json hooks that let ReadGate judge apply_patch and follow shell reads',
+  help: `With --own-tools: writes or merges <project>/.codex/hooks.json (with --user: $CODEX_HOME/hooks.json) so that
+Codex keeps its own tools, and ReadGate judges them through its hooks:
+  - PreToolUse and PostToolUse of ${CODEX_OWN_TOOLS_MATCHER} run this script's "hook --own-tools": a shell command that
+    shows one file (cat, sed -n 'a,bp', nl -ba, head, tail, rg -n or grep -n with one file, piped through head,
+    tail or sed -n) counts for the lines of the file its output holds; an apply_patch of lines Codex was not
+    shown, or that changed since, is denied with what changed; after it, the change is on record;
+  - SubagentStart, SubagentStop, PreCompact and SessionStart (compact, clear) tell ReadGate when a context starts,
+    ends or forgets.
+No MCP server is needed. Your other hooks stay as they are, and running it again changes nothing.
+Codex runs a hook only once you trusted it, and reads a project's .codex/ only in a project you trust.`,
+  file: path.join('.codex', 'hooks.json'),
+  userFile: (env, home) => path.join(codexHomeFolder(env, home), 'hooks.json'),
+  merge: ownToolsHooksText(CODEX_OWN_TOOLS_HOOKS),
+  nextSteps: (launch, place: SetupPlace) => [
+    ...(place.user
+      ? []
+      : [codexTrustNote(place.project).replace('config.toml', 'hooks.json').replace('it does not start ReadGate there', 'it runs none of its hooks'), '']),
+    "Then trust ReadGate's hooks: open /hooks in codex and trust each of them (codex exec skips a hook not trusted, without a word). Codex asks again whenever a hook's command changes.",
+    '',
+    launch.args.length
+      ? "Codex's apply_patch is judged by the ReadGate window on the project folder, or, with none open, by ReadGate's headless guard on the folders above."
+      : "Codex's apply_patch is judged by the ReadGate window on the project folder (a VS Code window with ReadGate); with none open it is allowed.",
+    "Shell commands that write files are not judged: ReadGate notices their changes afterwards, as any other writer's.",
   ],
 };

@@ -145,3 +145,48 @@ suite('mergeCodexConfig (pure)', () => {
     assert.strictEqual(merged.text, '[mcp_servers.readgate]\ncommand = "node"\nargs = ["/r/mcp-bridge.js"] # c\ntool_timeout_sec = 600\ndefault_tools_approval_mode = "approve"\n[next]\nz = 1\n');
   });
 });
+
+suite('setup codex --own-tools (hooks.json, in child processes, real temp files)', () => {
+  const hook = (script: string, args: string[] = []) => ['node', script, 'hook', ...args, '--own-tools', '--client', 'codex'].join(' ');
+
+  test("a fresh project: .codex/hooks.json with ReadGate's hooks on Bash|apply_patch and the context events, the trust steps printed; a second run changes nothing", () => {
+    const project = makeTempDir();
+    const file = path.join(project, '.codex', 'hooks.json');
+    const first = run(SERVER, ['setup', 'codex', '--own-tools', '--root', '.', '--history', 'h'], project);
+    assert.strictEqual(first.status, 0, first.stderr);
+    const hooks = JSON.parse(fs.readFileSync(file, 'utf8')).hooks;
+    assert.deepStrictEqual(Object.keys(hooks), ['PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'PreCompact', 'SessionStart']);
+    const command = hook(SERVER, ['--root', project, '--history', path.join(project, 'h')]);
+    assert.deepStrictEqual(hooks.PreToolUse, [{ matcher: 'Bash|apply_patch', hooks: [{ type: 'command', command, timeout: 900 }] }]);
+    assert.deepStrictEqual(hooks.SessionStart, [{ matcher: 'compact|clear', hooks: [{ type: 'command', command, timeout: 10 }] }]);
+    assert.match(first.stdout, /open \/hooks in codex and trust each of them/);
+    assert.match(first.stdout, /headless guard/);
+    assert.match(first.stdout, /Shell commands that write files are not judged/);
+    assert.strictEqual(fs.existsSync(path.join(project, '.codex', 'config.toml')), false, 'no MCP server is set up');
+    const second = run(SERVER, ['setup', 'codex', '--own-tools', '--root', '.', '--history', 'h'], project);
+    assert.strictEqual(second.stdout.split('\n')[0], `${file}: already set up: nothing to change`);
+  });
+
+  test("the user's hooks stay; --user writes $CODEX_HOME/hooks.json; --dry-run writes nothing; a file that is not JSON is refused, byte-identical", () => {
+    const codexHome = makeTempDir();
+    const file = path.join(codexHome, 'hooks.json');
+    const users = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'my-check' }] }] } };
+    fs.writeFileSync(file, JSON.stringify(users));
+    const result = run(BRIDGE, ['setup', 'codex', '--own-tools', '--user'], makeTempDir(), { CODEX_HOME: codexHome });
+    assert.strictEqual(result.status, 0, result.stderr);
+    const merged = JSON.parse(fs.readFileSync(file, 'utf8')).hooks;
+    assert.deepStrictEqual(merged.PreToolUse[0], users.hooks.PreToolUse[0]);
+    assert.strictEqual(merged.PreToolUse[1].hooks[0].command, hook(BRIDGE));
+    const project = makeTempDir();
+    const dry = run(BRIDGE, ['setup', 'codex', '--own-tools', '--dry-run'], project);
+    assert.strictEqual(dry.status, 0, dry.stderr);
+    assert.match(dry.stdout, /"PostToolUse"/);
+    assert.strictEqual(fs.existsSync(path.join(project, '.codex')), false);
+    fs.mkdirSync(path.join(project, '.codex'));
+    fs.writeFileSync(path.join(project, '.codex', 'hooks.json'), '{ not json');
+    const bad = run(BRIDGE, ['setup', 'codex', '--own-tools'], project);
+    assert.strictEqual(bad.status, 2);
+    assert.match(bad.stderr, /hooks\.json is not valid JSON/);
+    assert.strictEqual(fs.readFileSync(path.join(project, '.codex', 'hooks.json'), 'utf8'), '{ not json');
+  });
+});
