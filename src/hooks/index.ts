@@ -13,6 +13,8 @@ export { HOOK_ENV, HOOK_REVIEW_MS, HOOK_TIMEOUT_SECONDS } from './hookProtocol';
 export { COPILOT_CHANGES, COPILOT_READS } from './judgedTools';
 export { claudeAdapter } from './claudeHooks';
 export { codexAdapter } from './codexHooks';
+export { geminiAdapter } from './geminiHooks';
+export { qwenAdapter } from './qwenHooks';
 export { CODEX_CHANGES, CODEX_SHELL } from './judgedTools';
 export { findHookWindow, hookWindowsDir } from './hookWindows';
 export type { HookWindowEntry } from './hookWindows';

@@ -24,6 +24,15 @@ export const CLAUDE_CHANGES: ReadonlySet<string> = new Set(['Edit', 'Write', 'No
 export const CODEX_SHELL: ReadonlySet<string> = new Set(['Bash']);
 export const CODEX_CHANGES: ReadonlySet<string> = new Set(['apply_patch']);
 
+/** Gemini CLI's (its hooks' events are BeforeTool and AfterTool); `invoke_agent` runs a subagent. */
+export const GEMINI_READS: ReadonlySet<string> = new Set(['read_file']);
+export const GEMINI_CHANGES: ReadonlySet<string> = new Set(['replace', 'write_file']);
+export const GEMINI_AGENTS: ReadonlySet<string> = new Set(['invoke_agent']);
+
+/** Qwen Code's. */
+export const QWEN_READS: ReadonlySet<string> = new Set(['read_file']);
+export const QWEN_CHANGES: ReadonlySet<string> = new Set(['edit', 'write_file', 'notebook_edit']);
+
 /** Events about the agent's contexts, which the window must hear whatever the tool. */
 const CONTEXT_EVENTS: ReadonlySet<string> = new Set(['SubagentStart', 'SubagentStop', 'PreCompact']);
 /** A session's start matters only when it follows a compaction or a clear: the context forgot what it saw. */
@@ -33,6 +42,8 @@ const CLIENT_TOOLS: Record<string, (tool: string) => boolean> = {
   copilot: (tool) => COPILOT_READS.has(tool) || COPILOT_CHANGES.has(tool),
   'claude-code': (tool) => CLAUDE_READS.has(tool) || CLAUDE_CHANGES.has(tool),
   codex: (tool) => CODEX_SHELL.has(tool) || CODEX_CHANGES.has(tool),
+  'gemini-cli': (tool) => GEMINI_READS.has(tool) || GEMINI_CHANGES.has(tool) || GEMINI_AGENTS.has(tool),
+  'qwen-code': (tool) => QWEN_READS.has(tool) || QWEN_CHANGES.has(tool),
 };
 
 /** A shell call matters only when it reads one file the guard can follow: any other command ends at once. */
@@ -52,7 +63,7 @@ export function needsWindow(client: string, input: unknown): boolean {
   if (!judged || typeof input !== 'object' || input === null) return false;
   const { hook_event_name: event, tool_name: tool, source } = input as { hook_event_name?: unknown; tool_name?: unknown; source?: unknown };
   if (foreignTo(client, input as { tool_use_id?: unknown })) return false;
-  if (event === 'PreToolUse' || event === 'PostToolUse') {
+  if (event === 'PreToolUse' || event === 'PostToolUse' || event === 'BeforeTool' || event === 'AfterTool') {
     return typeof tool === 'string' && judged(tool) && followed(client, tool, input as { tool_input?: unknown });
   }
   if (event === 'SessionStart') return typeof source === 'string' && FORGETTING_STARTS.has(source);

@@ -15,6 +15,8 @@ import * as fs from 'fs';
 import { createGuard, type Guard } from '../core/index';
 import { claudeAdapter } from '../hooks/claudeHooks';
 import { codexAdapter } from '../hooks/codexHooks';
+import { geminiAdapter } from '../hooks/geminiHooks';
+import { qwenAdapter } from '../hooks/qwenHooks';
 import { guardHookSessions } from '../hooks/guardHookSessions';
 import { HookJudge } from '../hooks/hookJudge';
 import { serveHooks } from '../hooks/hookServer';
@@ -96,9 +98,13 @@ export async function runHookGuard(argv: readonly string[], env: NodeJS.ProcessE
     logger: { trace: quiet, debug: quiet, info: quiet, warn: say, error: say },
     ...(history ? { history: { dir: history } } : {}),
   });
-  const judge = new HookJudge({ 'claude-code': claudeAdapter(), codex: codexAdapter() }, guardHookSessions(guard), (message, data, level) => {
-    if (level === 'warn') say(`${message} ${JSON.stringify(data)}`);
-  });
+  const judge = new HookJudge(
+    { 'claude-code': claudeAdapter(), codex: codexAdapter(), 'gemini-cli': geminiAdapter(), 'qwen-code': qwenAdapter() },
+    guardHookSessions(guard),
+    (message, data, level) => {
+      if (level === 'warn') say(`${message} ${JSON.stringify(data)}`);
+    },
+  );
   const idle = idleTimer(Number(env.READGATE_HOOK_GUARD_IDLE_MS) > 0 ? Number(env.READGATE_HOOK_GUARD_IDLE_MS) : DEFAULT_IDLE_MS);
   const { touch, ended, done } = idle;
   const server = await serveHooks(

@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { createGuard, type ChangeRecord, type Guard } from '../../src/core/index';
-import { claudeAdapter, codexAdapter, guardHookSessions, HookJudge, hookWindowsDir, publishHookWindow, serveHooks } from '../../src/hooks/index';
+import { claudeAdapter, codexAdapter, geminiAdapter, qwenAdapter, guardHookSessions, HookJudge, hookWindowsDir, publishHookWindow, serveHooks } from '../../src/hooks/index';
 
 export interface HookWindow {
   guard: Guard;
@@ -19,7 +19,7 @@ export interface HookWindow {
 
 export async function openHookWindow(root: string, home: string): Promise<HookWindow> {
   const guard = createGuard({ roots: [root], history: { dir: path.join(home, 'history') } });
-  const judge = new HookJudge({ 'claude-code': claudeAdapter(), codex: codexAdapter() }, guardHookSessions(guard));
+  const judge = new HookJudge({ 'claude-code': claudeAdapter(), codex: codexAdapter(), 'gemini-cli': geminiAdapter(), 'qwen-code': qwenAdapter() }, guardHookSessions(guard));
   const asked: HookWindow['asked'] = [];
   const server = await serveHooks(
     home,

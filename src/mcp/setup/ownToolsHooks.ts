@@ -10,14 +10,26 @@ import { hooksShapeProblem, placeHook, type WantedHook } from './claudeSettings'
 import { parseSettingsText } from './settingsFile';
 import type { FileMerge, Launch, SettingsMerge } from './setupTarget';
 
+/** How a client names its tool events and counts a hook's timeout. */
+export interface HookDialect {
+  before: string;
+  after: string;
+  /** Gemini CLI counts hook timeouts in milliseconds. */
+  milliseconds?: boolean;
+}
+const CLAUDE_LIKE: HookDialect = { before: 'PreToolUse', after: 'PostToolUse' };
+/** A short timeout keeps a stuck hook from holding the agent up (as for ReadGate's other hooks). */
+const SHORT_SECONDS = 10;
+
 /** The hooks ReadGate needs for a client whose own tools it judges, by the tools' matcher (a regular expression). */
-export function ownToolsHooks(client: string, matcher: string, contextEvents: readonly WantedHook[]): WantedHook[] {
+export function ownToolsHooks(client: string, matcher: string, contextEvents: readonly WantedHook[], dialect: HookDialect = CLAUDE_LIKE): WantedHook[] {
   const flags = `--own-tools --client ${client}`;
+  const seconds = (value: number): number => (dialect.milliseconds ? value * 1000 : value);
   return [
     // A change may wait for the user's review: the hook ends that wait itself, before the client would.
-    { event: 'PreToolUse', matcher, flags, timeout: HOOK_TIMEOUT_SECONDS },
-    { event: 'PostToolUse', matcher, flags },
-    ...contextEvents.map((wanted) => ({ ...wanted, flags })),
+    { event: dialect.before, matcher, flags, timeout: seconds(HOOK_TIMEOUT_SECONDS) },
+    { event: dialect.after, matcher, flags, timeout: seconds(SHORT_SECONDS) },
+    ...contextEvents.map((wanted) => ({ ...wanted, flags, timeout: seconds(SHORT_SECONDS) })),
   ];
 }
 

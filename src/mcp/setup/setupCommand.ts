@@ -9,6 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { claudeCodeTarget } from './claudeCode';
 import { codexTarget } from './codex';
+import { geminiTarget, qwenTarget } from './ownToolsTargets';
 import { readSettingsFile, readTextFile, writeFileAtomic } from './settingsFile';
 import { parseSetupArguments, type SetupProgram } from './setupArguments';
 import type { Launch, SetupPlace, SetupTarget } from './setupTarget';
@@ -16,6 +17,8 @@ import type { Launch, SetupPlace, SetupTarget } from './setupTarget';
 export const SETUP_TARGETS: Readonly<Record<string, SetupTarget>> = {
   'claude-code': claudeCodeTarget,
   codex: codexTarget,
+  'gemini-cli': geminiTarget,
+  'qwen-code': qwenTarget,
 };
 
 export interface SetupIo {
@@ -53,10 +56,14 @@ function helpText(program: SetupProgram, target: string | undefined): string {
   const ownTools = SETUP_TARGETS[target].ownTools;
   const targetUsage = user.length ? usage.replace('<target>', target) : usage.replace('<target>', target).replace(' [--user]', '');
   return [
-    ownTools ? targetUsage : targetUsage.replace(' [--own-tools]', ''),
+    SETUP_TARGETS[target].ownToolsOnly
+      ? targetUsage.replace('[--own-tools]', '--own-tools')
+      : ownTools
+        ? targetUsage
+        : targetUsage.replace(' [--own-tools]', ''),
     '',
     SETUP_TARGETS[target].help,
-    ...(ownTools ? ['', ownTools.help] : []),
+    ...(ownTools && !SETUP_TARGETS[target].ownToolsOnly ? ['', ownTools.help] : []),
     '',
     project,
     ...user,
@@ -99,6 +106,11 @@ export function runSetup(
   const parsed = parseSetupArguments(argv, program, cwd, Object.keys(SETUP_TARGETS));
   if (parsed.kind === 'help') return (io.out(`${helpText(program, parsed.target)}\n`), 0);
   if (parsed.kind === 'error') return fail(`${parsed.message}\n\n${helpText(program, parsed.target).split('\n')[0]}`);
+  if (SETUP_TARGETS[parsed.target].ownToolsOnly && !parsed.ownTools) {
+    return fail(
+      `setup ${parsed.target} sets up its own tools, judged through its hooks: add --own-tools. To work through ReadGate's tools instead, follow the Connect guide (ReadGate: Connect an External Agent).`,
+    );
+  }
   const target = parsed.ownTools ? SETUP_TARGETS[parsed.target].ownTools : SETUP_TARGETS[parsed.target];
   if (!target) return fail(`${parsed.target} has no --own-tools set-up: leave it out, and tell the agent to use ReadGate's tools.`);
   const place = placeOf(target, parsed.target, parsed, env);

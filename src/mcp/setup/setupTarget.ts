@@ -42,4 +42,6 @@ export interface SetupTarget {
   nextSteps(launch: Launch, place: SetupPlace, readJson: (file: string) => unknown): string[];
   /** The set-up with `--own-tools`: the agent keeps its own file tools, judged through its hooks. */
   ownTools?: SetupTarget;
+  /** Only `--own-tools` is set up here (the client's MCP set-up is in the Connect guide). */
+  ownToolsOnly?: boolean;
 }

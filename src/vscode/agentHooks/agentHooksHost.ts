@@ -18,6 +18,8 @@ import type { Guard, GuardSession } from '../../core/index';
 import {
   claudeAdapter,
   codexAdapter,
+  geminiAdapter,
+  qwenAdapter,
   copilotAdapter,
   HOOK_ENV,
   HookJudge,
@@ -46,7 +48,13 @@ export interface AgentHooksDeps {
 }
 
 /** Each client's name for people, for its conversations' labels. */
-const CLIENT_NAMES: Record<string, string> = { copilot: 'Copilot chat', 'claude-code': 'Claude Code', codex: 'Codex' };
+const CLIENT_NAMES: Record<string, string> = {
+  copilot: 'Copilot chat',
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  'gemini-cli': 'Gemini CLI',
+  'qwen-code': 'Qwen Code',
+};
 
 /** The ledger sessions of the clients' conversations and their subagents, as this window keeps them. */
 class WindowHookSessions implements HookSessions {
@@ -103,7 +111,7 @@ export class AgentHooksHost extends Disposable {
     // What counts of one read_file result: the budget ReadGate keeps Copilot's tool results within (never none:
     // Copilot leaves lines out of a result its prompt has no room for, and a hook is not told which).
     const copilot = copilotAdapter(() => deps.config.current.toolsMaxResultChars || DEFAULT_CONFIG.toolsMaxResultChars);
-    const adapters = { copilot, 'claude-code': claudeAdapter(), codex: codexAdapter() };
+    const adapters = { copilot, 'claude-code': claudeAdapter(), codex: codexAdapter(), 'gemini-cli': geminiAdapter(), 'qwen-code': qwenAdapter() };
     const log = (message: string, data: Record<string, unknown>, level?: 'debug' | 'warn'): void =>
       level === 'warn' ? deps.log.warn(message, data) : deps.log.debug(message, data);
     this.judge = new HookJudge(adapters, new WindowHookSessions(deps), log);

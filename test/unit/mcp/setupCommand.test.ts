@@ -151,9 +151,9 @@ suite('setup claude-code (dist/mcp-bridge.js and dist/mcp.js in child processes)
   test('errors: an unknown target lists the known ones; a server option it cannot pass on, a missing root or project folder; --help', () => {
     const cwd = makeTempDir();
     const cases: [string, string[], RegExp][] = [
-      [BRIDGE, ['setup', 'gemini'], /Unknown set-up target "gemini"\. Known: claude-code, codex\./],
-      [SERVER, ['setup', 'gemini', '--root', '.'], /Unknown set-up target "gemini"\. Known: claude-code, codex\./],
-      [BRIDGE, ['setup'], /Name what to set up: claude-code, codex\./],
+      [BRIDGE, ['setup', 'gemini'], /Unknown set-up target "gemini"\. Known: claude-code, codex, gemini-cli, qwen-code\./],
+      [SERVER, ['setup', 'gemini', '--root', '.'], /Unknown set-up target "gemini"\. Known: claude-code, codex, gemini-cli, qwen-code\./],
+      [BRIDGE, ['setup'], /Name what to set up: claude-code, codex, gemini-cli, qwen-code\./],
       [SERVER, ['setup', 'claude-code'], /Name at least one folder .* --root/],
       [SERVER, ['setup', 'claude-code', '--root', '.', '--forget'], /--forget is not an option of setup/],
       [SERVER, ['setup', 'claude-code', '--root', '.', '--max-read-chars', '10'], /from 2000 to 500000/],
