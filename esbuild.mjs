@@ -33,12 +33,14 @@ const builds = [
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', metafile: true },
   // MCP over stdio on the headless guard (`node dist/mcp.js --root <dir>`), and the stdio bridge external agents
   // start to reach a VS Code window's MCP server. Plain Node scripts: the SDK is bundled in.
-  { ...common, entryPoints: ['src/mcp/serverEntry.ts'], outfile: 'dist/mcp.js', external: ['./mcp-hook.js', './mcp-server.js'] },
+  { ...common, entryPoints: ['src/mcp/serverEntry.ts'], outfile: 'dist/mcp.js', external: ['./mcp-hook.js', './mcp-server.js', './agent-hook.js'] },
   { ...common, entryPoints: ['src/mcp/cli.ts'], outfile: 'dist/mcp-server.js' },
   { ...common, entryPoints: ['src/mcp/hookMain.ts'], outfile: 'dist/mcp-hook.js' },
   { ...common, entryPoints: ['src/mcp/bridgeEntry.ts'], outfile: 'dist/mcp-bridge.js' },
   // The agent hook VS Code's agents run around each tool call (media/copilotHooks names it): small on purpose.
-  { ...common, entryPoints: ['src/hooks/agentHookEntry.ts'], outfile: 'dist/agent-hook.js' },
+  { ...common, entryPoints: ['src/hooks/agentHookEntry.ts'], outfile: 'dist/agent-hook.js', external: ['./hook-guard-start.js'] },
+  // What that hook loads only when no window serves its folder and it was set up with roots: the headless hook guard's start.
+  { ...common, entryPoints: ['src/mcp/hookGuardStart.ts'], outfile: 'dist/hook-guard-start.js' },
   // The approval panel's page (media/approval, its own tsconfig): a browser script and its stylesheet.
   {
     entryPoints: [

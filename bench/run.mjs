@@ -743,6 +743,10 @@ async function main() {
     console.log('\nnotes · the agent hook of VS Code\'s agents (bench/agentHookCost.mjs, Node start-up + ≤ 15 ms judged, ≤ 2 ms other):');
     const agentHook = spawnSync(process.execPath, [path.join(here, 'agentHookCost.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 240_000 });
     if (agentHook.status !== 0) fail(`agent hook cost measurement failed (exit ${agentHook.status}${agentHook.signal ? `, ${agentHook.signal}` : ''})`);
+    // The same hook as the agent CLIs run it for their own tools, against the headless hook guard (bench/cliHookCost.mjs).
+    console.log('\nnotes · the agent CLIs\' own-tools hook (bench/cliHookCost.mjs, Node start-up + ≤ 15 ms judged, ≤ 2 ms other):');
+    const cliHook = spawnSync(process.execPath, [path.join(here, 'cliHookCost.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], timeout: 240_000 });
+    if (cliHook.status !== 0) fail(`agent CLI hook cost measurement failed (exit ${cliHook.status}${cliHook.signal ? `, ${cliHook.signal}` : ''})`);
   } catch (error) {
     fail(error?.stack ?? String(error));
   } finally {

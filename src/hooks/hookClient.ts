@@ -9,7 +9,7 @@
  */
 import type * as net from 'net';
 import { HOOK_ANSWER_MS, HOOK_ENV, HOOK_REVIEW_MS, type HookReply, type HookRequest, MAX_HOOK_INPUT_BYTES } from './hookProtocol';
-import { findHookWindow, type HookWindowEntry, hookWindowsDir } from './hookWindows';
+import type { HookWindowEntry } from './hookWindows';
 import { needsWindow } from './judgedTools';
 
 export interface HookRun {
@@ -116,7 +116,9 @@ export async function runAgentHook(run: HookRun): Promise<void> {
   const told = socket && token ? { socket, token } : undefined;
   const cwd = (input as { cwd?: unknown }).cwd;
   const folder = typeof cwd === 'string' && cwd ? cwd : process.cwd();
-  const window = told ?? findHookWindow(hookWindowsDir(run.env), folder) ?? (await run.noWindow?.(folder));
+  // Loaded only for a call the window judges, and only where the environment names no window.
+  const windows = told ? undefined : (require('./hookWindows') as typeof import('./hookWindows'));
+  const window = told ?? windows?.findHookWindow(windows.hookWindowsDir(run.env), folder) ?? (await run.noWindow?.(folder));
   if (!window) return;
   const output = await askWindow(window.socket, { v: 1, token: window.token, client, input });
   if (output) run.print(JSON.stringify(output));

@@ -3,7 +3,6 @@
  * any other tool call exits at once without asking the window. The adapters (`copilotHooks.ts`) turn these into
  * the guard's calls; a tool not listed here is never judged.
  */
-import { shellRead } from './shellReads';
 
 /** Copilot's (VS Code's agent mode) own tools that read or change files, by the name its hooks give. */
 export const COPILOT_READS: ReadonlySet<string> = new Set(['read_file']);
@@ -50,7 +49,8 @@ const CLIENT_TOOLS: Record<string, (tool: string) => boolean> = {
 function followed(client: string, tool: unknown, input: { tool_input?: unknown }): boolean {
   if (client !== 'codex' || !CODEX_SHELL.has(String(tool))) return true;
   const command = (input.tool_input as { command?: unknown } | undefined)?.command;
-  return typeof command === 'string' && shellRead(command) !== undefined;
+  // Loaded only for such a call: every other hook process ends without it.
+  return typeof command === 'string' && (require('./shellReads') as typeof import('./shellReads')).shellRead(command) !== undefined;
 }
 
 /** VS Code runs a project's Claude Code hooks for Copilot too: its calls (ids ending `__vscode-<n>`) are Copilot's hook's. */

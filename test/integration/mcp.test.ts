@@ -77,6 +77,8 @@ suite('mcp: external agents through the window', () => {
     const extension = vscode.extensions.getExtension('readgate.readgate')!;
     const bridge = path.join(path.dirname(discoveryDir()), 'mcp-bridge.js');
     assert.ok(fs.readFileSync(bridge).equals(fs.readFileSync(path.join(extension.extensionPath, 'dist', 'mcp-bridge.js'))));
+    // The agent hook beside it: what an own-tools set-up through the bridge runs before each tool call.
+    assert.ok(fs.readFileSync(path.join(path.dirname(bridge), 'agent-hook.js')).equals(fs.readFileSync(path.join(extension.extensionPath, 'dist', 'agent-hook.js'))));
   });
 
   test('the window publishes under READGATE_HOME, not under its own HOME: the installed bridge, run from a terminal with another HOME, picks it', () => {

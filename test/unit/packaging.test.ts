@@ -22,7 +22,7 @@ suite('packaging (what the VSIX carries, and the Extensions page it shows)', () 
     // Connect an External Agent installs dist/mcp-bridge.js from the installed extension; dist/mcp.js is the headless server.
     const wanted = ['package.json', 'dist/extension.js', 'dist/core.js', 'dist/mcp.js', 'dist/mcp-server.js', 'dist/mcp-hook.js', 'dist/mcp-bridge.js', 'dist/webview/approval.js', 'media/walkthrough/fresh.patch', 'media/walkthrough/stale.patch'];
     // The agent plugin VS Code runs while readgate.agentHooks.enabled is on, and the hook its commands start.
-    wanted.push('dist/agent-hook.js', 'media/copilotHooks/.plugin/plugin.json', 'media/copilotHooks/hooks/hooks.json');
+    wanted.push('dist/agent-hook.js', 'dist/hook-guard-start.js', 'media/copilotHooks/.plugin/plugin.json', 'media/copilotHooks/hooks/hooks.json');
     for (const file of wanted) assert.ok(files.includes(file), `${file} is missing from: ${files.join(', ')}`);
     // The packed README (out/vsix-readme, written by an earlier packing) is the one file of out/ the VSIX carries.
     const stray = files.filter((file) => file !== 'out/vsix-readme/README.md');

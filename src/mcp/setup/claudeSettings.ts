@@ -37,9 +37,13 @@ export const WANTED_HOOKS: readonly WantedHook[] = [
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((each) => typeof each === 'string');
 
-/** A command that runs ReadGate's bridge or headless server with `hook`, or with `--forget` as earlier guides set up. */
+/**
+ * A command that runs ReadGate's bridge or headless server with `hook`, or with `--forget` as earlier guides set up,
+ * or ReadGate's agent hook (`agent-hook.js`, an own-tools set-up's).
+ */
 export function isReadGateHookCommand(command: unknown): boolean {
   if (typeof command !== 'string') return false;
+  if (/(?:^|[\s'"/\\])agent-hook\.js(?=['"\s]|$)/.test(command)) return true;
   const script = /(?:^|[\s'"/\\])mcp(?:-bridge)?\.js(?=['"\s]|$)/.exec(command);
   if (!script) return false;
   const words = command

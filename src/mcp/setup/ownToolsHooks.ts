@@ -4,6 +4,8 @@
  * take it (`{ hooks: { <Event>: [{ matcher?, hooks: [{ type: "command", command, timeout }] }] } }`). Pure; the
  * user's other hooks stay where they are, ReadGate's are updated in place, and running it again changes nothing.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { HOOK_TIMEOUT_SECONDS } from '../../hooks/hookProtocol';
 import { shellWord } from '../shellWord';
 import { hooksShapeProblem, placeHook, type WantedHook } from './claudeSettings';
@@ -34,11 +36,14 @@ export function ownToolsHooks(client: string, matcher: string, contextEvents: re
 }
 
 /**
- * The hook's command: the script's `hook`, and for the headless server its roots and options, so that with no
- * window on the folder the hook starts the headless hook guard on the same folders.
+ * The hook's command: the agent hook beside the script that ran the set-up (agent-hook.js, the smallest script: the
+ * hook runs before every tool call), else that script's own `hook`; with the headless server's roots and options,
+ * so that with no window on the folder the hook starts the headless hook guard on the same folders.
  */
 export function ownToolsHookCommand(launch: Launch): string {
-  return ['node', launch.script, 'hook', ...launch.args].map((word, i) => (i === 2 ? word : shellWord(word))).join(' ');
+  const agentHook = path.join(path.dirname(launch.script), 'agent-hook.js');
+  const words = fs.existsSync(agentHook) ? [agentHook, ...launch.args] : [launch.script, 'hook', ...launch.args];
+  return ['node', ...words.map((word) => (word === 'hook' ? word : shellWord(word)))].join(' ');
 }
 
 export function mergeOwnToolsHooks(existing: unknown, hookCommand: string, wanted: readonly WantedHook[]): SettingsMerge {

@@ -230,17 +230,22 @@ export class McpHost extends Disposable implements McpServerControl {
     this.running.unpublish = published.remove;
   }
 
-  /** Copies the bridge next to the discovery folder when it differs (atomically, so a starting agent never runs half a file). */
+  /**
+   * Copies the bridge next to the discovery folder when it differs (atomically, so a starting agent never runs half
+   * a file), and the agent hook beside it, which an own-tools set-up through the bridge runs before each tool call.
+   */
   private installBridge(): void {
-    const source = vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'mcp-bridge.js').fsPath;
-    const content = fs.readFileSync(source);
-    try {
-      if (fs.readFileSync(this.bridgePath).equals(content)) return;
-    } catch {
-      // not installed yet
+    for (const name of ['mcp-bridge.js', 'agent-hook.js']) {
+      const content = fs.readFileSync(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', name).fsPath);
+      const target = path.join(path.dirname(this.bridgePath), name);
+      try {
+        if (fs.readFileSync(target).equals(content)) continue;
+      } catch {
+        // not installed yet
+      }
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      writeFileAtomic(target, content, 0o644);
     }
-    fs.mkdirSync(path.dirname(this.bridgePath), { recursive: true, mode: 0o700 });
-    writeFileAtomic(this.bridgePath, content, 0o644);
   }
 
   /** One MCP session = one ledger session, named after the client once it says who it is. */

@@ -55,7 +55,7 @@ suite('Gemini CLI hooks: recorded inputs as the guard sees them', () => {
     const [stop] = of(gemini, 'AfterTool', 'invoke_agent');
     const opened = adapter.eventOf(start) as Extract<HookEvent, { kind: 'subagentStart' }>;
     assert.deepStrictEqual(opened, { kind: 'subagentStart', conversation: start.session_id, agent: geminiCallId('invoke_agent', start.tool_input), agentType: 'generalist' });
-    assert.deepStrictEqual(adapter.eventOf(stop), { ...opened, kind: 'subagentStop' });
+    assert.deepStrictEqual(adapter.eventOf(stop), { ...(opened as object), kind: 'subagentStop' });
     const inside = gemini.slice(gemini.indexOf(start) + 1, gemini.indexOf(stop));
     assert.ok(inside.some((input) => input.tool_name === 'replace'));
     for (const input of inside) assert.strictEqual((adapter.eventOf(input) as { agent?: unknown }).agent, undefined);

@@ -141,8 +141,8 @@ suite('setup claude-code: merging .claude/settings.json', () => {
   });
 
   test('ReadGate\'s hooks are known by their script and `hook` or `--forget`, quoted or not', () => {
-    for (const command of [HOOK, `${HOOK} --compaction-hooked`, OLD_FORGET.command, `node '/a b/mcp.js' hook`, `node "/a b/mcp-bridge.js" --forget`, 'node mcp.js --forget --cwd x', 'node C:\\rg\\mcp-bridge.js hook']) assert.ok(isReadGateHookCommand(command), command);
-    for (const command of ['node /x/mcp-bridge.js --list', 'node /x/not-mcp.js hook', 'node /x/mcp.json hook', 'echo hook', 'node /x/mcp.js --root . ', undefined, 3]) assert.ok(!isReadGateHookCommand(command), String(command));
+    for (const command of [HOOK, `${HOOK} --compaction-hooked`, OLD_FORGET.command, `node '/a b/mcp.js' hook`, `node "/a b/mcp-bridge.js" --forget`, 'node mcp.js --forget --cwd x', 'node C:\\rg\\mcp-bridge.js hook', "node '/a b/agent-hook.js' --own-tools --client codex", 'node /x/agent-hook.js --root /p']) assert.ok(isReadGateHookCommand(command), command);
+    for (const command of ['node /x/mcp-bridge.js --list', 'node /x/not-mcp.js hook', 'node /x/mcp.json hook', 'echo hook', 'node /x/mcp.js --root . ', 'node /x/my-agent-hook.js', undefined, 3]) assert.ok(!isReadGateHookCommand(command), String(command));
   });
 });
 

@@ -147,7 +147,9 @@ suite('mergeCodexConfig (pure)', () => {
 });
 
 suite('setup codex --own-tools (hooks.json, in child processes, real temp files)', () => {
-  const hook = (script: string, args: string[] = []) => ['node', script, 'hook', ...args, '--own-tools', '--client', 'codex'].join(' ');
+  // The agent hook beside the script that ran the set-up (dist/agent-hook.js, the smallest script), with the server's roots.
+  const AGENT_HOOK = path.join(repoRoot, 'dist/agent-hook.js');
+  const hook = (args: string[] = []) => ['node', AGENT_HOOK, ...args, '--own-tools', '--client', 'codex'].join(' ');
 
   test("a fresh project: .codex/hooks.json with ReadGate's hooks on Bash|apply_patch and the context events, the trust steps printed; a second run changes nothing", () => {
     const project = makeTempDir();
@@ -156,7 +158,7 @@ suite('setup codex --own-tools (hooks.json, in child processes, real temp files)
     assert.strictEqual(first.status, 0, first.stderr);
     const hooks = JSON.parse(fs.readFileSync(file, 'utf8')).hooks;
     assert.deepStrictEqual(Object.keys(hooks), ['PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'PreCompact', 'SessionStart']);
-    const command = hook(SERVER, ['--root', project, '--history', path.join(project, 'h')]);
+    const command = hook(['--root', project, '--history', path.join(project, 'h')]);
     assert.deepStrictEqual(hooks.PreToolUse, [{ matcher: 'Bash|apply_patch', hooks: [{ type: 'command', command, timeout: 900 }] }]);
     assert.deepStrictEqual(hooks.SessionStart, [{ matcher: 'compact|clear', hooks: [{ type: 'command', command, timeout: 10 }] }]);
     assert.match(first.stdout, /open \/hooks in codex and trust each of them/);
@@ -176,7 +178,7 @@ suite('setup codex --own-tools (hooks.json, in child processes, real temp files)
     assert.strictEqual(result.status, 0, result.stderr);
     const merged = JSON.parse(fs.readFileSync(file, 'utf8')).hooks;
     assert.deepStrictEqual(merged.PreToolUse[0], users.hooks.PreToolUse[0]);
-    assert.strictEqual(merged.PreToolUse[1].hooks[0].command, hook(BRIDGE));
+    assert.strictEqual(merged.PreToolUse[1].hooks[0].command, hook());
     const project = makeTempDir();
     const dry = run(BRIDGE, ['setup', 'codex', '--own-tools', '--dry-run'], project);
     assert.strictEqual(dry.status, 0, dry.stderr);

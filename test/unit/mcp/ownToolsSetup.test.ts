@@ -8,6 +8,7 @@ import * as assert from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { ownToolsHookCommand } from '../../../src/mcp/setup/ownToolsHooks';
 import { repoRoot } from '../helpers/repoRoot';
 import { makeTempDir } from '../helpers/tempDir';
 
@@ -28,7 +29,7 @@ suite('setup gemini-cli|qwen-code --own-tools', () => {
     assert.strictEqual(first.status, 0, first.stderr);
     const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
     assert.deepStrictEqual(settings.model, { name: 'gemini-2.5-pro' });
-    const command = ['node', SERVER, 'hook', '--root', project, '--own-tools', '--client', 'gemini-cli'].join(' ');
+    const command = ['node', path.join(repoRoot, 'dist/agent-hook.js'), '--root', project, '--own-tools', '--client', 'gemini-cli'].join(' ');
     assert.deepStrictEqual(settings.hooks.BeforeTool, [
       { matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'check' }] },
       { matcher: 'read_file|replace|write_file|invoke_agent', hooks: [{ type: 'command', command, timeout: 900_000 }] },
@@ -45,7 +46,7 @@ suite('setup gemini-cli|qwen-code --own-tools', () => {
     assert.strictEqual(result.status, 0, result.stderr);
     const hooks = JSON.parse(fs.readFileSync(path.join(home, '.qwen', 'settings.json'), 'utf8')).hooks;
     assert.deepStrictEqual(Object.keys(hooks), ['PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'PreCompact', 'SessionStart']);
-    assert.deepStrictEqual(hooks.PreToolUse, [{ matcher: 'read_file|edit|write_file|notebook_edit', hooks: [{ type: 'command', command: `node ${BRIDGE} hook --own-tools --client qwen-code`, timeout: 900 }] }]);
+    assert.deepStrictEqual(hooks.PreToolUse, [{ matcher: 'read_file|edit|write_file|notebook_edit', hooks: [{ type: 'command', command: `node ${path.join(repoRoot, 'dist/agent-hook.js')} --own-tools --client qwen-code`, timeout: 900 }] }]);
   });
 
   test('without --own-tools: refused (exit 2), nothing written, and the Connect guide named; --help shows --own-tools as needed', () => {
@@ -55,5 +56,17 @@ suite('setup gemini-cli|qwen-code --own-tools', () => {
     assert.match(refused.stderr, /add --own-tools.*Connect guide/s);
     assert.deepStrictEqual(fs.readdirSync(project), []);
     assert.match(run(BRIDGE, ['setup', 'qwen-code', '--help'], project).stdout, /^Usage: node mcp-bridge\.js setup qwen-code --own-tools /);
+  });
+});
+
+suite('the own-tools hook command', () => {
+  test('the agent hook beside the script that ran the set-up, with the server\'s roots; the script\'s own `hook` where none lies beside it', () => {
+    const dir = makeTempDir();
+    const bridge = path.join(dir, 'mcp-bridge.js');
+    fs.writeFileSync(bridge, '');
+    assert.strictEqual(ownToolsHookCommand({ script: bridge, args: [] }), `node ${bridge} hook`);
+    fs.writeFileSync(path.join(dir, 'agent-hook.js'), '');
+    assert.strictEqual(ownToolsHookCommand({ script: bridge, args: [] }), `node ${path.join(dir, 'agent-hook.js')}`);
+    assert.strictEqual(ownToolsHookCommand({ script: path.join(dir, 'mcp.js'), args: ['--root', '/a b'] }), `node ${path.join(dir, 'agent-hook.js')} --root '/a b'`);
   });
 });
