@@ -74,6 +74,17 @@ function bridgeOf(input: GuideInput): { bridge: string; stdioJson: string } {
   };
 }
 
+/**
+ * The other way: the agent keeps its own tools, judged through its hooks (`setup <target> --own-tools`), and when
+ * to choose it over ReadGate's tools.
+ */
+function ownToolsBlock(bridge: string, target: string, tools: string): GuideBlock {
+  return {
+    caption: `Or, instead of all this, keep ${tools}: this writes ReadGate's hooks, and ReadGate judges each read and edit of them (an edit of lines the agent was not shown, or that changed since, is denied with what changed). The model keeps the tools it was trained on; ReadGate's own tools add placeholders for repeated reads, re-reads of only what changed and writes that keep every other byte.`,
+    text: `node ${bridge} setup ${target} --own-tools`,
+  };
+}
+
 function claudeCodeSection(input: GuideInput): GuideSection {
   const { bridge } = bridgeOf(input);
   return {
@@ -101,6 +112,7 @@ function claudeCodeSection(input: GuideInput): GuideSection {
         caption: 'Without the settings above, or in a folder not trusted yet, a non-interactive run needs the allow rule on its command line:',
         text: 'claude -p "<your task>" --allowedTools mcp__readgate',
       },
+      ownToolsBlock(bridge, 'claude-code', "Claude Code's Read, Edit, Write and NotebookEdit"),
     ],
     notes: [
       'Claude Code then reads and edits with mcp__readgate__readgate_read, mcp__readgate__readgate_edit and the others; your review in VS Code replaces its own prompt for those edits.',
@@ -126,6 +138,7 @@ function codexSection(input: GuideInput): GuideSection {
       { caption: 'Or once for every project, in ~/.codex/config.toml ($CODEX_HOME/config.toml):', text: `node ${bridge} setup codex --user` },
       { caption: 'What it writes, to add by hand instead:', text: codexServerTable({ script: input.bridgePath, args: [] }) },
       { caption: 'In AGENTS.md:', text: CODEX_AGENTS_MD },
+      ownToolsBlock(bridge, 'codex', "Codex's apply_patch and its shell's reads (then trust the hooks in codex's /hooks)"),
     ],
     notes: [
       'Codex can still change files with its own patch tool or shell commands; those changes are not guarded.',
@@ -157,6 +170,7 @@ function geminiSection(input: GuideInput): GuideSection {
           "In a folder not trusted, a non-interactive gemini -p ignores the project's settings and stops at once with exit code 55. To trust the folder for one run only, set this variable (its --skip-trust flag is not enough: that run goes on without the project's settings, so without ReadGate):",
         text: 'GEMINI_CLI_TRUST_WORKSPACE=true gemini -p "<your task>"',
       },
+      ownToolsBlock(bridgeOf(input).bridge, 'gemini-cli', "Gemini CLI's read_file, replace and write_file"),
     ],
     notes: [
       'Gemini CLI cuts a single text result over min(40,000, what is left of its context) characters, counted with the <untrusted_context> tags it wraps the result in, to its first 8,000 and last 32,000 characters (a fifth and four fifths of a lower limit), mid-line; ReadGate keeps each result under 30,000. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (GEMINI.md).',
@@ -181,6 +195,7 @@ function qwenSection(input: GuideInput): GuideSection {
           "Then, in a terminal, in the project folder: approve the server. Qwen Code starts a project's MCP server only once you approved it (it asks at its next interactive start; a non-interactive run leaves it off), and again after the entry changes.",
         text: 'qwen mcp approve readgate',
       },
+      ownToolsBlock(bridgeOf(input).bridge, 'qwen-code', "Qwen Code's read_file, edit, write_file and notebook_edit"),
     ],
     notes: [
       'ReadGate keeps each result under 24,000 characters for Qwen Code, which shows the model only the first 2,000 characters of a longer one. Its own file tools and shell commands are not guarded: tell it to use the readgate_* tools (QWEN.md).',
